@@ -1,0 +1,34 @@
+import type { RestUserFragment } from '../__generated__/graphql.ts';
+import type { components } from '../__generated__/openapi.ts';
+import { timeOrZero } from './time.ts';
+
+export type RestUserShape = components['schemas']['User'];
+
+/** GraphQL User → REST User. Follow and star counts arrive with the social features. */
+export function toUser(user: RestUserFragment): RestUserShape {
+  return {
+    id: user.databaseId,
+    login: user.login,
+    login_name: user.loginName,
+    source_id: user.sourceId,
+    full_name: user.fullName,
+    email: user.email,
+    avatar_url: user.avatarUrl,
+    html_url: user.htmlUrl,
+    language: user.language,
+    is_admin: user.isAdmin,
+    last_login: timeOrZero(user.lastLogin),
+    created: user.createdAt,
+    restricted: user.restricted,
+    active: user.active,
+    prohibit_login: user.prohibitLogin,
+    location: user.location,
+    website: user.website,
+    description: user.description,
+    visibility: user.visibility,
+    followers_count: 0,
+    following_count: 0,
+    starred_repos_count: 0,
+    username: user.login,
+  } as RestUserShape;
+}

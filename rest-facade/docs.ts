@@ -1,0 +1,48 @@
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import express from 'express';
+import { openApiDocument } from './openapi.ts';
+import { GRAFT_VERSION } from '../src/version.ts';
+
+const swaggerUiDir = path.dirname(createRequire(import.meta.url).resolve('swagger-ui-dist/package.json'));
+
+/** The OpenAPI document with its server URL set for this instance, as Gitea serves swagger.v1.json. */
+export function documentFor(rootUrl: string) {
+  return {
+    ...openApiDocument,
+    info: { ...openApiDocument.info, version: GRAFT_VERSION },
+    servers: [{ url: new URL('api/v1', rootUrl).toString() }],
+  };
+}
+
+/** Links are built from ROOT_URL so the viewer works behind a proxy at a sub-path. */
+const page = (rootUrl: string) => `<!doctype html>
+<html lang="en">
+<head>
+  <meta charset="utf-8">
+  <title>Graft API</title>
+  <link rel="stylesheet" href="${new URL('api/swagger-ui/swagger-ui.css', rootUrl)}">
+</head>
+<body>
+  <div id="swagger-ui"></div>
+  <script src="${new URL('api/swagger-ui/swagger-ui-bundle.js', rootUrl)}"></script>
+  <script>window.ui = SwaggerUIBundle({ url: ${JSON.stringify(new URL('swagger.v1.json', rootUrl).toString())}, dom_id: '#swagger-ui', deepLinking: true });</script>
+</body>
+</html>`;
+
+/** The document and its interactive viewer: /swagger.v1.json, /api/v1/swagger.json, /api/v1/swagger, /api/swagger. */
+export function createDocsRouter(rootUrl: () => string) {
+  const router = express.Router();
+  const sendDocument: express.RequestHandler = (_req, res) => {
+    res.json(documentFor(rootUrl()));
+  };
+  router.get('/swagger.v1.json', sendDocument);
+  router.get('/api/v1/swagger.json', sendDocument);
+  router.use('/api/swagger-ui', express.static(swaggerUiDir, { index: false }));
+  const viewer: express.RequestHandler = (_req, res) => {
+    res.type('html').send(page(rootUrl()));
+  };
+  router.get('/api/v1/swagger', viewer);
+  router.get('/api/swagger', viewer);
+  return router;
+}

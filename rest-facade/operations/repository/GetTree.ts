@@ -1,0 +1,49 @@
+import { RepositoryTreeDocument } from '../../__generated__/graphql.ts';
+import { defineOperation, notFoundReply, ok } from '../../operation.ts';
+import { offsetToCursor } from '@pothos/plugin-relay';
+
+/** Gitea's tree paging: per_page (at most DEFAULT_GIT_TREES_PER_PAGE, the default too) and a 1-based page. */
+function treeWindow(query: { page?: number; per_page?: number }, max: number) {
+  const limit = query.per_page && query.per_page > 0 && query.per_page <= max ? query.per_page : max;
+  const page = query.page && query.page > 0 ? query.page : 1;
+  return { page, limit, offset: (page - 1) * limit };
+}
+
+export const GetTree = defineOperation({
+  operationId: 'GetTree',
+  document: RepositoryTreeDocument,
+  variables: ({ params, query, config }) => {
+    const { limit, offset } = treeWindow(query, config.api.DEFAULT_GIT_TREES_PER_PAGE);
+    return {
+      owner: params.owner,
+      name: params.repo,
+      rev: params.sha,
+      recursive: query.recursive ?? false,
+      first: limit,
+      after: offset > 0 ? offsetToCursor(offset - 1) : null,
+    };
+  },
+  reply: ({ repository }, { params, query, config }) => {
+    if (!repository) return notFoundReply(`repository ${params.owner}/${params.repo} does not exist`);
+    const tree = repository.tree;
+    if (!tree) return notFoundReply(`sha not found [${params.sha}]`);
+    const { page, offset } = treeWindow(query, config.api.DEFAULT_GIT_TREES_PER_PAGE);
+    const url = (kind: string, oid: string) => `${repository.apiUrl}/git/${kind}/${encodeURIComponent(oid)}`;
+    return ok({
+      sha: tree.oid,
+      url: url('trees', tree.oid),
+      tree: tree.nodes.map((e) => ({
+        path: e.path,
+        mode: e.mode,
+        type: e.type,
+        size: e.size,
+        sha: e.oid,
+        // Submodules have no URL here, as on GitHub and Gitea.
+        url: e.type === 'tree' ? url('trees', e.oid) : e.type === 'commit' ? '' : url('blobs', e.oid),
+      })),
+      truncated: offset + tree.nodes.length < tree.totalCount,
+      page,
+      total_count: tree.totalCount,
+    });
+  },
+});

@@ -1,0 +1,161 @@
+import {
+  ApplyDiffPatchDocument,
+  ChangeFilesDocument,
+  RepositoryContentsDocument,
+  type ChangeFilesInput,
+  type CommitIdentityInput,
+  type FileOperation,
+  type RepositoryContentsQuery,
+} from '../../__generated__/graphql.ts';
+import type { components } from '../../__generated__/openapi.ts';
+import { toContentsResponse, toFileResponse, toFilesResponse, type CommitFacts } from '../../convert/contents.ts';
+import { created, defineOperation, notFoundReply, ok, type Reply } from '../../operation.ts';
+
+type Schemas = components['schemas'];
+
+const repoMissing = (params: { owner: string; repo: string }) => notFoundReply(`repository ${params.owner}/${params.repo} does not exist`);
+
+const READ_DEFAULTS = { withContent: true, withCommit: true, withMessage: false, withLfs: true, withListLfs: false };
+
+/** A file as one object, a directory as the list of its entries (Gitea's GitHub-style contents reply). */
+function contentsReply(repository: RepositoryContentsQuery['repository'], params: { owner: string; repo: string }): Reply {
+  if (!repository) return repoMissing(params);
+  const { contents, apiUrl, htmlUrl } = repository;
+  const at = { apiUrl, htmlUrl, ref: contents.ref, refName: contents.refName, refType: contents.refType };
+  if (contents.entries) return ok(contents.entries.map((e) => toContentsResponse(e, at)));
+  return ok(toContentsResponse(contents.entry, at));
+}
+
+export const repoGetContents = defineOperation({
+  operationId: 'repoGetContents',
+  document: RepositoryContentsDocument,
+  variables: ({ params, query }) => ({ owner: params.owner, name: params.repo, path: params.filepath, ref: query.ref, ...READ_DEFAULTS }),
+  reply: ({ repository }, { params }) => contentsReply(repository, params),
+});
+
+export const repoGetContentsList = defineOperation({
+  operationId: 'repoGetContentsList',
+  document: RepositoryContentsDocument,
+  variables: ({ params, query }) => ({ owner: params.owner, name: params.repo, path: '', ref: query.ref, ...READ_DEFAULTS }),
+  reply: ({ repository }, { params }) => contentsReply(repository, params),
+});
+
+const INCLUDES = ['file_content', 'lfs_metadata', 'commit_metadata', 'commit_message'] as const;
+
+function parseIncludes(raw: string | undefined): { includes: Set<string>; unknown: string | undefined } {
+  const includes = new Set((raw ?? '').split(',').map((s) => s.trim()).filter(Boolean));
+  return { includes, unknown: [...includes].find((i) => !(INCLUDES as readonly string[]).includes(i)) };
+}
+
+export const repoGetContentsExt = defineOperation({
+  operationId: 'repoGetContentsExt',
+  document: RepositoryContentsDocument,
+  variables: ({ params, query }) => {
+    const { includes } = parseIncludes(query.includes);
+    const path = params.filepath === '.' || params.filepath === '/' ? '' : params.filepath;
+    return {
+      owner: params.owner,
+      name: params.repo,
+      path,
+      ref: query.ref,
+      withContent: includes.has('file_content'),
+      withCommit: includes.has('commit_metadata') || includes.has('commit_message'),
+      withMessage: includes.has('commit_message'),
+      withLfs: includes.has('lfs_metadata') || includes.has('file_content'),
+      withListLfs: includes.has('lfs_metadata'),
+    };
+  },
+  reply: ({ repository }, { params, query }) => {
+    const { includes, unknown } = parseIncludes(query.includes);
+    if (unknown) return { status: 400, body: { message: `unknown include option "${unknown}" (use ${INCLUDES.join(', ')})` } };
+    if (!repository) return repoMissing(params);
+    const { contents, apiUrl, htmlUrl } = repository;
+    const at = { apiUrl, htmlUrl, ref: contents.ref, refName: contents.refName, refType: contents.refType };
+    const facts: CommitFacts = { metadata: includes.has('commit_metadata'), message: includes.has('commit_message') };
+    if (contents.entries) return ok({ dir_contents: contents.entries.map((e) => toContentsResponse(e, at, facts)) });
+    return ok({ file_contents: toContentsResponse(contents.entry, at, facts) });
+  },
+});
+
+// --- Changing files --------------------------------------------------------------------------------
+
+type FileOptions = Pick<Schemas['ChangeFilesOptions'], 'branch' | 'new_branch' | 'force_push' | 'message' | 'signoff' | 'author' | 'committer' | 'dates'>;
+
+const identity = (who: Schemas['Identity'] | undefined): CommitIdentityInput | undefined => (who ? { name: who.name, email: who.email } : undefined);
+
+/** The options every file operation shares (branch, new branch, message, identities, dates). */
+export function commitOptions(body: FileOptions): Omit<ChangeFilesInput, 'files'> {
+  return {
+    branch: body.branch || undefined,
+    newBranch: body.new_branch || undefined,
+    forcePush: body.force_push,
+    message: body.message,
+    signoff: body.signoff,
+    author: identity(body.author),
+    committer: identity(body.committer),
+    dates: body.dates ? { author: body.dates.author, committer: body.dates.committer } : undefined,
+  };
+}
+
+export const repoCreateFile = defineOperation({
+  operationId: 'repoCreateFile',
+  document: ChangeFilesDocument,
+  variables: ({ params, body }) => ({
+    owner: params.owner,
+    name: params.repo,
+    input: { ...commitOptions(body), files: [{ operation: 'create' as const, path: params.filepath, content: body.content }] },
+  }),
+  reply: ({ changeFiles }) => created(toFileResponse(changeFiles, 0)),
+});
+
+export const repoUpdateFile = defineOperation({
+  operationId: 'repoUpdateFile',
+  document: ChangeFilesDocument,
+  variables: ({ params, body }) => ({
+    owner: params.owner,
+    name: params.repo,
+    input: {
+      ...commitOptions(body),
+      files: [{ operation: 'update' as const, path: params.filepath, content: body.content, sha: body.sha || undefined, fromPath: body.from_path || undefined }],
+    },
+  }),
+  reply: ({ changeFiles }) => ok(toFileResponse(changeFiles, 0)),
+});
+
+export const repoDeleteFile = defineOperation({
+  operationId: 'repoDeleteFile',
+  document: ChangeFilesDocument,
+  variables: ({ params, body }) => ({
+    owner: params.owner,
+    name: params.repo,
+    input: { ...commitOptions(body), files: [{ operation: 'delete' as const, path: params.filepath, sha: body.sha || undefined }] },
+  }),
+  reply: ({ changeFiles }) => ok(toFileResponse(changeFiles, null)),
+});
+
+export const repoChangeFiles = defineOperation({
+  operationId: 'repoChangeFiles',
+  document: ChangeFilesDocument,
+  variables: ({ params, body }) => ({
+    owner: params.owner,
+    name: params.repo,
+    input: {
+      ...commitOptions(body),
+      files: (body.files ?? []).map((f) => ({
+        operation: f.operation as FileOperation,
+        path: f.path,
+        content: f.content,
+        sha: f.sha || undefined,
+        fromPath: f.from_path || undefined,
+      })),
+    },
+  }),
+  reply: ({ changeFiles }) => created(toFilesResponse(changeFiles)),
+});
+
+export const repoApplyDiffPatch = defineOperation({
+  operationId: 'repoApplyDiffPatch',
+  document: ApplyDiffPatchDocument,
+  variables: ({ params, body }) => ({ owner: params.owner, name: params.repo, input: { ...commitOptions(body), content: body.content } }),
+  reply: ({ applyDiffPatch }) => ok(toFileResponse(applyDiffPatch, null)),
+});

@@ -1,0 +1,32 @@
+import { RepositoryGitRefsDocument } from '../../__generated__/graphql.ts';
+import { toReference } from '../../convert/branch.ts';
+import { defineOperation, notFoundReply, ok } from '../../operation.ts';
+
+export const repoListAllGitRefs = defineOperation({
+  operationId: 'repoListAllGitRefs',
+  document: RepositoryGitRefsDocument,
+  variables: ({ params }) => ({ owner: params.owner, name: params.repo, prefix: null }),
+  reply: ({ repository }, { params }) => {
+    if (!repository) return notFoundReply(`repository ${params.owner}/${params.repo} does not exist`);
+    if (repository.refs.length === 0) return notFoundReply(`${params.owner}/${params.repo} has no refs`);
+    return ok(repository.refs.map((r) => toReference(r, repository)));
+  },
+});
+
+/**
+ * `ref` is matched as a string prefix of the full name less "refs/": heads/mai finds heads/main and heads/main1.
+ * When it is the complete name of an existing ref, that one ref comes back as an object; otherwise a list;
+ * nothing matching is 404 (Gitea's rules).
+ */
+export const repoListGitRefs = defineOperation({
+  operationId: 'repoListGitRefs',
+  document: RepositoryGitRefsDocument,
+  variables: ({ params }) => ({ owner: params.owner, name: params.repo, prefix: `refs/${params.ref}` }),
+  reply: ({ repository }, { params }) => {
+    if (!repository) return notFoundReply(`repository ${params.owner}/${params.repo} does not exist`);
+    const exact = repository.refs.find((r) => r.name === `refs/${params.ref}`);
+    if (exact) return ok(toReference(exact, repository));
+    if (repository.refs.length === 0) return notFoundReply(`no ref matches "${params.ref}"`);
+    return ok(repository.refs.map((r) => toReference(r, repository)));
+  },
+});

@@ -1,0 +1,36 @@
+import {
+  AddRepositoryTopicDocument,
+  RemoveRepositoryTopicDocument,
+  RepositoryTopicsDocument,
+  SetRepositoryTopicsDocument,
+} from '../../__generated__/graphql.ts';
+import { defineOperation, noContent, notFoundReply, ok } from '../../operation.ts';
+
+export const repoListTopics = defineOperation({
+  operationId: 'repoListTopics',
+  document: RepositoryTopicsDocument,
+  variables: ({ params }) => ({ owner: params.owner, name: params.repo }),
+  reply: ({ repository }, { params }) =>
+    repository ? ok({ topics: repository.topics }) : notFoundReply(`repository ${params.owner}/${params.repo} does not exist`),
+});
+
+export const repoUpdateTopics = defineOperation({
+  operationId: 'repoUpdateTopics',
+  document: SetRepositoryTopicsDocument,
+  variables: ({ params, body }) => ({ owner: params.owner, name: params.repo, topics: body.topics ?? [] }),
+  reply: () => noContent(),
+});
+
+export const repoAddTopic = defineOperation({
+  operationId: 'repoAddTopic',
+  document: AddRepositoryTopicDocument,
+  variables: ({ params }) => ({ owner: params.owner, name: params.repo, topic: params.topic }),
+  reply: () => noContent(),
+});
+
+export const repoDeleteTopic = defineOperation({
+  operationId: 'repoDeleteTopic',
+  document: RemoveRepositoryTopicDocument,
+  variables: ({ params }) => ({ owner: params.owner, name: params.repo, topic: params.topic }),
+  reply: () => noContent(),
+});

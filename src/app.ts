@@ -1,0 +1,141 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import express, { type ErrorRequestHandler } from 'express';
+import { loadConfig, rootUrl as configuredRootUrl } from './config/load.ts';
+import type { Config } from './config/defaults.ts';
+import { openDatabase, type Database } from './db/client.ts';
+import { migrate } from './db/migrate.ts';
+import { databaseTarget } from './db/provider.ts';
+import { createEventBus, type EventBus } from './events/bus.ts';
+import { authenticate } from './auth/authenticate.ts';
+import { CredentialCache } from './auth/credential-cache.ts';
+import type { Viewer } from './auth/viewer.ts';
+import { createGraphQLContext } from './graphql/context.ts';
+import { attachGraphQLWebSocket, createGraphQLHandler, GRAPHQL_PATH } from './graphql/server.ts';
+import { schema } from './graphql/schema.ts';
+import { ensureInitialAdmin } from './domain/user/initial-admin.ts';
+import { cors } from './http/cors.ts';
+import { requestLog } from './http/request-log.ts';
+import { authenticateRequests, viewerOf } from './http/authenticate.ts';
+import { createGitRouter } from './http/git.ts';
+import { createDownloads } from './http/downloads.ts';
+import { setGitHome } from './git/command.ts';
+import { closeAllReaders } from './git/cat-file.ts';
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { createRestRouter } from '../rest-facade/router.ts';
+import { createDocsRouter } from '../rest-facade/docs.ts';
+import { sendError } from '../rest-facade/errors.ts';
+
+export interface App {
+  config: Config;
+  /** The public base URL, with a trailing slash; known once started. */
+  url: string;
+  database: Database;
+  events: EventBus;
+  start(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+/** Everything Graft serves, in one process: REST facade, GraphQL (HTTP and websocket), docs. */
+export function buildApp(config: Config = loadConfig()): App {
+  const target = databaseTarget(config);
+  let database: Database | undefined;
+  let events: EventBus | undefined;
+  let server: http.Server | undefined;
+  let closeWebSocket: (() => Promise<void>) | undefined;
+  let closeCredentialCache: CredentialCache | undefined;
+  let url = configuredRootUrl(config);
+
+  const app: App = {
+    config,
+    get url() {
+      return url;
+    },
+    get database() {
+      if (!database) throw new Error('app not started');
+      return database;
+    },
+    get events() {
+      if (!events) throw new Error('app not started');
+      return events;
+    },
+
+    async start() {
+      const gitHome = path.join(config.server.DATA_DIR, 'home');
+      mkdirSync(gitHome, { recursive: true });
+      setGitHome(gitHome);
+      await migrate(target);
+      database = openDatabase(target);
+      events = createEventBus(config.redis.URL || undefined);
+      const db = database.db;
+      const bus = events;
+      await ensureInitialAdmin({ db, config, events: bus });
+      const credentialCache = (closeCredentialCache = new CredentialCache()).listen(bus);
+      const authDeps = { db, config, credentialCache };
+
+      const contextFor = (viewer: Viewer) => createGraphQLContext({ db, config, events: bus, viewer }, url);
+      const trustedContextFor = (viewer: Viewer) =>
+        createGraphQLContext({ db, config, events: bus, viewer }, url, { trustedDocument: true });
+      const graphqlDeps = {
+        contextOf: (req: express.Request) => contextFor(viewerOf(req.res!)),
+        authenticate: async (credentials: Parameters<typeof authenticate>[1]) => (await authenticate(authDeps, credentials)).viewer,
+        contextFor,
+      };
+      const yoga = createGraphQLHandler(graphqlDeps);
+
+      const web = express();
+      web.disable('x-powered-by');
+      web.set('trust proxy', 'loopback');
+      web.use(requestLog(config.log.LEVEL === 'info'));
+      web.use(cors);
+      web.use(createDocsRouter(() => url));
+      web.use('/api', authenticateRequests(authDeps));
+      web.use(GRAPHQL_PATH, yoga as unknown as express.RequestHandler);
+      web.use('/api/v1', createRestRouter({ schema, config, rootUrl: () => url, viewerOf, contextFor: trustedContextFor, streams: createDownloads({ config }) }));
+      web.use(createGitRouter({ ...authDeps, events: bus }));
+      web.use((req, res) => sendError(res, 404, `nothing at ${req.method} ${req.path}`));
+      const onError: ErrorRequestHandler = (err, _req, res, _next) => {
+        const status = (err as { status?: number; type?: string }).status;
+        if (status && status >= 400 && status < 500) {
+          const message = (err as { type?: string }).type === 'entity.parse.failed' ? 'request body is not valid JSON' : (err as Error).message;
+          return sendError(res, status, message);
+        }
+        console.error('unexpected error', err);
+        sendError(res, 500, 'internal error');
+      };
+      web.use(onError);
+
+      server = http.createServer(web);
+      closeWebSocket = attachGraphQLWebSocket(server, yoga, graphqlDeps).close;
+      await new Promise<void>((resolve, reject) => {
+        server!.once('error', reject);
+        server!.listen(config.server.HTTP_PORT, config.server.HTTP_ADDR, () => resolve());
+      });
+      const port = (server.address() as AddressInfo).port;
+      url = configuredRootUrl(config, port);
+      web.locals.rootUrl = url;
+    },
+
+    /** Graceful: stop accepting, let open requests finish (up to SHUTDOWN_TIMEOUT), then release resources. */
+    async stop() {
+      if (server) {
+        const closed = new Promise<void>((resolve) => server!.close(() => resolve()));
+        await closeWebSocket?.();
+        // Keep-alive connections become idle as their last response ends; close them as they do.
+        const drain = setInterval(() => server?.closeIdleConnections(), 50);
+        server.closeIdleConnections();
+        const timeout = setTimeout(() => server?.closeAllConnections(), config.server.SHUTDOWN_TIMEOUT * 1000);
+        await closed;
+        clearInterval(drain);
+        clearTimeout(timeout);
+        server = undefined;
+      }
+      closeAllReaders();
+      closeCredentialCache?.close();
+      await events?.close();
+      await database?.close();
+    },
+  };
+  return app;
+}

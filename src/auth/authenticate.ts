@@ -1,0 +1,110 @@
+import type { Config } from '../config/defaults.ts';
+import type { Db } from '../db/client.ts';
+import type { User } from '../db/models.ts';
+import { forbidden, notFound, unauthenticated } from '../errors.ts';
+import { checkCredentials, findUserByLogin } from '../domain/user/user.service.ts';
+import { findTokenBySecret } from '../domain/token/token.service.ts';
+import { parseScopes } from './scopes.ts';
+import { looksLikeToken } from './token-secret.ts';
+import { verifyTotp } from './totp.ts';
+import type { CredentialCache } from './credential-cache.ts';
+import { anonymousViewer, type Viewer } from './viewer.ts';
+
+/** The credential-bearing parts of a request, whatever the transport (REST, GraphQL, git, websocket). */
+export interface Credentials {
+  authorization?: string | null;
+  /** The deprecated `token` / `access_token` query parameter. */
+  queryToken?: string | null;
+  /** The X-Gitea-OTP header. */
+  otp?: string | null;
+  /** The `sudo` query parameter or `Sudo` header. */
+  sudo?: string | null;
+}
+
+export interface Authentication {
+  viewer: Viewer;
+  /** A Warning header value to send back, for deprecated credential forms. */
+  warning?: string;
+}
+
+export const QUERY_TOKEN_WARNING = '299 Graft "token and access_token API authentication is deprecated; send the token in the Authorization header"';
+
+/** Resolves credentials to a viewer, or throws UNAUTHENTICATED / FORBIDDEN / NOT_FOUND (sudo target). */
+export interface AuthDeps {
+  db: Db;
+  config: Config;
+  /** Optional token cache (the app has one; one-off tools do without). */
+  credentialCache?: CredentialCache;
+}
+
+export async function authenticate(deps: AuthDeps, credentials: Credentials): Promise<Authentication> {
+  let warning: string | undefined;
+  let viewer = anonymousViewer;
+  const header = credentials.authorization?.trim();
+
+  if (header) {
+    const [scheme, ...rest] = header.split(/\s+/);
+    const value = rest.join(' ');
+    switch (scheme.toLowerCase()) {
+      case 'token':
+      case 'bearer':
+        viewer = await viewerForToken(deps, value);
+        break;
+      case 'basic':
+        viewer = await viewerForBasic(deps, value, credentials.otp);
+        break;
+      default:
+        throw unauthenticated(`unsupported authorization scheme "${scheme}"`);
+    }
+  } else if (credentials.queryToken) {
+    if (deps.config.security.DISABLE_QUERY_AUTH_TOKEN) {
+      throw unauthenticated('tokens in the query string are disabled on this server: send it in the Authorization header');
+    }
+    viewer = await viewerForToken(deps, credentials.queryToken);
+    warning = QUERY_TOKEN_WARNING;
+  }
+
+  if (credentials.sudo) viewer = await sudo(deps, viewer, credentials.sudo);
+  return { viewer, warning };
+}
+
+async function viewerForToken(deps: AuthDeps, secret: string): Promise<Viewer> {
+  const token = secret ? await findTokenBySecret(deps, secret.trim(), deps.credentialCache) : null;
+  if (!token) throw unauthenticated('the access token is not valid');
+  if (token.expiresAt && token.expiresAt.getTime() <= Date.now()) throw unauthenticated('the access token has expired');
+  checkCanSignIn(token.user);
+  return { user: token.user, method: 'token', grant: parseScopes(token.scopes.split(',')), tokenId: token.id };
+}
+
+async function viewerForBasic(deps: AuthDeps, encoded: string, otp: string | null | undefined): Promise<Viewer> {
+  const decoded = Buffer.from(encoded, 'base64').toString('utf8');
+  const colon = decoded.indexOf(':');
+  if (colon < 0) throw unauthenticated('malformed basic credentials');
+  const login = decoded.slice(0, colon);
+  const password = decoded.slice(colon + 1);
+
+  // Git clients put a token where the password (or, with x-oauth-basic, the user name) goes.
+  if (looksLikeToken(password)) return viewerForToken(deps, password);
+  if (looksLikeToken(login) && (password === '' || password === 'x-oauth-basic')) return viewerForToken(deps, login);
+
+  const user = await checkCredentials(deps, login, password);
+  if (!user) throw unauthenticated('wrong user name or password');
+  checkCanSignIn(user);
+  if (user.totpSecret) {
+    if (!otp) throw unauthenticated('this account uses two-factor authentication: send the passcode in the X-Gitea-OTP header, or use an access token');
+    if (!verifyTotp(user.totpSecret, otp.trim())) throw unauthenticated('the two-factor passcode is not valid or has expired');
+  }
+  return { user, method: 'password', grant: null };
+}
+
+function checkCanSignIn(user: User) {
+  if (!user.isActive) throw forbidden('this account is not activated');
+  if (user.prohibitLogin) throw forbidden('this account is not allowed to sign in');
+}
+
+async function sudo(deps: { db: Db }, viewer: Viewer, login: string): Promise<Viewer> {
+  if (!viewer.user?.isAdmin || viewer.grant?.publicOnly) throw forbidden('only site administrators may use sudo');
+  const target = await findUserByLogin(deps, login);
+  if (!target) throw notFound(`user "${login}" does not exist`);
+  return { ...viewer, user: target, sudoBy: viewer.user };
+}

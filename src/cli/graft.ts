@@ -1,0 +1,79 @@
+/**
+ * npm run graft -- <command>
+ *   admin user create --username NAME --password PASS --email EMAIL [--admin] [--must-change-password]
+ *   admin user list
+ * Works on the configured database (the same config as npm start), whether or not the server runs.
+ */
+import { parseArgs } from 'node:util';
+import { anonymousViewer } from '../auth/viewer.ts';
+import { ConfigError, loadConfig } from '../config/load.ts';
+import { openDatabase } from '../db/client.ts';
+import { migrate } from '../db/migrate.ts';
+import { databaseTarget } from '../db/provider.ts';
+import { createUser } from '../domain/user/user.service.ts';
+import { createEventBus } from '../events/bus.ts';
+import { isDomainError } from '../errors.ts';
+
+const USAGE = `usage:
+  npm run graft -- admin user create --username NAME --password PASS --email EMAIL [--admin] [--must-change-password]
+  npm run graft -- admin user list`;
+
+async function main(argv: string[]): Promise<number> {
+  const [area, noun, verb, ...rest] = argv;
+  if (area !== 'admin' || noun !== 'user' || !['create', 'list'].includes(verb ?? '')) {
+    console.error(USAGE);
+    return 2;
+  }
+  const config = loadConfig();
+  const target = databaseTarget(config);
+  await migrate(target);
+  const database = openDatabase(target);
+  const events = createEventBus(config.redis.URL || undefined);
+  try {
+    if (verb === 'list') {
+      const users = await database.db.user.findMany({ where: { type: 'user' }, orderBy: { id: 'asc' } });
+      for (const u of users) console.log(`${u.id}\t${u.login}\t${u.email}${u.isAdmin ? '\tadmin' : ''}`);
+      return 0;
+    }
+    const { values } = parseArgs({
+      args: rest,
+      options: {
+        username: { type: 'string' },
+        password: { type: 'string' },
+        email: { type: 'string' },
+        admin: { type: 'boolean', default: false },
+        'must-change-password': { type: 'boolean', default: false },
+      },
+      strict: true,
+    });
+    if (!values.username || !values.password || !values.email) {
+      console.error(USAGE);
+      return 2;
+    }
+    const user = await createUser(
+      { db: database.db, config, events, viewer: anonymousViewer },
+      {
+        login: values.username,
+        password: values.password,
+        email: values.email,
+        isAdmin: values.admin,
+        mustChangePassword: values['must-change-password'],
+      },
+      { system: true },
+    );
+    console.log(`created ${user.isAdmin ? 'site administrator' : 'user'} "${user.login}" (id ${user.id})`);
+    return 0;
+  } finally {
+    await events.close();
+    await database.close();
+  }
+}
+
+try {
+  process.exitCode = await main(process.argv.slice(2));
+} catch (err) {
+  if (isDomainError(err) || err instanceof ConfigError || (err as { code?: string }).code?.startsWith('ERR_PARSE_ARGS')) {
+    console.error(`graft: ${(err as Error).message}`);
+    process.exitCode = 1;
+  } else throw err;
+}

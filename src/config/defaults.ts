@@ -1,0 +1,81 @@
+/**
+ * Every setting Graft reads, with its default. Sections and key names follow Gitea's app.ini
+ * where a Gitea setting exists, so an operator's knowledge carries over.
+ * Override with graft.config.json, then with environment variables (see load.ts).
+ */
+export const defaults = {
+  server: {
+    HTTP_ADDR: '127.0.0.1',
+    HTTP_PORT: 3000,
+    /** Public base URL; empty means http://HTTP_ADDR:HTTP_PORT/ */
+    ROOT_URL: '',
+    DATA_DIR: './data',
+    /** Seconds to wait for open requests on shutdown. */
+    SHUTDOWN_TIMEOUT: 10,
+  },
+  database: {
+    /** Empty: embedded SQLite at DATA_DIR/graft.db. postgres://… selects PostgreSQL. */
+    URL: '',
+  },
+  redis: {
+    /** Empty: in-process pub/sub. redis://… shares events across instances. */
+    URL: '',
+  },
+  security: {
+    DISABLE_QUERY_AUTH_TOKEN: false,
+    /** scrypt cost parameter (a power of two). */
+    PASSWORD_HASH_COST: 16384,
+  },
+  api: {
+    DEFAULT_PAGING_NUM: 30,
+    MAX_RESPONSE_ITEMS: 50,
+    DEFAULT_GIT_TREES_PER_PAGE: 1000,
+    DEFAULT_MAX_BLOB_SIZE: 10485760,
+    DEFAULT_MAX_RESPONSE_SIZE: 104857600,
+    ENABLE_SWAGGER: true,
+  },
+  graphql: {
+    MAX_DEPTH: 12,
+    MAX_COMPLEXITY: 2000,
+    MAX_BREADTH: 200,
+  },
+  attachment: {
+    ENABLED: true,
+    ALLOWED_TYPES:
+      '.avif,.cpuprofile,.csv,.dmp,.docx,.fodg,.fodp,.fods,.fodt,.gif,.gz,.jpeg,.jpg,.json,.jsonc,.log,.md,.mov,.mp4,.odf,.odg,.odp,.ods,.odt,.patch,.pdf,.png,.pptx,.svg,.tgz,.txt,.webm,.webp,.xls,.xlsx,.zip',
+    /** Megabytes per file. */
+    MAX_SIZE: 2048,
+    MAX_FILES: 5,
+  },
+  repository: {
+    MIRRORS_DISABLED: false,
+    HTTP_GIT_DISABLED: false,
+    LFS_DISABLED: true,
+    MIGRATIONS_DISABLED: false,
+    STARS_DISABLED: false,
+    /** Repositories a user may create; -1 is unlimited. A user's own limit overrides it. */
+    MAX_CREATION_LIMIT: -1,
+  },
+  ui: {
+    REACTIONS: ['+1', '-1', 'laugh', 'hooray', 'confused', 'heart', 'rocket', 'eyes'],
+    CUSTOM_EMOJIS: ['git', 'gitea', 'codeberg', 'gitlab', 'github', 'gogs'],
+    DEFAULT_THEME: 'gitea-auto',
+  },
+  service: {
+    TIME_TRACKING_DISABLED: false,
+    DEFAULT_ENABLE_TIMETRACKING: true,
+    DEFAULT_ALLOW_ONLY_CONTRIBUTORS_TO_TRACK_TIME: true,
+  },
+  admin: {
+    /** When all three are set, this admin is created on first start. */
+    USERNAME: '',
+    PASSWORD: '',
+    EMAIL: '',
+  },
+  log: {
+    /** "info" logs one line per request; "silent" logs nothing. */
+    LEVEL: 'info',
+  },
+};
+
+export type Config = typeof defaults;

@@ -1,0 +1,102 @@
+import { readFileSync, existsSync } from 'node:fs';
+import path from 'node:path';
+import { defaults, type Config } from './defaults.ts';
+
+/** Short environment names for the settings operators touch most. */
+const NAMED_ENV: Record<string, [keyof Config, string]> = {
+  GRAFT_PORT: ['server', 'HTTP_PORT'],
+  GRAFT_ADDR: ['server', 'HTTP_ADDR'],
+  GRAFT_DATA_DIR: ['server', 'DATA_DIR'],
+  GRAFT_ROOT_URL: ['server', 'ROOT_URL'],
+  DATABASE_URL: ['database', 'URL'],
+  REDIS_URL: ['redis', 'URL'],
+  GRAFT_ADMIN_USERNAME: ['admin', 'USERNAME'],
+  GRAFT_ADMIN_PASSWORD: ['admin', 'PASSWORD'],
+  GRAFT_ADMIN_EMAIL: ['admin', 'EMAIL'],
+  GRAFT_LOG_LEVEL: ['log', 'LEVEL'],
+};
+
+/** Generic override for any key: GRAFT__SECTION__KEY (section case-insensitive). */
+const GENERIC_ENV = /^GRAFT__([A-Za-z]+)__([A-Za-z0-9_]+)$/;
+
+export class ConfigError extends Error {}
+
+export type ConfigOverrides = { [S in keyof Config]?: Partial<Config[S]> };
+
+export interface LoadOptions {
+  env?: NodeJS.ProcessEnv;
+  /** Path of the JSON config file; default GRAFT_CONFIG or ./graft.config.json when present; null: none. */
+  file?: string | null;
+  /** Applied last; tests use it to configure an instance without touching the environment. */
+  overrides?: ConfigOverrides;
+}
+
+export function loadConfig(options: LoadOptions = {}): Config {
+  const env = options.env ?? process.env;
+  const config: Config = structuredClone(defaults);
+
+  const file = options.file === null ? undefined : (options.file ?? env.GRAFT_CONFIG ?? 'graft.config.json');
+  if (file && existsSync(file)) {
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(readFileSync(file, 'utf8'));
+    } catch (err) {
+      throw new ConfigError(`config file ${file} is not valid JSON: ${(err as Error).message}`);
+    }
+    for (const [section, values] of Object.entries(parsed as Record<string, Record<string, unknown>>)) {
+      for (const [key, value] of Object.entries(values ?? {})) assign(config, section, key, value, file);
+    }
+  } else if (file && (options.file || env.GRAFT_CONFIG)) {
+    throw new ConfigError(`config file ${file} does not exist`);
+  }
+
+  for (const [name, raw] of Object.entries(env)) {
+    if (raw === undefined) continue;
+    const generic = GENERIC_ENV.exec(name);
+    if (generic) assign(config, generic[1], generic[2], raw, name);
+    else if (NAMED_ENV[name]) assign(config, NAMED_ENV[name][0], NAMED_ENV[name][1], raw, name);
+  }
+
+  for (const [section, values] of Object.entries(options.overrides ?? {})) {
+    for (const [key, value] of Object.entries(values ?? {})) assign(config, section, key, value, 'overrides');
+  }
+  config.server.DATA_DIR = path.resolve(config.server.DATA_DIR);
+  return config;
+}
+
+/** Sets one key, coercing strings from the environment to the type of the default. */
+function assign(config: Config, sectionName: string, keyName: string, value: unknown, origin: string) {
+  const section = (Object.keys(config) as (keyof Config)[]).find((s) => s.toLowerCase() === sectionName.toLowerCase());
+  if (!section) throw new ConfigError(`${origin}: unknown config section "${sectionName}"`);
+  const target = config[section] as Record<string, unknown>;
+  const key = Object.keys(target).find((k) => k.toLowerCase() === keyName.toLowerCase());
+  if (!key) throw new ConfigError(`${origin}: unknown config key "${sectionName}.${keyName}"`);
+  target[key] = coerce(target[key], value, `${origin} (${section}.${key})`);
+}
+
+function coerce(current: unknown, value: unknown, where: string): unknown {
+  if (typeof value !== 'string') {
+    if (typeof value !== typeof current || Array.isArray(value) !== Array.isArray(current)) {
+      throw new ConfigError(`${where}: expected ${Array.isArray(current) ? 'array' : typeof current}`);
+    }
+    return value;
+  }
+  if (typeof current === 'number') {
+    const n = Number(value);
+    if (value.trim() === '' || !Number.isFinite(n)) throw new ConfigError(`${where}: "${value}" is not a number`);
+    return n;
+  }
+  if (typeof current === 'boolean') {
+    if (/^(true|1|yes|on)$/i.test(value)) return true;
+    if (/^(false|0|no|off)$/i.test(value)) return false;
+    throw new ConfigError(`${where}: "${value}" is not a boolean`);
+  }
+  if (Array.isArray(current)) return value.split(',').map((s) => s.trim()).filter(Boolean);
+  return value;
+}
+
+/** The public base URL, always ending with a slash. */
+export function rootUrl(config: Config, boundPort?: number): string {
+  if (config.server.ROOT_URL) return config.server.ROOT_URL.replace(/\/?$/, '/');
+  return `http://${config.server.HTTP_ADDR}:${boundPort ?? config.server.HTTP_PORT}/`;
+}

@@ -1,0 +1,219 @@
+import type { User } from '../../db/models.ts';
+import { builder } from '../../graphql/builder.ts';
+import { connectionComplexity, offsetConnection } from '../../graphql/connection.ts';
+import type { GraphQLContext } from '../../graphql/context.ts';
+import { atLeast } from '../access/access.service.ts';
+import { CommitRef, GitActor } from '../commit/commit.graphql.ts';
+import * as commits from '../commit/commit.service.ts';
+import { RepositoryRef } from '../repo/repo.graphql.ts';
+import type { RepositoryWithOwner } from '../repo/repo.service.ts';
+import * as branches from './branch.service.ts';
+
+// ---------------------------------------------------------------------------------------------
+// Branches, tags, refs
+
+const BranchRef = builder.objectRef<branches.BranchView>('Branch').implement({
+  fields: (t) => ({
+    name: t.exposeString('name'),
+    oid: t.exposeString('oid', { description: 'The head commit id.' }),
+    commit: t.field({ type: CommitRef, resolve: (b) => ({ repo: b.repo, commit: b.commit }) }),
+    isDefault: t.exposeBoolean('isDefault'),
+    protected: t.boolean({ description: 'Branch protection rules do not exist yet: always false.', resolve: () => false }),
+    viewerCanPush: t.boolean({ resolve: (b) => atLeast(b.access, 'write') }),
+    viewerCanMerge: t.boolean({ resolve: (b) => atLeast(b.access, 'write') }),
+    repository: t.field({ type: RepositoryRef, resolve: (b) => b.repo }),
+  }),
+});
+
+const BranchConnection = builder.connectionObject({
+  type: BranchRef,
+  name: 'BranchConnection',
+  fields: (t) => ({ totalCount: t.int({ resolve: (c) => (c as unknown as { totalCount: number }).totalCount }) }),
+});
+
+const TagRef = builder.objectRef<branches.TagView>('Tag').implement({
+  fields: (t) => ({
+    name: t.exposeString('name'),
+    oid: t.exposeString('oid', { description: 'The tag object for annotated tags, the tagged object for lightweight ones.' }),
+    isAnnotated: t.exposeBoolean('isAnnotated'),
+    targetType: t.exposeString('targetType', { description: 'Type of the object the ref names: tag (annotated) or commit.' }),
+    commitOid: t.exposeString('commitOid', { nullable: true }),
+    message: t.exposeString('message', { description: "Annotated: the tag's message; lightweight: the commit's." }),
+    tagger: t.field({
+      type: GitActor,
+      nullable: true,
+      description: "Annotated: the tagger; lightweight: the commit's committer.",
+      resolve: (tag) => tag.tagger,
+    }),
+    commit: t.field({
+      type: CommitRef,
+      nullable: true,
+      description: 'The tagged commit (read through the batch reader: no process per tag).',
+      resolve: (tag, _args, ctx) => (tag.commitOid ? commits.getCommit(ctx, tag.repo, tag.commitOid) : null),
+    }),
+    repository: t.field({ type: RepositoryRef, resolve: (tag) => tag.repo }),
+  }),
+});
+
+const TagConnection = builder.connectionObject({
+  type: TagRef,
+  name: 'TagConnection',
+  fields: (t) => ({ totalCount: t.int({ resolve: (c) => (c as unknown as { totalCount: number }).totalCount }) }),
+});
+
+const GitRefRef = builder.objectRef<branches.RefView>('GitRef').implement({
+  fields: (t) => ({
+    name: t.exposeString('name', { description: 'The full name: refs/heads/main, refs/tags/v1.0.' }),
+    oid: t.exposeString('oid'),
+    objectType: t.exposeString('type'),
+    peeledOid: t.exposeString('peeledOid', { nullable: true, description: 'For refs to tag objects: what the tag points at.' }),
+  }),
+});
+
+const AnnotatedTagRef = builder.objectRef<branches.AnnotatedTagView>('AnnotatedTag').implement({
+  description: 'A tag object (annotated tags only).',
+  fields: (t) => ({
+    oid: t.string({ resolve: (a) => a.tag.oid }),
+    name: t.string({ resolve: (a) => a.tag.tag }),
+    message: t.string({ resolve: (a) => a.tag.message }),
+    tagger: t.field({ type: GitActor, nullable: true, resolve: (a) => a.tag.tagger ?? null }),
+    targetOid: t.string({ resolve: (a) => a.tag.object }),
+    targetType: t.string({ resolve: (a) => a.tag.type }),
+    commitOid: t.string({ nullable: true, resolve: (a) => a.commitOid }),
+    commit: t.field({
+      type: CommitRef,
+      nullable: true,
+      resolve: (a, _args, ctx) => (a.commitOid ? commits.getCommit(ctx, a.repo, a.commitOid) : null),
+    }),
+  }),
+});
+
+/** The repository row with its owner, for the access answer (one batched query for many repositories). */
+async function withOwner(repo: { ownerId: number } & object, ctx: GraphQLContext): Promise<RepositoryWithOwner> {
+  if ('owner' in repo && repo.owner) return repo as RepositoryWithOwner;
+  const owner = (await ctx.loaders.userById.load(repo.ownerId)) as User;
+  return { ...(repo as RepositoryWithOwner), owner };
+}
+
+builder.objectFields(RepositoryRef, (t) => ({
+  branches: t.connection(
+    {
+      type: BranchRef,
+      description: "The repository's branches, newest head commit first.",
+      complexity: connectionComplexity,
+      args: { query: t.arg.string({ description: 'Only branches whose name contains this (case-insensitive).' }) },
+      resolve: async (repo, { query, ...args }, ctx) => {
+        const full = await withOwner(repo, ctx);
+        return offsetConnection(args, (window) => branches.listBranches(ctx, full, window, query));
+      },
+    },
+    BranchConnection,
+  ),
+  branch: t.field({
+    type: BranchRef,
+    nullable: true,
+    args: { name: t.arg.string({ required: true }) },
+    resolve: async (repo, { name }, ctx) => branches.getBranch(ctx, await withOwner(repo, ctx), name),
+  }),
+  tags: t.connection(
+    {
+      type: TagRef,
+      description: "The repository's tags, newest first.",
+      complexity: connectionComplexity,
+      resolve: async (repo, args, ctx) => {
+        const full = await withOwner(repo, ctx);
+        return offsetConnection(args, (window) => branches.listTags(ctx, full, window));
+      },
+    },
+    TagConnection,
+  ),
+  tag: t.field({
+    type: TagRef,
+    nullable: true,
+    args: { name: t.arg.string({ required: true }) },
+    resolve: async (repo, { name }, ctx) => branches.getTag(ctx, await withOwner(repo, ctx), name),
+  }),
+  refs: t.field({
+    type: [GitRefRef],
+    description: 'Git refs whose full name starts with `prefix` (all refs without it), sorted by name.',
+    args: { prefix: t.arg.string() },
+    resolve: async (repo, { prefix }, ctx) => branches.listRefs(ctx, await withOwner(repo, ctx), prefix),
+  }),
+  annotatedTag: t.field({
+    type: AnnotatedTagRef,
+    nullable: true,
+    description: 'A tag object by id; null when there is no such object; an error when the object is not a tag.',
+    args: { oid: t.arg.string({ required: true }) },
+    resolve: async (repo, { oid }, ctx) => {
+      try {
+        return await branches.getAnnotatedTag(ctx, await withOwner(repo, ctx), oid);
+      } catch (err) {
+        if ((err as { kind?: string }).kind === 'NOT_FOUND') return null;
+        throw err;
+      }
+    },
+  }),
+}));
+
+// ---------------------------------------------------------------------------------------------
+// Mutations
+
+const CreateBranchInput = builder.inputType('CreateBranchInput', {
+  fields: (t) => ({
+    newBranchName: t.string({ required: true }),
+    oldBranchName: t.string({ description: 'An existing branch to start from (use oldRefName).' }),
+    oldRefName: t.string({ description: 'A branch, tag or commit id to start from; default: the default branch.' }),
+  }),
+});
+
+const CreateTagInput = builder.inputType('CreateTagInput', {
+  fields: (t) => ({
+    tagName: t.string({ required: true }),
+    target: t.string({ description: 'Branch, tag or commit id; default: the default branch.' }),
+    message: t.string({ description: 'With a message the tag is annotated; without, lightweight.' }),
+  }),
+});
+
+builder.mutationFields((t) => ({
+  createBranch: t.field({
+    type: BranchRef,
+    authScopes: { token: 'write:repository' },
+    args: { owner: t.arg.string({ required: true }), name: t.arg.string({ required: true }), input: t.arg({ type: CreateBranchInput, required: true }) },
+    resolve: (_root, { owner, name, input }, ctx) => branches.createBranch(ctx, owner, name, input),
+  }),
+  deleteBranch: t.boolean({
+    authScopes: { token: 'write:repository' },
+    args: { owner: t.arg.string({ required: true }), name: t.arg.string({ required: true }), branch: t.arg.string({ required: true }) },
+    resolve: async (_root, { owner, name, branch }, ctx) => {
+      await branches.deleteBranch(ctx, owner, name, branch);
+      return true;
+    },
+  }),
+  renameBranch: t.field({
+    type: BranchRef,
+    description: 'Renames a branch; renaming the default branch needs admin rights and moves the default branch along.',
+    authScopes: { token: 'write:repository' },
+    args: {
+      owner: t.arg.string({ required: true }),
+      name: t.arg.string({ required: true }),
+      branch: t.arg.string({ required: true }),
+      newName: t.arg.string({ required: true }),
+    },
+    resolve: (_root, { owner, name, branch, newName }, ctx) => branches.renameBranch(ctx, owner, name, branch, newName),
+  }),
+  createTag: t.field({
+    type: TagRef,
+    authScopes: { token: 'write:repository' },
+    args: { owner: t.arg.string({ required: true }), name: t.arg.string({ required: true }), input: t.arg({ type: CreateTagInput, required: true }) },
+    resolve: (_root, { owner, name, input }, ctx) => branches.createTag(ctx, owner, name, input),
+  }),
+  deleteTag: t.boolean({
+    authScopes: { token: 'write:repository' },
+    args: { owner: t.arg.string({ required: true }), name: t.arg.string({ required: true }), tag: t.arg.string({ required: true }) },
+    resolve: async (_root, { owner, name, tag }, ctx) => {
+      await branches.deleteTag(ctx, owner, name, tag);
+      return true;
+    },
+  }),
+}));
+

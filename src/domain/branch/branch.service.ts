@@ -1,0 +1,280 @@
+import type { Repository } from '../../db/models.ts';
+import { conflict, forbidden, invalid, notFound, badRequest } from '../../errors.ts';
+import { readObject } from '../../git/cat-file.ts';
+import type { AnnotatedTag } from '../../git/objects.ts';
+import {
+  branchNames,
+  createRef,
+  deleteRefIfAt,
+  forEachRef,
+  isValidRefShortName,
+  isWellFormedRefName,
+  listAllRefs,
+  listBranches as gitListBranches,
+  listTags as gitListTags,
+  MAX_REF_NAME_LENGTH,
+  readAnnotatedTag,
+  readBranch,
+  readTagRef,
+  renameRef,
+  resolveStartPoint,
+  writeTagObject,
+  type BranchEntry,
+  type RefEntry,
+  type TagEntry,
+} from '../../git/refs.ts';
+import { setHead, type ObjectFormat } from '../../git/repo.ts';
+import type { Page, PageWindow } from '../../pagination.ts';
+import type { ServiceContext } from '../../services.ts';
+import { atLeast, repositoryAccess, type AccessLevel } from '../access/access.service.ts';
+import { withGitErrors } from '../git-errors.ts';
+import { getRepository, type RepositoryWithOwner } from '../repo/repo.service.ts';
+import { repositoryPath } from '../repo/storage.ts';
+
+/** A branch as the API shows it: its head commit, and what the viewer may do with it. */
+export interface BranchView extends BranchEntry {
+  repo: RepositoryWithOwner;
+  access: AccessLevel;
+  isDefault: boolean;
+}
+
+export interface TagView extends TagEntry {
+  repo: RepositoryWithOwner;
+}
+
+export interface RefView extends RefEntry {
+  repo: RepositoryWithOwner;
+}
+
+export interface AnnotatedTagView {
+  repo: RepositoryWithOwner;
+  tag: AnnotatedTag;
+  commitOid: string | null;
+}
+
+const gitDirOf = (ctx: Pick<ServiceContext, 'config'>, repo: Repository) => repositoryPath(ctx.config, repo.id);
+const format = (repo: Repository) => repo.objectFormat as ObjectFormat;
+
+/** Ref work whose git failures become domain errors (a lost compare-and-swap is a conflict). */
+const refChange = <T>(what: string, run: () => Promise<T>): Promise<T> =>
+  withGitErrors(run, { doing: what, conflict: `${what}: it changed meanwhile, try again` });
+
+function view(repo: RepositoryWithOwner, access: AccessLevel, entry: BranchEntry): BranchView {
+  return { ...entry, repo, access, isDefault: entry.name === repo.defaultBranch };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Reading (the caller has already loaded a repository the viewer can read)
+
+/** A page of branches, optionally only those whose name contains `query` (case-insensitive). */
+export async function listBranches(ctx: ServiceContext, repo: RepositoryWithOwner, window: PageWindow, query?: string | null): Promise<Page<BranchView>> {
+  if (repo.isEmpty) return { items: [], totalCount: 0 };
+  const access = repositoryAccess(ctx.viewer, repo);
+  const q = query?.trim().toLowerCase();
+  const page = await gitListBranches(gitDirOf(ctx, repo), window, q ? (name) => name.toLowerCase().includes(q) : undefined);
+  return { items: page.items.map((b) => view(repo, access, b)), totalCount: page.totalCount };
+}
+
+export async function getBranch(ctx: ServiceContext, repo: RepositoryWithOwner, name: string): Promise<BranchView | null> {
+  if (!isWellFormedRefName(name)) return null;
+  const entry = await readBranch(gitDirOf(ctx, repo), name);
+  return entry ? view(repo, repositoryAccess(ctx.viewer, repo), entry) : null;
+}
+
+export async function listTags(ctx: ServiceContext, repo: RepositoryWithOwner, window: PageWindow): Promise<Page<TagView>> {
+  const page = await gitListTags(gitDirOf(ctx, repo), window);
+  return { items: page.items.map((t) => ({ ...t, repo })), totalCount: page.totalCount };
+}
+
+export async function getTag(ctx: ServiceContext, repo: RepositoryWithOwner, name: string): Promise<TagView | null> {
+  if (!isWellFormedRefName(name)) return null;
+  const entry = await readTagRef(gitDirOf(ctx, repo), name);
+  return entry ? { ...entry, repo } : null;
+}
+
+/** Refs whose full name starts with `prefix` (a plain string prefix, as Gitea matches: refs/heads/ma finds main). */
+export async function listRefs(ctx: ServiceContext, repo: RepositoryWithOwner, prefix?: string | null): Promise<RefView[]> {
+  const refs = await listAllRefs(gitDirOf(ctx, repo));
+  return refs.filter((r) => !prefix || r.name.startsWith(prefix)).map((r) => ({ ...r, repo }));
+}
+
+/** The tag object with this id; 404 when there is none, 400 when the object is not a tag. */
+export async function getAnnotatedTag(ctx: ServiceContext, repo: RepositoryWithOwner, oid: string): Promise<AnnotatedTagView> {
+  if (!/^[0-9a-f]{4,64}$/i.test(oid)) throw badRequest(`"${oid}" is not an object id`);
+  const found = await readAnnotatedTag(gitDirOf(ctx, repo), oid);
+  if (found) return { repo, ...found };
+  if (await readObject(gitDirOf(ctx, repo), oid.toLowerCase())) throw badRequest(`${oid} is not an annotated tag object`);
+  throw notFound(`tag object ${oid} does not exist`);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Changing
+
+/** Keeps branchCount and isEmpty in step with the refs on disk (one git process). */
+async function refreshBranchState(ctx: ServiceContext, repo: Repository, extra: { defaultBranch?: string } = {}) {
+  const names = await branchNames(gitDirOf(ctx, repo));
+  await ctx.db.repository.update({
+    where: { id: repo.id },
+    data: { branchCount: names.length, isEmpty: names.length === 0, ...extra },
+  });
+}
+
+async function loadForWriting(ctx: ServiceContext, owner: string, name: string) {
+  const loaded = await getRepository(ctx, owner, name, 'write');
+  if (loaded.repo.isArchived) throw forbidden(`${loaded.repo.owner.login}/${loaded.repo.name} is archived: it is read-only`);
+  return loaded;
+}
+
+function checkNewName(kind: 'branch' | 'tag', name: string) {
+  if (!isValidRefShortName(name)) {
+    throw invalid(`"${name}" is not a valid ${kind} name (git ref name rules; at most ${MAX_REF_NAME_LENGTH} characters)`, { field: kind === 'branch' ? 'new_branch_name' : 'tag_name' });
+  }
+}
+
+/** Whether `other` and `name` cannot both exist as refs (one would be a directory of the other). */
+const nestsWith = (name: string, other: string) => other.startsWith(`${name}/`) || name.startsWith(`${other}/`);
+
+export interface CreateBranchInput {
+  newBranchName: string;
+  /** Deprecated in Gitea in favour of oldRefName: must be an existing branch. */
+  oldBranchName?: string | null;
+  /** A branch, tag or commit id to start from. */
+  oldRefName?: string | null;
+}
+
+/**
+ * Creates a branch from another branch, a tag or a commit (default: the default branch). Gitea's answers:
+ * 404 for an empty repository or a missing start point, 409 when the name is taken (by a branch or a tag),
+ * 422 for an invalid name.
+ */
+export async function createBranch(ctx: ServiceContext, owner: string, name: string, input: CreateBranchInput): Promise<BranchView> {
+  const { repo, access } = await loadForWriting(ctx, owner, name);
+  checkNewName('branch', input.newBranchName);
+  if (repo.isEmpty) throw notFound(`${repo.owner.login}/${repo.name} is empty: it has no commit to start a branch from`);
+  const gitDir = gitDirOf(ctx, repo);
+
+  let start: string | null;
+  if (input.oldRefName) {
+    start = await resolveStartPoint(gitDir, input.oldRefName);
+    if (!start) throw notFound(`"${input.oldRefName}" is not a branch, tag or commit of this repository`);
+  } else if (input.oldBranchName) {
+    start = isWellFormedRefName(input.oldBranchName) ? (await readBranch(gitDir, input.oldBranchName))?.oid ?? null : null;
+    if (!start) throw notFound(`the old branch "${input.oldBranchName}" does not exist`);
+  } else {
+    start = (await readBranch(gitDir, repo.defaultBranch))?.oid ?? null;
+    if (!start) throw notFound(`the default branch "${repo.defaultBranch}" does not exist`);
+  }
+
+  const existing = await forEachRef(gitDir, ['refs/heads/', `refs/tags/${input.newBranchName}`]);
+  const names = existing.filter((r) => r.name.startsWith('refs/heads/')).map((r) => r.name.slice('refs/heads/'.length));
+  if (names.includes(input.newBranchName)) throw conflict(`the branch "${input.newBranchName}" already exists`);
+  if (existing.some((r) => r.name === `refs/tags/${input.newBranchName}`)) throw conflict(`a tag named "${input.newBranchName}" already exists`);
+  const clash = names.find((n) => nestsWith(input.newBranchName, n));
+  if (clash) throw conflict(`the branch name "${input.newBranchName}" conflicts with the existing branch "${clash}"`);
+
+  await refChange(`creating branch "${input.newBranchName}"`, () => createRef(gitDir, `refs/heads/${input.newBranchName}`, start, format(repo)));
+  await refreshBranchState(ctx, repo);
+  await ctx.events.publish('repo.branch', { repoId: repo.id, action: 'created', branch: input.newBranchName, oid: start, actorId: ctx.viewer.user?.id ?? null });
+  const created = await readBranch(gitDir, input.newBranchName);
+  if (!created) throw conflict(`the branch "${input.newBranchName}" was removed meanwhile`);
+  return view(repo, access, created);
+}
+
+/** Deletes a branch (write access). The default branch cannot be deleted (403), as in Gitea. */
+export async function deleteBranch(ctx: ServiceContext, owner: string, name: string, branch: string): Promise<void> {
+  const { repo } = await loadForWriting(ctx, owner, name);
+  if (repo.isEmpty) throw notFound(`${repo.owner.login}/${repo.name} is empty: it has no branches`);
+  if (branch === repo.defaultBranch) throw forbidden(`"${branch}" is the default branch and cannot be deleted`);
+  const gitDir = gitDirOf(ctx, repo);
+  const current = isWellFormedRefName(branch) ? await readBranch(gitDir, branch) : null;
+  if (!current) throw notFound(`the branch "${branch}" does not exist`);
+  await refChange(`deleting branch "${branch}"`, () => deleteRefIfAt(gitDir, `refs/heads/${branch}`, current.oid));
+  await refreshBranchState(ctx, repo);
+  await ctx.events.publish('repo.branch', { repoId: repo.id, action: 'deleted', branch, oid: current.oid, actorId: ctx.viewer.user?.id ?? null });
+}
+
+/**
+ * Who may rename: anyone with write access renames an ordinary branch; renaming the default branch needs
+ * repository admin rights (owner or site admin), as in Gitea.
+ */
+export function mayRenameBranch(access: AccessLevel, isDefault: boolean): boolean {
+  return atLeast(access, isDefault ? 'admin' : 'write');
+}
+
+/**
+ * Renames a branch in one ref transaction. The default branch may be renamed by repository admins, and
+ * then the repository's default branch and HEAD follow. 404 when the branch does not exist, 422 when the
+ * new name is invalid, the same, or taken.
+ */
+export async function renameBranch(ctx: ServiceContext, owner: string, name: string, branch: string, newName: string): Promise<BranchView> {
+  const { repo, access } = await loadForWriting(ctx, owner, name);
+  checkNewName('branch', newName);
+  if (repo.isEmpty) throw notFound(`${repo.owner.login}/${repo.name} is empty: it has no branches`);
+  const isDefault = branch === repo.defaultBranch;
+  if (!mayRenameBranch(access, isDefault)) throw forbidden('only repository administrators may rename the default branch');
+  const gitDir = gitDirOf(ctx, repo);
+  const current = isWellFormedRefName(branch) ? await readBranch(gitDir, branch) : null;
+  if (!current) throw notFound(`the branch "${branch}" does not exist`);
+  if (newName === branch) throw invalid(`the branch is already named "${newName}"`);
+  const names = (await branchNames(gitDir)).filter((n) => n !== branch);
+  if (names.includes(newName)) throw invalid(`the branch "${newName}" already exists`);
+  const clash = names.find((n) => nestsWith(newName, n));
+  if (clash) throw invalid(`the branch name "${newName}" conflicts with the existing branch "${clash}"`);
+
+  await refChange(`renaming branch "${branch}"`, () => renameRef(gitDir, `refs/heads/${branch}`, `refs/heads/${newName}`, current.oid));
+  if (isDefault) await setHead(gitDir, newName);
+  await refreshBranchState(ctx, repo, isDefault ? { defaultBranch: newName } : {});
+  await ctx.events.publish('repo.branch', { repoId: repo.id, action: 'renamed', branch: newName, from: branch, oid: current.oid, actorId: ctx.viewer.user?.id ?? null });
+  const renamed: RepositoryWithOwner = isDefault ? { ...repo, defaultBranch: newName } : repo;
+  return view(renamed, access, { ...current, name: newName });
+}
+
+export interface CreateTagInput {
+  tagName: string;
+  /** Branch, tag or commit id; default: the default branch. */
+  target?: string | null;
+  /** With a message the tag is annotated (a tag object by the viewer); without, lightweight. */
+  message?: string | null;
+}
+
+/** Creates a tag (write access): 404 when the target does not exist, 409 when the name is taken, 422 when invalid. */
+export async function createTag(ctx: ServiceContext, owner: string, name: string, input: CreateTagInput): Promise<TagView> {
+  const { repo } = await loadForWriting(ctx, owner, name);
+  checkNewName('tag', input.tagName);
+  const gitDir = gitDirOf(ctx, repo);
+  const target = input.target || repo.defaultBranch;
+  const commit = await resolveStartPoint(gitDir, target);
+  if (!commit) throw notFound(`the target "${target}" is not a branch, tag or commit of this repository`);
+  const existing = await forEachRef(gitDir, ['refs/tags/']);
+  if (existing.some((r) => r.name === `refs/tags/${input.tagName}`)) throw conflict(`the tag "${input.tagName}" already exists`);
+  const clash = existing.find((r) => nestsWith(input.tagName, r.name.slice('refs/tags/'.length)));
+  if (clash) throw conflict(`the tag name "${input.tagName}" conflicts with the existing tag "${clash.name.slice('refs/tags/'.length)}"`);
+
+  const message = input.message?.trim() ? input.message : '';
+  await refChange(`creating tag "${input.tagName}"`, async () => {
+    let oid = commit;
+    if (message) {
+      const viewer = ctx.viewer.user!;
+      oid = await writeTagObject(gitDir, {
+        name: input.tagName,
+        targetOid: commit,
+        message,
+        tagger: { name: viewer.fullName || viewer.login, email: viewer.email },
+      });
+    }
+    await createRef(gitDir, `refs/tags/${input.tagName}`, oid, format(repo));
+  });
+  const created = await readTagRef(gitDir, input.tagName);
+  if (!created) throw conflict(`the tag "${input.tagName}" was removed meanwhile`);
+  await ctx.events.publish('repo.tag', { repoId: repo.id, action: 'created', tag: input.tagName, oid: created.oid, commit, actorId: ctx.viewer.user?.id ?? null });
+  return { ...created, repo };
+}
+
+export async function deleteTag(ctx: ServiceContext, owner: string, name: string, tag: string): Promise<void> {
+  const { repo } = await loadForWriting(ctx, owner, name);
+  const gitDir = gitDirOf(ctx, repo);
+  const current = isWellFormedRefName(tag) ? await readTagRef(gitDir, tag) : null;
+  if (!current) throw notFound(`the tag "${tag}" does not exist`);
+  await refChange(`deleting tag "${tag}"`, () => deleteRefIfAt(gitDir, `refs/tags/${tag}`, current.oid));
+  await ctx.events.publish('repo.tag', { repoId: repo.id, action: 'deleted', tag, oid: current.oid, actorId: ctx.viewer.user?.id ?? null });
+}

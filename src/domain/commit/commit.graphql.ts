@@ -1,0 +1,267 @@
+import DataLoader from 'dataloader';
+import { builder } from '../../graphql/builder.ts';
+import { connectionComplexity, offsetConnection } from '../../graphql/connection.ts';
+import type { GraphQLContext } from '../../graphql/context.ts';
+import type { Repository } from '../../db/models.ts';
+import type { Changes, ChangedFile } from '../../git/diff.ts';
+import type { ListedEntry } from '../../git/gitdata.ts';
+import type { Signature } from '../../git/objects.ts';
+import { RepositoryRef } from '../repo/repo.graphql.ts';
+import { UserRef } from '../user/user.graphql.ts';
+import { canSeeUser } from '../user/user.service.ts';
+import * as commits from './commit.service.ts';
+
+/**
+ * Per request: the changes (files and line counts) of every commit asked for are computed together,
+ * one git process per repository for the whole batch, however many commits a page holds.
+ */
+const changeLoaders = new WeakMap<GraphQLContext, DataLoader<string, Changes>>();
+
+function changesFor(ctx: GraphQLContext, node: commits.CommitNode): Promise<Changes> {
+  let loader = changeLoaders.get(ctx);
+  if (!loader) {
+    loader = new DataLoader<string, Changes>(async (keys) => {
+      const byRepo = new Map<number, string[]>();
+      for (const key of keys) {
+        const [repoId, oid] = key.split(':');
+        byRepo.set(Number(repoId), [...(byRepo.get(Number(repoId)) ?? []), oid]);
+      }
+      const results = new Map<string, Changes>();
+      await Promise.all(
+        [...byRepo].map(async ([repoId, oids]) => {
+          for (const [oid, changes] of await commits.changesOf(ctx, { id: repoId }, oids)) results.set(`${repoId}:${oid}`, changes);
+        }),
+      );
+      return keys.map((key) => results.get(key) ?? { files: [], additions: 0, deletions: 0 });
+    });
+    changeLoaders.set(ctx, loader);
+  }
+  return loader.load(`${node.repo.id}:${node.commit.oid}`);
+}
+
+export const GitActor = builder.objectRef<Signature>('GitActor').implement({
+  description: 'The author or committer of a commit, or the tagger of a tag, as git recorded them.',
+  fields: (t) => ({
+    name: t.exposeString('name'),
+    email: t.exposeString('email'),
+    date: t.exposeString('date', { description: 'RFC 3339, in the offset git recorded.' }),
+    user: t.field({
+      type: UserRef,
+      nullable: true,
+      description: 'The Graft account with this e-mail address, when there is one the viewer may see.',
+      resolve: async (sig, _args, ctx) => {
+        if (!sig.email) return null;
+        const user = await ctx.loaders.userByEmail.load(sig.email.toLowerCase());
+        return user && canSeeUser(ctx.viewer, user) ? user : null;
+      },
+    }),
+  }),
+});
+
+const CommitStats = builder.objectRef<Changes>('CommitStats').implement({
+  description: 'Lines added and deleted by a commit (binary files count none).',
+  fields: (t) => ({
+    additions: t.exposeInt('additions'),
+    deletions: t.exposeInt('deletions'),
+    total: t.int({ resolve: (c) => c.additions + c.deletions }),
+  }),
+});
+
+const FileStatusEnum = builder.enumType('FileChangeStatus', { values: ['added', 'modified', 'removed', 'renamed'] as const });
+
+export const ChangedFileRef = builder.objectRef<ChangedFile>('ChangedFile').implement({
+  description: 'A file a commit or comparison changed.',
+  fields: (t) => ({
+    filename: t.exposeString('filename'),
+    previousFilename: t.string({ nullable: true, description: 'The path before a rename.', resolve: (f) => f.previousFilename ?? null }),
+    status: t.field({ type: FileStatusEnum, resolve: (f) => f.status }),
+    additions: t.exposeInt('additions'),
+    deletions: t.exposeInt('deletions'),
+    changes: t.int({ resolve: (f) => f.additions + f.deletions }),
+    binary: t.exposeBoolean('binary'),
+  }),
+});
+
+const CommitVerification = builder.objectRef<commits.Verification>('CommitVerification').implement({
+  description: 'Whether a commit signature is verified. Graft keeps no signing keys yet, so none is.',
+  fields: (t) => ({
+    verified: t.exposeBoolean('verified'),
+    reason: t.exposeString('reason'),
+    signature: t.exposeString('signature'),
+    payload: t.exposeString('payload'),
+  }),
+});
+
+export const CommitRef = builder.objectRef<commits.CommitNode>('Commit').implement({
+  description: 'A git commit of a repository.',
+  fields: (t) => ({
+    oid: t.string({ resolve: (n) => n.commit.oid }),
+    abbreviatedOid: t.string({ resolve: (n) => n.commit.oid.slice(0, 10) }),
+    message: t.string({ resolve: (n) => n.commit.message }),
+    messageHeadline: t.string({ resolve: (n) => n.commit.message.split('\n', 1)[0] }),
+    author: t.field({ type: GitActor, resolve: (n) => n.commit.author }),
+    committer: t.field({ type: GitActor, resolve: (n) => n.commit.committer }),
+    treeOid: t.string({ resolve: (n) => n.commit.tree }),
+    parentOids: t.stringList({ resolve: (n) => n.commit.parents }),
+    stats: t.field({
+      type: CommitStats,
+      description: 'Computed for all commits of a list together.',
+      resolve: (n, _a, ctx) => changesFor(ctx, n),
+    }),
+    files: t.field({
+      type: [ChangedFileRef],
+      description: 'Files changed against the first parent; computed for all commits of a list together.',
+      resolve: async (n, _a, ctx) => (await changesFor(ctx, n)).files,
+    }),
+    verification: t.field({ type: CommitVerification, resolve: (n, _a, ctx) => commits.verificationOf(ctx, n) }),
+    diff: t.string({
+      description: 'The raw diff against the first parent.',
+      complexity: 20,
+      resolve: (n, _a, ctx) => commits.diffOf(ctx, n),
+    }),
+    patch: t.string({
+      description: 'The commit as an mbox patch (git format-patch).',
+      complexity: 20,
+      resolve: (n, _a, ctx) => commits.patchOf(ctx, n),
+    }),
+  }),
+});
+
+export const CommitConnection = builder.connectionObject({
+  type: CommitRef,
+  name: 'CommitConnection',
+  fields: (t) => ({ totalCount: t.int({ resolve: (c) => (c as unknown as { totalCount: number }).totalCount }) }),
+});
+
+const TreeEntryTypeEnum = builder.enumType('TreeEntryType', { values: ['blob', 'tree', 'commit'] as const });
+
+const TreeEntryRef = builder.objectRef<ListedEntry>('TreeEntry').implement({
+  description: 'An entry of a git tree: a file (blob), a directory (tree) or a submodule (commit).',
+  fields: (t) => ({
+    path: t.exposeString('path', { description: "Relative to the listed tree's root." }),
+    mode: t.exposeString('mode'),
+    type: t.field({ type: TreeEntryTypeEnum, resolve: (e) => e.type }),
+    oid: t.exposeString('oid'),
+    size: t.exposeInt('size', { description: 'Bytes of a blob; 0 for trees and submodules.' }),
+  }),
+});
+
+const TreeEntryConnection = builder.connectionObject({
+  type: TreeEntryRef,
+  name: 'TreeEntryConnection',
+  fields: (t) => ({
+    totalCount: t.int({ resolve: (c) => (c as unknown as { totalCount: number }).totalCount }),
+    oid: t.string({ description: 'The id of the listed tree.', resolve: (c) => (c as unknown as { oid: string }).oid }),
+  }),
+});
+
+const LfsPointer = builder.objectRef<{ oid: string; size: number }>('LfsPointer').implement({
+  fields: (t) => ({ oid: t.exposeString('oid'), size: t.exposeInt('size') }),
+});
+
+const BlobRef = builder.objectRef<commits.BlobData>('Blob').implement({
+  description: 'A git blob (file content).',
+  fields: (t) => ({
+    oid: t.exposeString('oid'),
+    size: t.exposeInt('size'),
+    contentBase64: t.string({
+      nullable: true,
+      description: 'The content, base64-encoded; null when the blob is larger than DEFAULT_MAX_BLOB_SIZE.',
+      resolve: (b) => b.content?.toString('base64') ?? null,
+    }),
+    lfs: t.field({ type: LfsPointer, nullable: true, description: 'Set when the content is a Git LFS pointer.', resolve: (b) => b.lfs ?? null }),
+  }),
+});
+
+const ComparisonRef = builder.objectRef<commits.Comparison>('Comparison').implement({
+  description: 'What one revision adds to another.',
+  fields: (t) => ({
+    baseOid: t.exposeString('baseOid'),
+    headOid: t.exposeString('headOid'),
+    mergeBaseOid: t.exposeString('mergeBaseOid', { nullable: true }),
+    commits: t.connection(
+      {
+        type: CommitRef,
+        description: 'Commits reachable from head but not from base, newest first.',
+        complexity: connectionComplexity,
+        resolve: (c, args, ctx) => offsetConnection(args, (window) => commits.comparisonCommits(ctx, c, window), 250),
+      },
+      CommitConnection,
+    ),
+    files: t.field({
+      type: [ChangedFileRef],
+      description: 'Files changed from the merge base (or, for a direct comparison, from base) to head.',
+      resolve: async (c, _a, ctx) => (await commits.comparisonChanges(ctx, c)).files,
+    }),
+    diff: t.string({ complexity: 20, resolve: (c, _a, ctx) => commits.comparisonDiff(ctx, c) }),
+    patch: t.string({ complexity: 20, resolve: (c, _a, ctx) => commits.comparisonPatch(ctx, c) }),
+  }),
+});
+
+builder.objectFields(RepositoryRef, (t) => ({
+  commit: t.field({
+    type: CommitRef,
+    nullable: true,
+    description: 'A commit by id, branch, tag or any revision; null when it names no commit.',
+    args: { rev: t.arg.string({ required: true }) },
+    resolve: (repo, { rev }, ctx) => commits.getCommit(ctx, repo as Repository, rev),
+  }),
+  commits: t.connection(
+    {
+      type: CommitRef,
+      description: 'History from a revision (default branch by default), newest first.',
+      complexity: connectionComplexity,
+      args: {
+        rev: t.arg.string(),
+        path: t.arg.string({ description: 'Only commits touching this file or directory.' }),
+        since: t.arg({ type: 'DateTime', description: 'Only commits committed at or after this time.' }),
+        until: t.arg({ type: 'DateTime', description: 'Only commits committed at or before this time.' }),
+        not: t.arg.string({ description: 'Leave out the history of this revision.' }),
+      },
+      resolve: (repo, { first, after, last, before, ...filter }, ctx) =>
+        offsetConnection({ first, after, last, before }, (window) => commits.listCommits(ctx, repo as Repository, filter, window)),
+    },
+    CommitConnection,
+  ),
+  tree: t.connection(
+    {
+      type: TreeEntryRef,
+      nullable: true,
+      description: 'The entries of a tree, by commit, branch, tag or tree id; null when it names no tree.',
+      complexity: connectionComplexity,
+      args: { rev: t.arg.string({ required: true }), recursive: t.arg.boolean() },
+      resolve: async (repo, { rev, recursive, ...page }, ctx) => {
+        let oid = '';
+        let found = true;
+        const connection = await offsetConnection(
+          page,
+          async (window) => {
+            const listing = await commits.getTree(ctx, repo as Repository, rev, !!recursive, window);
+            if (!listing) {
+              found = false;
+              return { items: [], totalCount: 0 };
+            }
+            oid = listing.oid;
+            return listing.page;
+          },
+          ctx.config.api.DEFAULT_GIT_TREES_PER_PAGE,
+        );
+        return found ? { ...connection, oid } : null;
+      },
+    },
+    TreeEntryConnection,
+  ),
+  blob: t.field({
+    type: BlobRef,
+    nullable: true,
+    description: 'A blob by object id; null when there is none.',
+    args: { oid: t.arg.string({ required: true }) },
+    resolve: (repo, { oid }, ctx) => commits.getBlob(ctx, repo as Repository, oid),
+  }),
+  compare: t.field({
+    type: ComparisonRef,
+    description: 'Compares two revisions (commit ids, branches, tags); `direct` diffs from base itself instead of the merge base.',
+    args: { base: t.arg.string({ required: true }), head: t.arg.string({ required: true }), direct: t.arg.boolean() },
+    resolve: (repo, { base, head, direct }, ctx) => commits.compare(ctx, repo as Repository, base, head, !!direct),
+  }),
+}));

@@ -1,0 +1,300 @@
+import { builder } from '../../graphql/builder.ts';
+import { connectionComplexity, offsetConnection } from '../../graphql/connection.ts';
+import { atLeast, readableRepositoriesWhere, repositoryAccess } from '../access/access.service.ts';
+import * as repos from './repo.service.ts';
+import { UserRef } from '../user/user.graphql.ts';
+import { databaseIdOf } from '../../graphql/ids.ts';
+import type { GraphQLContext } from '../../graphql/context.ts';
+import type { Repository, User } from '../../db/models.ts';
+import { notFound } from '../../errors.ts';
+
+const ObjectFormatEnum = builder.enumType('ObjectFormat', { values: ['sha1', 'sha256'] as const });
+
+const RepositoryPermissions = builder.objectRef<{ admin: boolean; push: boolean; pull: boolean }>('RepositoryPermissions').implement({
+  description: "The viewer's rights on a repository.",
+  fields: (t) => ({ admin: t.exposeBoolean('admin'), push: t.exposeBoolean('push'), pull: t.exposeBoolean('pull') }),
+});
+
+/**
+ * The repository with its owner: services load repositories with their owner included; anything else
+ * (node lookups) gets it from the request's batched user loader, never with a query per row.
+ */
+export async function withOwner(repo: Repository & { owner?: User }, ctx: GraphQLContext): Promise<Repository & { owner: User }> {
+  if (repo.owner) return repo as Repository & { owner: User };
+  const owner = await ctx.loaders.userById.load(repo.ownerId);
+  if (!owner) throw notFound(`the owner of repository ${repo.id} does not exist`);
+  return { ...repo, owner };
+}
+
+const InternalTracker = builder
+  .objectRef<{ enableTimeTracker: boolean; allowOnlyContributorsToTrackTime: boolean; enableIssueDependencies: boolean }>('InternalTracker')
+  .implement({
+    fields: (t) => ({
+      enableTimeTracker: t.exposeBoolean('enableTimeTracker'),
+      allowOnlyContributorsToTrackTime: t.exposeBoolean('allowOnlyContributorsToTrackTime'),
+      enableIssueDependencies: t.exposeBoolean('enableIssueDependencies'),
+    }),
+  });
+
+const ExternalTracker = builder.objectRef<{ url: string; format: string; style: string; regexpPattern: string }>('ExternalTracker').implement({
+  fields: (t) => ({
+    url: t.exposeString('url'),
+    format: t.exposeString('format'),
+    style: t.exposeString('style'),
+    regexpPattern: t.exposeString('regexpPattern'),
+  }),
+});
+
+const InternalTrackerInput = builder.inputType('InternalTrackerInput', {
+  fields: (t) => ({ enableTimeTracker: t.boolean(), allowOnlyContributorsToTrackTime: t.boolean(), enableIssueDependencies: t.boolean() }),
+});
+const ExternalTrackerInput = builder.inputType('ExternalTrackerInput', {
+  fields: (t) => ({ url: t.string({ required: true }), format: t.string(), style: t.string(), regexpPattern: t.string() }),
+});
+const ExternalWikiInput = builder.inputType('ExternalWikiInput', { fields: (t) => ({ url: t.string({ required: true }) }) });
+
+export const RepositoryRef = builder.prismaNode('Repository', {
+  id: { field: 'id' },
+  // Every path to a repository (fields, lists, node(id)) needs the read:repository scope.
+  authScopes: { token: 'read:repository' },
+  // A node lookup must not reveal a repository the viewer cannot read; a malformed id finds nothing.
+  findUnique: (id, ctx) => ({ id: databaseIdOf(id), AND: [readableRepositoriesWhere(ctx.viewer)] }),
+  fields: (t) => ({
+    databaseId: t.exposeInt('id'),
+    name: t.exposeString('name'),
+    owner: t.field({ type: UserRef, resolve: async (r, _a, ctx) => (await withOwner(r, ctx)).owner }),
+    fullName: t.string({ resolve: async (r, _a, ctx) => `${(await withOwner(r, ctx)).owner.login}/${r.name}` }),
+    description: t.exposeString('description'),
+    website: t.exposeString('website'),
+    isPrivate: t.exposeBoolean('isPrivate'),
+    isEmpty: t.exposeBoolean('isEmpty'),
+    isArchived: t.exposeBoolean('isArchived'),
+    archivedAt: t.expose('archivedAt', { type: 'DateTime', nullable: true }),
+    isTemplate: t.exposeBoolean('isTemplate'),
+    defaultBranch: t.exposeString('defaultBranch'),
+    objectFormat: t.field({ type: ObjectFormatEnum, resolve: (r) => r.objectFormat as 'sha1' }),
+    topics: t.stringList({ resolve: (r) => repos.topicsOf(r) }),
+    sizeKib: t.int({ resolve: (r) => Math.ceil(r.sizeBytes / 1024) }),
+    branchCount: t.exposeInt('branchCount'),
+    hasCode: t.exposeBoolean('hasCode'),
+    hasIssues: t.exposeBoolean('hasIssues'),
+    hasWiki: t.exposeBoolean('hasWiki'),
+    hasPullRequests: t.exposeBoolean('hasPullRequests'),
+    hasProjects: t.exposeBoolean('hasProjects'),
+    hasReleases: t.exposeBoolean('hasReleases'),
+    hasPackages: t.exposeBoolean('hasPackages'),
+    hasActions: t.exposeBoolean('hasActions'),
+    ignoreWhitespaceConflicts: t.exposeBoolean('ignoreWhitespaceConflicts'),
+    allowMergeCommits: t.exposeBoolean('allowMergeCommits'),
+    allowRebase: t.exposeBoolean('allowRebase'),
+    allowRebaseExplicit: t.exposeBoolean('allowRebaseExplicit'),
+    allowSquashMerge: t.exposeBoolean('allowSquashMerge'),
+    allowFastForwardOnlyMerge: t.exposeBoolean('allowFastForwardOnlyMerge'),
+    allowRebaseUpdate: t.exposeBoolean('allowRebaseUpdate'),
+    allowManualMerge: t.exposeBoolean('allowManualMerge'),
+    autodetectManualMerge: t.exposeBoolean('autodetectManualMerge'),
+    defaultDeleteBranchAfterMerge: t.exposeBoolean('defaultDeleteBranchAfterMerge'),
+    defaultMergeStyle: t.exposeString('defaultMergeStyle'),
+    defaultAllowMaintainerEdit: t.exposeBoolean('defaultAllowMaintainerEdit'),
+    projectsMode: t.exposeString('projectsMode'),
+    internalTracker: t.field({
+      type: InternalTracker,
+      resolve: (r) => ({
+        enableTimeTracker: r.enableTimeTracker,
+        allowOnlyContributorsToTrackTime: r.allowOnlyContributorsToTrackTime,
+        enableIssueDependencies: r.enableIssueDependencies,
+      }),
+    }),
+    externalTracker: t.field({
+      type: ExternalTracker,
+      nullable: true,
+      description: 'The external issue tracker that replaces the built-in one, if set.',
+      resolve: (r) =>
+        r.externalTrackerUrl
+          ? { url: r.externalTrackerUrl, format: r.externalTrackerFormat, style: r.externalTrackerStyle, regexpPattern: r.externalTrackerRegexp }
+          : null,
+    }),
+    externalWikiUrl: t.string({ nullable: true, resolve: (r) => r.externalWikiUrl || null }),
+    createdAt: t.expose('createdAt', { type: 'DateTime' }),
+    updatedAt: t.expose('updatedAt', { type: 'DateTime' }),
+    htmlUrl: t.string({ resolve: async (r, _a, ctx) => `${ctx.rootUrl}${(await withOwner(r, ctx)).owner.login}/${r.name}` }),
+    cloneUrl: t.string({ resolve: async (r, _a, ctx) => `${ctx.rootUrl}${(await withOwner(r, ctx)).owner.login}/${r.name}.git` }),
+    apiUrl: t.string({ resolve: async (r, _a, ctx) => `${ctx.rootUrl}api/v1/repos/${(await withOwner(r, ctx)).owner.login}/${r.name}` }),
+    viewerPermissions: t.field({
+      type: RepositoryPermissions,
+      resolve: async (r, _a, ctx) => {
+        const access = repositoryAccess(ctx.viewer, await withOwner(r, ctx));
+        return { admin: atLeast(access, 'admin'), push: atLeast(access, 'write'), pull: atLeast(access, 'read') };
+      },
+    }),
+  }),
+});
+
+const RepositoryConnection = builder.connectionObject({
+  type: RepositoryRef,
+  name: 'RepositoryConnection',
+  fields: (t) => ({ totalCount: t.int({ resolve: (c) => (c as unknown as { totalCount: number }).totalCount }) }),
+});
+
+const LanguageBytes = builder.objectRef<{ language: string; bytes: number }>('LanguageBytes').implement({
+  fields: (t) => ({ language: t.exposeString('language'), bytes: t.exposeInt('bytes') }),
+});
+
+builder.objectField(RepositoryRef, 'languages', (t) =>
+  t.field({
+    type: [LanguageBytes],
+    description: 'Bytes of code per language on the default branch.',
+    // Reads the whole tree with git: costly, so lists of repositories can ask for it only a few times.
+    complexity: 50,
+    resolve: async (repo, _args, ctx) =>
+      Object.entries(await repos.repositoryLanguages(ctx, repo)).map(([language, bytes]) => ({ language, bytes })),
+  }),
+);
+
+builder.queryFields((t) => ({
+  repository: t.field({
+    type: RepositoryRef,
+    nullable: true,
+    description: 'A repository by owner and name; null when it does not exist or the viewer may not see it.',
+    authScopes: { token: 'read:repository' },
+    args: { owner: t.arg.string({ required: true }), name: t.arg.string({ required: true }) },
+    resolve: async (_root, { owner, name }, ctx) => nullWhenHidden(() => repos.getRepository(ctx, owner, name)),
+  }),
+  repositoryById: t.field({
+    type: RepositoryRef,
+    nullable: true,
+    authScopes: { token: 'read:repository' },
+    args: { id: t.arg.int({ required: true }) },
+    resolve: async (_root, { id }, ctx) => nullWhenHidden(() => repos.getRepositoryById(ctx, id)),
+  }),
+  repositories: t.connection({
+    type: RepositoryRef,
+    description: 'Repositories the viewer may read, searched and sorted.',
+    complexity: connectionComplexity,
+    authScopes: { token: 'read:repository' },
+    args: {
+      query: t.arg.string(),
+      ownerId: t.arg.int(),
+      ownerLogin: t.arg.string(),
+      includeDescription: t.arg.boolean(),
+      topicOnly: t.arg.boolean(),
+      isPrivate: t.arg.boolean(),
+      isArchived: t.arg.boolean(),
+      isTemplate: t.arg.boolean(),
+      mode: t.arg.string(),
+      sort: t.arg.string(),
+      order: t.arg.string(),
+    },
+    resolve: (_root, { first, after, last, before, ownerLogin, ...search }, ctx) =>
+      offsetConnection({ first, after, last, before }, (window) =>
+        ownerLogin ? repos.listOwnerRepositories(ctx, ownerLogin, window) : repos.searchRepositories(ctx, search, window),
+      ),
+  }, RepositoryConnection),
+}));
+
+async function nullWhenHidden(load: () => Promise<{ repo: repos.RepositoryWithOwner }>) {
+  try {
+    return (await load()).repo;
+  } catch (err) {
+    if ((err as { kind?: string }).kind === 'NOT_FOUND') return null;
+    throw err;
+  }
+}
+
+const CreateRepositoryInput = builder.inputType('CreateRepositoryInput', {
+  fields: (t) => ({
+    name: t.string({ required: true }),
+    description: t.string(),
+    private: t.boolean(),
+    autoInit: t.boolean(),
+    defaultBranch: t.string(),
+    objectFormat: t.field({ type: ObjectFormatEnum }),
+    readme: t.string(),
+    gitignores: t.string(),
+    license: t.string(),
+    template: t.boolean(),
+    issueLabels: t.string(),
+    trustModel: t.string(),
+  }),
+});
+
+const UpdateRepositoryInput = builder.inputType('UpdateRepositoryInput', {
+  fields: (t) => ({
+    name: t.string(),
+    description: t.string(),
+    website: t.string(),
+    private: t.boolean(),
+    template: t.boolean(),
+    archived: t.boolean(),
+    defaultBranch: t.string(),
+    hasCode: t.boolean(),
+    hasIssues: t.boolean(),
+    hasWiki: t.boolean(),
+    hasPullRequests: t.boolean(),
+    hasProjects: t.boolean(),
+    hasReleases: t.boolean(),
+    hasPackages: t.boolean(),
+    hasActions: t.boolean(),
+    ignoreWhitespaceConflicts: t.boolean(),
+    allowMergeCommits: t.boolean(),
+    allowRebase: t.boolean(),
+    allowRebaseExplicit: t.boolean(),
+    allowSquashMerge: t.boolean(),
+    allowFastForwardOnlyMerge: t.boolean(),
+    allowRebaseUpdate: t.boolean(),
+    allowManualMerge: t.boolean(),
+    autodetectManualMerge: t.boolean(),
+    defaultDeleteBranchAfterMerge: t.boolean(),
+    defaultMergeStyle: t.string(),
+    defaultAllowMaintainerEdit: t.boolean(),
+    projectsMode: t.string(),
+    mirrorInterval: t.string(),
+    enablePrune: t.boolean(),
+    mirrorCredentials: t.boolean({ description: 'Set when mirror credentials were given (refused: not a mirror).' }),
+    internalTracker: t.field({ type: InternalTrackerInput }),
+    externalTracker: t.field({ type: ExternalTrackerInput }),
+    externalWiki: t.field({ type: ExternalWikiInput }),
+  }),
+});
+
+const dropNulls = <T extends object>(input: T) =>
+  Object.fromEntries(Object.entries(input).filter(([, v]) => v !== null && v !== undefined)) as { [K in keyof T]?: Exclude<T[K], null> };
+
+builder.mutationFields((t) => ({
+  createRepository: t.field({
+    type: RepositoryRef,
+    description: "Creates a repository for the viewer, or for `owner` (site admins).",
+    authScopes: { token: 'write:repository' },
+    args: { owner: t.arg.string(), input: t.arg({ type: CreateRepositoryInput, required: true }) },
+    resolve: (_root, { owner, input }, ctx) => repos.createRepository(ctx, owner ?? null, input),
+  }),
+  updateRepository: t.field({
+    type: RepositoryRef,
+    authScopes: { token: 'write:repository' },
+    args: { owner: t.arg.string({ required: true }), name: t.arg.string({ required: true }), input: t.arg({ type: UpdateRepositoryInput, required: true }) },
+    resolve: (_root, { owner, name, input }, ctx) => repos.updateRepository(ctx, owner, name, dropNulls(input)),
+  }),
+  deleteRepository: t.boolean({
+    authScopes: { token: 'write:repository' },
+    args: { owner: t.arg.string({ required: true }), name: t.arg.string({ required: true }) },
+    resolve: async (_root, { owner, name }, ctx) => {
+      await repos.deleteRepository(ctx, owner, name);
+      return true;
+    },
+  }),
+  setRepositoryTopics: t.stringList({
+    authScopes: { token: 'write:repository' },
+    args: { owner: t.arg.string({ required: true }), name: t.arg.string({ required: true }), topics: t.arg.stringList({ required: true }) },
+    resolve: (_root, { owner, name, topics }, ctx) => repos.replaceTopics(ctx, owner, name, topics),
+  }),
+  addRepositoryTopic: t.stringList({
+    authScopes: { token: 'write:repository' },
+    args: { owner: t.arg.string({ required: true }), name: t.arg.string({ required: true }), topic: t.arg.string({ required: true }) },
+    resolve: (_root, { owner, name, topic }, ctx) => repos.addTopic(ctx, owner, name, topic),
+  }),
+  removeRepositoryTopic: t.stringList({
+    authScopes: { token: 'write:repository' },
+    args: { owner: t.arg.string({ required: true }), name: t.arg.string({ required: true }), topic: t.arg.string({ required: true }) },
+    resolve: (_root, { owner, name, topic }, ctx) => repos.removeTopic(ctx, owner, name, topic),
+  }),
+}));

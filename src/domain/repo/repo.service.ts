@@ -1,0 +1,385 @@
+import { isSiteAdmin, requireUser, type Viewer } from '../../auth/viewer.ts';
+import type { Prisma, Repository, User } from '../../db/models.ts';
+import { conflict, forbidden, invalid, notFound } from '../../errors.ts';
+import { initBare, isValidRefName, listRefs, removeRepository, repositorySize, resolveCommit, setHead, type ObjectFormat } from '../../git/repo.ts';
+import { commitChanges } from '../../git/write.ts';
+import type { Page, PageWindow } from '../../pagination.ts';
+import type { ServiceContext } from '../../services.ts';
+import { atLeast, readableRepositoriesWhere, repositoryAccess, type AccessLevel } from '../access/access.service.ts';
+import { findUserByLogin, canSeeUser } from '../user/user.service.ts';
+import { checkRepositoryName, normalizeTopics } from './repo.rules.ts';
+import { repositoryPath } from './storage.ts';
+import { initialFiles } from './templates.ts';
+import { languageBytes } from './languages.ts';
+
+export type RepositoryWithOwner = Repository & { owner: User };
+
+export interface CreateRepositoryInput {
+  name: string;
+  description?: string | null;
+  private?: boolean | null;
+  autoInit?: boolean | null;
+  defaultBranch?: string | null;
+  objectFormat?: string | null;
+  readme?: string | null;
+  gitignores?: string | null;
+  license?: string | null;
+  template?: boolean | null;
+  issueLabels?: string | null;
+  trustModel?: string | null;
+}
+
+/** Loads a repository by owner login and name, with the viewer's access; 404 when it cannot be seen. */
+export async function getRepository(ctx: ServiceContext, ownerLogin: string, name: string, needed: AccessLevel = 'read') {
+  const repo = await ctx.db.repository.findFirst({
+    where: { lowerName: name.toLowerCase(), owner: { lowerLogin: ownerLogin.toLowerCase() } },
+    include: { owner: true },
+  });
+  return checkAccess(ctx.viewer, repo, needed, `${ownerLogin}/${name}`);
+}
+
+export async function getRepositoryById(ctx: ServiceContext, id: number, needed: AccessLevel = 'read') {
+  const repo = await ctx.db.repository.findUnique({ where: { id }, include: { owner: true } });
+  return checkAccess(ctx.viewer, repo, needed, `repository ${id}`);
+}
+
+/** Not visible: 404 (never reveal existence). Visible but not enough access: 403. */
+function checkAccess(viewer: Viewer, repo: RepositoryWithOwner | null, needed: AccessLevel, label: string) {
+  const access = repo ? repositoryAccess(viewer, repo) : 'none';
+  if (!repo || access === 'none') throw notFound(`repository ${label} does not exist`);
+  if (!atLeast(access, needed)) throw forbidden(`you need ${needed} access to ${label}`);
+  return { repo, access };
+}
+
+async function creationLimitReached(ctx: ServiceContext, owner: User): Promise<boolean> {
+  const limit = owner.maxRepoCreation >= 0 ? owner.maxRepoCreation : ctx.config.repository.MAX_CREATION_LIMIT;
+  if (limit < 0) return false;
+  return (await ctx.db.repository.count({ where: { ownerId: owner.id } })) >= limit;
+}
+
+/**
+ * Creates a repository for `ownerLogin` (the viewer, or any account when the viewer is a site admin).
+ * The row and the bare repository are made together: a git failure rolls the row back, and a failed
+ * transaction removes the directory.
+ */
+export async function createRepository(ctx: ServiceContext, ownerLogin: string | null, input: CreateRepositoryInput): Promise<RepositoryWithOwner> {
+  const viewer = requireUser(ctx.viewer);
+  const owner = ownerLogin ? await findUserByLogin(ctx, ownerLogin) : viewer;
+  if (!owner || !canSeeUser(ctx.viewer, owner)) throw notFound(`user "${ownerLogin}" does not exist`);
+  if (owner.id !== viewer.id && !isSiteAdmin(ctx.viewer)) throw forbidden('you may only create repositories for yourself');
+  checkRepositoryName(input.name);
+  const objectFormat = (input.objectFormat || 'sha1') as ObjectFormat;
+  if (objectFormat !== 'sha1' && objectFormat !== 'sha256') throw invalid('object_format_name must be sha1 or sha256');
+  const defaultBranch = input.defaultBranch || 'main';
+  if (!(await isValidRefName(defaultBranch))) throw invalid(`"${defaultBranch}" is not a valid branch name`);
+  if (input.trustModel && !['default', 'collaborator', 'committer', 'collaboratorcommitter'].includes(input.trustModel)) {
+    throw invalid('trust_model must be default, collaborator, committer or collaboratorcommitter');
+  }
+  if (input.issueLabels) throw invalid('issue label sets are not available yet');
+  if (!isSiteAdmin(ctx.viewer) && (await creationLimitReached(ctx, owner))) {
+    throw forbidden(`${owner.login} has reached the limit of repositories it may create`);
+  }
+  if (await ctx.db.repository.findFirst({ where: { ownerId: owner.id, lowerName: input.name.toLowerCase() } })) {
+    throw conflict(`the repository ${owner.login}/${input.name} already exists`);
+  }
+  const files = input.autoInit
+    ? initialFiles({ name: input.name, description: input.description ?? '' }, owner.fullName || owner.login, input)
+    : null;
+
+  // The row first (its id names the directory), then git outside any transaction so SQLite's write lock
+  // is never held while git runs; if git fails the row is removed again, so the two never disagree.
+  let created: RepositoryWithOwner;
+  try {
+    created = await ctx.db.repository.create({
+      data: {
+        ownerId: owner.id,
+        name: input.name,
+        lowerName: input.name.toLowerCase(),
+        description: input.description ?? '',
+        isPrivate: input.private ?? false,
+        isTemplate: input.template ?? false,
+        defaultBranch,
+        objectFormat,
+        enableTimeTracker: ctx.config.service.DEFAULT_ENABLE_TIMETRACKING,
+        allowOnlyContributorsToTrackTime: ctx.config.service.DEFAULT_ALLOW_ONLY_CONTRIBUTORS_TO_TRACK_TIME,
+      },
+      include: { owner: true },
+    });
+  } catch (err) {
+    if ((err as { code?: string }).code === 'P2002') throw conflict(`the repository ${owner.login}/${input.name} already exists`);
+    throw err;
+  }
+  const gitDir = repositoryPath(ctx.config, created.id);
+  let repo = created;
+  try {
+    await initBare(gitDir, { objectFormat, defaultBranch });
+    if (files) {
+      const who = { name: viewer.fullName || viewer.login, email: viewer.email };
+      await commitChanges(gitDir, {
+        objectFormat,
+        branch: defaultBranch,
+        parent: null,
+        expectedOld: null,
+        changes: [...files].map(([path, content]) => ({ op: 'write' as const, path, content: Buffer.from(content) })),
+        message: 'Initial commit',
+        author: who,
+        committer: who,
+      });
+      repo = await ctx.db.repository.update({ where: { id: created.id }, data: { isEmpty: false, branchCount: 1 }, include: { owner: true } });
+    }
+  } catch (err) {
+    await removeRepository(gitDir);
+    await ctx.db.repository.delete({ where: { id: created.id } }).catch(() => {});
+    throw err;
+  }
+  await ctx.events.publish('repo.created', { repoId: repo.id, ownerId: owner.id, actorId: viewer.id });
+  return repo;
+}
+
+export type UpdateRepositoryInput = Partial<{
+  name: string;
+  description: string;
+  website: string;
+  private: boolean;
+  template: boolean;
+  archived: boolean;
+  defaultBranch: string;
+  hasCode: boolean;
+  hasIssues: boolean;
+  hasWiki: boolean;
+  hasPullRequests: boolean;
+  hasProjects: boolean;
+  hasReleases: boolean;
+  hasPackages: boolean;
+  hasActions: boolean;
+  ignoreWhitespaceConflicts: boolean;
+  allowMergeCommits: boolean;
+  allowRebase: boolean;
+  allowRebaseExplicit: boolean;
+  allowSquashMerge: boolean;
+  allowFastForwardOnlyMerge: boolean;
+  allowRebaseUpdate: boolean;
+  allowManualMerge: boolean;
+  autodetectManualMerge: boolean;
+  defaultDeleteBranchAfterMerge: boolean;
+  defaultMergeStyle: string;
+  defaultAllowMaintainerEdit: boolean;
+  projectsMode: string;
+  mirrorInterval: string;
+  enablePrune: boolean;
+  mirrorCredentials: boolean;
+  internalTracker: { enableTimeTracker?: boolean | null; allowOnlyContributorsToTrackTime?: boolean | null; enableIssueDependencies?: boolean | null };
+  externalTracker: { url: string; format?: string | null; style?: string | null; regexpPattern?: string | null };
+  externalWiki: { url: string };
+}>;
+
+const TRACKER_STYLES = ['numeric', 'alphanumeric', 'regexp'];
+
+/** An http(s) URL, or the empty string that switches the external tool off. */
+function checkExternalUrl(url: string, what: string) {
+  if (url === '') return;
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    throw invalid(`${what} is not a valid URL`);
+  }
+  if (!['http:', 'https:'].includes(parsed.protocol)) throw invalid(`${what} must be an http or https URL`);
+}
+
+const MERGE_STYLES = ['merge', 'rebase', 'rebase-merge', 'squash', 'fast-forward-only', 'manually-merged'];
+const PROJECTS_MODES = ['repo', 'owner', 'all'];
+
+/** Edits a repository's settings (admin access). Mirror settings are refused on a repository that is not a mirror. */
+export async function updateRepository(ctx: ServiceContext, ownerLogin: string, name: string, input: UpdateRepositoryInput): Promise<RepositoryWithOwner> {
+  const { repo } = await getRepository(ctx, ownerLogin, name, 'admin');
+  if (input.mirrorInterval !== undefined || input.enablePrune !== undefined || input.mirrorCredentials) {
+    throw invalid('mirror settings (mirror_interval, enable_prune, mirror credentials) apply to mirrors only, and this repository is not a mirror');
+  }
+  const data: Prisma.RepositoryUpdateInput = {};
+  if (input.name !== undefined && input.name !== repo.name) {
+    checkRepositoryName(input.name);
+    const clash = await ctx.db.repository.findFirst({ where: { ownerId: repo.ownerId, lowerName: input.name.toLowerCase(), id: { not: repo.id } } });
+    if (clash) throw conflict(`the repository ${repo.owner.login}/${input.name} already exists`);
+    Object.assign(data, { name: input.name, lowerName: input.name.toLowerCase() });
+  }
+  if (input.defaultMergeStyle !== undefined && !MERGE_STYLES.includes(input.defaultMergeStyle)) {
+    throw invalid(`default_merge_style must be one of ${MERGE_STYLES.join(', ')}`);
+  }
+  if (input.projectsMode !== undefined && !PROJECTS_MODES.includes(input.projectsMode)) {
+    throw invalid(`projects_mode must be one of ${PROJECTS_MODES.join(', ')}`);
+  }
+  if (input.defaultBranch !== undefined && input.defaultBranch !== repo.defaultBranch) {
+    if (!(await isValidRefName(input.defaultBranch))) throw invalid(`"${input.defaultBranch}" is not a valid branch name`);
+    const gitDir = repositoryPath(ctx.config, repo.id);
+    if (!repo.isEmpty && !(await resolveCommit(gitDir, `refs/heads/${input.defaultBranch}`))) {
+      throw notFound(`branch "${input.defaultBranch}" does not exist`);
+    }
+    await setHead(gitDir, input.defaultBranch);
+    data.defaultBranch = input.defaultBranch;
+  }
+  const direct = {
+    description: 'description', website: 'website', private: 'isPrivate', template: 'isTemplate', hasCode: 'hasCode',
+    hasIssues: 'hasIssues', hasWiki: 'hasWiki', hasPullRequests: 'hasPullRequests', hasProjects: 'hasProjects',
+    hasReleases: 'hasReleases', hasPackages: 'hasPackages', hasActions: 'hasActions',
+    ignoreWhitespaceConflicts: 'ignoreWhitespaceConflicts', allowMergeCommits: 'allowMergeCommits', allowRebase: 'allowRebase',
+    allowRebaseExplicit: 'allowRebaseExplicit', allowSquashMerge: 'allowSquashMerge',
+    allowFastForwardOnlyMerge: 'allowFastForwardOnlyMerge', allowRebaseUpdate: 'allowRebaseUpdate',
+    allowManualMerge: 'allowManualMerge', autodetectManualMerge: 'autodetectManualMerge',
+    defaultDeleteBranchAfterMerge: 'defaultDeleteBranchAfterMerge', defaultMergeStyle: 'defaultMergeStyle',
+    defaultAllowMaintainerEdit: 'defaultAllowMaintainerEdit', projectsMode: 'projectsMode',
+  } as const;
+  for (const [from, to] of Object.entries(direct)) {
+    const value = input[from as keyof UpdateRepositoryInput];
+    if (value !== undefined) (data as Record<string, unknown>)[to] = value;
+  }
+  if (input.internalTracker) {
+    const t = input.internalTracker;
+    if (t.enableTimeTracker != null) data.enableTimeTracker = t.enableTimeTracker;
+    if (t.allowOnlyContributorsToTrackTime != null) data.allowOnlyContributorsToTrackTime = t.allowOnlyContributorsToTrackTime;
+    if (t.enableIssueDependencies != null) data.enableIssueDependencies = t.enableIssueDependencies;
+  }
+  if (input.externalTracker) {
+    const t = input.externalTracker;
+    checkExternalUrl(t.url, 'external_tracker_url');
+    if (t.style && !TRACKER_STYLES.includes(t.style)) throw invalid(`external_tracker_style must be one of ${TRACKER_STYLES.join(', ')}`);
+    if (t.style === 'regexp' && t.regexpPattern) {
+      try {
+        new RegExp(t.regexpPattern);
+      } catch {
+        throw invalid('external_tracker_regexp_pattern is not a valid regular expression');
+      }
+    }
+    Object.assign(data, {
+      externalTrackerUrl: t.url,
+      externalTrackerFormat: t.format ?? '',
+      externalTrackerStyle: t.style ?? (t.url ? 'numeric' : ''),
+      externalTrackerRegexp: t.regexpPattern ?? '',
+    });
+  }
+  if (input.externalWiki) {
+    checkExternalUrl(input.externalWiki.url, 'external_wiki_url');
+    data.externalWikiUrl = input.externalWiki.url;
+  }
+  if (input.archived !== undefined && input.archived !== repo.isArchived) {
+    Object.assign(data, { isArchived: input.archived, archivedAt: input.archived ? new Date() : null });
+  }
+  const updated = await ctx.db.repository.update({ where: { id: repo.id }, data, include: { owner: true } });
+  await ctx.events.publish('repo.updated', { repoId: repo.id });
+  return updated;
+}
+
+/** Deletes the row first (so nothing new can reach it), then the files. */
+export async function deleteRepository(ctx: ServiceContext, ownerLogin: string, name: string): Promise<void> {
+  const { repo } = await getRepository(ctx, ownerLogin, name, 'owner');
+  await ctx.db.repository.delete({ where: { id: repo.id } });
+  await removeRepository(repositoryPath(ctx.config, repo.id));
+  await ctx.events.publish('repo.deleted', { repoId: repo.id, ownerId: repo.ownerId });
+}
+
+export interface RepositorySearch {
+  query?: string | null;
+  /** Repositories owned by this account id. */
+  ownerId?: number | null;
+  /** Also match the description. */
+  includeDescription?: boolean | null;
+  topicOnly?: boolean | null;
+  isPrivate?: boolean | null;
+  isArchived?: boolean | null;
+  isTemplate?: boolean | null;
+  /** source | fork | mirror | collaborative (forks and mirrors arrive later: none exist yet). */
+  mode?: string | null;
+  sort?: string | null;
+  order?: string | null;
+}
+
+const SORTS: Record<string, Prisma.RepositoryOrderByWithRelationInput> = {
+  alpha: { lowerName: 'asc' },
+  created: { createdAt: 'asc' },
+  updated: { updatedAt: 'asc' },
+  size: { sizeBytes: 'asc' },
+  id: { id: 'asc' },
+};
+
+export async function searchRepositories(ctx: ServiceContext, search: RepositorySearch, window: PageWindow): Promise<Page<RepositoryWithOwner>> {
+  if (search.sort && !SORTS[search.sort]) throw invalid(`sort must be one of ${Object.keys(SORTS).join(', ')}`);
+  if (search.order && !['asc', 'desc'].includes(search.order)) throw invalid('order must be asc or desc');
+  if (search.mode && !['source', 'fork', 'mirror', 'collaborative'].includes(search.mode)) {
+    throw invalid('mode must be one of source, fork, mirror, collaborative');
+  }
+  const q = search.query?.trim().toLowerCase();
+  const and: Prisma.RepositoryWhereInput[] = [readableRepositoriesWhere(ctx.viewer)];
+  if (search.ownerId) and.push({ ownerId: search.ownerId });
+  if (q) {
+    if (search.topicOnly) and.push({ OR: [{ topics: q }, { topics: { startsWith: `${q},` } }, { topics: { endsWith: `,${q}` } }, { topics: { contains: `,${q},` } }] });
+    else and.push({ OR: [{ lowerName: { contains: q } }, ...(search.includeDescription ? [{ description: { contains: search.query!.trim() } }] : [])] });
+  }
+  if (search.isPrivate != null) and.push({ isPrivate: search.isPrivate });
+  if (search.isArchived != null) and.push({ isArchived: search.isArchived });
+  if (search.isTemplate != null) and.push({ isTemplate: search.isTemplate });
+  // No forks or mirrors exist yet, so those modes match nothing, and every repository is a source.
+  if (search.mode === 'fork' || search.mode === 'mirror') and.push({ id: -1 });
+  if (search.mode === 'collaborative' && ctx.viewer.user) and.push({ ownerId: { not: ctx.viewer.user.id } });
+  const where = { AND: and };
+  const [field, direction] = Object.entries(SORTS[search.sort ?? 'alpha'])[0];
+  const orderBy = [{ [field]: search.order ?? direction }, { id: 'asc' as const }];
+  const [items, totalCount] = await Promise.all([
+    ctx.db.repository.findMany({ where, orderBy, skip: window.offset, take: window.limit, include: { owner: true } }),
+    ctx.db.repository.count({ where }),
+  ]);
+  return { items, totalCount };
+}
+
+/** Repositories of an account that the viewer may see. */
+export async function listOwnerRepositories(ctx: ServiceContext, ownerLogin: string, window: PageWindow) {
+  const owner = await findUserByLogin(ctx, ownerLogin);
+  if (!owner || !canSeeUser(ctx.viewer, owner)) throw notFound(`user "${ownerLogin}" does not exist`);
+  return searchRepositories(ctx, { ownerId: owner.id, sort: 'id' }, window);
+}
+
+export async function replaceTopics(ctx: ServiceContext, ownerLogin: string, name: string, topics: string[]) {
+  const { repo } = await getRepository(ctx, ownerLogin, name, 'admin');
+  const normalized = normalizeTopics(topics);
+  await ctx.db.repository.update({ where: { id: repo.id }, data: { topics: normalized.join(',') } });
+  return normalized;
+}
+
+export async function addTopic(ctx: ServiceContext, ownerLogin: string, name: string, topic: string) {
+  const { repo } = await getRepository(ctx, ownerLogin, name, 'admin');
+  return replaceTopics(ctx, ownerLogin, name, [...topicsOf(repo), topic]);
+}
+
+export async function removeTopic(ctx: ServiceContext, ownerLogin: string, name: string, topic: string) {
+  const { repo } = await getRepository(ctx, ownerLogin, name, 'admin');
+  const lower = topic.toLowerCase();
+  if (!topicsOf(repo).includes(lower)) throw notFound(`topic "${topic}" is not set`);
+  return replaceTopics(ctx, ownerLogin, name, topicsOf(repo).filter((t) => t !== lower));
+}
+
+export const topicsOf = (repo: Repository) => (repo.topics ? repo.topics.split(',') : []);
+
+/** After a push: the first push to an empty repository picks the default branch; size is refreshed. */
+export async function recordPush(ctx: Omit<ServiceContext, 'viewer'>, repo: Repository, changes: { ref: string; before: string; after: string }[], pusher: User | null) {
+  const gitDir = repositoryPath(ctx.config, repo.id);
+  const branches = (await listRefs(gitDir, 'refs/heads/')).map((r) => r.name.slice('refs/heads/'.length));
+  const data: Prisma.RepositoryUpdateInput = {
+    isEmpty: branches.length === 0,
+    branchCount: branches.length,
+    sizeBytes: await repositorySize(gitDir),
+  };
+  if (branches.length && !branches.includes(repo.defaultBranch)) {
+    const pushed = changes.map((c) => c.ref).find((r) => r.startsWith('refs/heads/'))?.slice('refs/heads/'.length);
+    const chosen = pushed && branches.includes(pushed) ? pushed : branches.sort()[0];
+    await setHead(gitDir, chosen);
+    data.defaultBranch = chosen;
+  }
+  await ctx.db.repository.update({ where: { id: repo.id }, data });
+  await ctx.events.publish('repo.push', { repoId: repo.id, pusherId: pusher?.id ?? null, changes });
+}
+
+
+/** Bytes per language on the default branch of a repository the caller has already loaded; empty when empty. */
+export async function repositoryLanguages(ctx: Pick<ServiceContext, 'config'>, repo: Repository): Promise<Record<string, number>> {
+  if (repo.isEmpty) return {};
+  return languageBytes(repositoryPath(ctx.config, repo.id), `refs/heads/${repo.defaultBranch}`);
+}

@@ -1,0 +1,7 @@
+import path from 'node:path';
+import type { Config } from '../../config/defaults.ts';
+
+/** Where a repository's bare git directory lives. Keyed by id: renames and transfers move no files. */
+export function repositoryPath(config: Config, repoId: number): string {
+  return path.join(config.server.DATA_DIR, 'repositories', `${repoId}.git`);
+}

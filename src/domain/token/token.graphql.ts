@@ -1,0 +1,98 @@
+import { builder } from '../../graphql/builder.ts';
+import { connectionComplexity, offsetConnection } from '../../graphql/connection.ts';
+import { requireUser } from '../../auth/viewer.ts';
+import * as tokens from './token.service.ts';
+import { databaseIdOf } from '../../graphql/ids.ts';
+
+export const AccessTokenRef = builder.prismaNode('AccessToken', {
+  id: { field: 'id' },
+  // Reachable as a node only by its owner signed in with a password, like every other token management.
+  findUnique: (id, ctx) => ({ id: databaseIdOf(id), userId: ctx.viewer.method === 'password' ? (ctx.viewer.user?.id ?? -1) : -1 }),
+  fields: (t) => ({
+    databaseId: t.exposeInt('id'),
+    name: t.exposeString('name'),
+    scopes: t.stringList({ resolve: (token) => token.scopes.split(',').filter(Boolean) }),
+    tokenLastEight: t.exposeString('tokenLastEight'),
+    createdAt: t.expose('createdAt', { type: 'DateTime' }),
+    lastUsedAt: t.expose('lastUsedAt', { type: 'DateTime', nullable: true }),
+    expiresAt: t.expose('expiresAt', { type: 'DateTime', nullable: true }),
+  }),
+});
+
+const AccessTokenConnection = builder.connectionObject({
+  type: AccessTokenRef,
+  name: 'AccessTokenConnection',
+  fields: (t) => ({ totalCount: t.int({ resolve: (c) => (c as unknown as { totalCount: number }).totalCount }) }),
+});
+
+const CreatedAccessToken = builder.objectRef<{ token: Awaited<ReturnType<typeof tokens.createAccessToken>>['token']; secret: string }>('CreatedAccessToken');
+CreatedAccessToken.implement({
+  description: 'A new token with its secret, which is shown this once and never stored.',
+  fields: (t) => ({
+    accessToken: t.field({ type: AccessTokenRef, resolve: (r) => r.token }),
+    secret: t.exposeString('secret'),
+  }),
+});
+
+const CreateAccessTokenInput = builder.inputType('CreateAccessTokenInput', {
+  fields: (t) => ({
+    name: t.string({ required: true }),
+    scopes: t.stringList({ required: true }),
+    expiresAt: t.field({ type: 'DateTime' }),
+  }),
+});
+
+builder.queryFields((t) => ({
+  accessTokens: t.connection({
+    type: AccessTokenRef,
+    complexity: connectionComplexity,
+    description: "An account's access tokens (its own, or any for site admins); needs password authentication.",
+    authScopes: { token: 'read:user' },
+    args: { login: t.arg.string({ required: true }) },
+    resolve: (_root, { login, ...page }, ctx) =>
+      offsetConnection(page, (window) => tokens.listAccessTokens(ctx, login, window)),
+  }, AccessTokenConnection),
+}));
+
+builder.mutationFields((t) => ({
+  createAccessToken: t.field({
+    type: CreatedAccessToken,
+    authScopes: { token: 'write:user' },
+    args: { login: t.arg.string({ required: true }), input: t.arg({ type: CreateAccessTokenInput, required: true }) },
+    resolve: (_root, { login, input }, ctx) => tokens.createAccessToken(ctx, login, input),
+  }),
+  deleteAccessToken: t.boolean({
+    description: 'Deletes a token named by its numeric id or its name; true when done.',
+    authScopes: { token: 'write:user' },
+    args: { login: t.arg.string({ required: true }), idOrName: t.arg.string({ required: true }) },
+    resolve: async (_root, { login, idOrName }, ctx) => {
+      await tokens.deleteAccessToken(ctx, login, idOrName);
+      return true;
+    },
+  }),
+}));
+
+const ViewerEventKind = builder.enumType('ViewerEventKind', {
+  values: ['ACCESS_TOKEN_CREATED', 'ACCESS_TOKEN_DELETED'] as const,
+});
+
+const ViewerEventRef = builder.objectRef<tokens.ViewerEvent>('ViewerEvent');
+ViewerEventRef.implement({
+  description: "Something that happened to the signed-in account.",
+  fields: (t) => ({
+    kind: t.field({ type: ViewerEventKind, resolve: (e) => e.kind }),
+    tokenId: t.exposeInt('tokenId'),
+    tokenName: t.exposeString('tokenName'),
+    occurredAt: t.field({ type: 'DateTime', resolve: (e) => new Date(e.occurredAt) }),
+  }),
+});
+
+builder.subscriptionFields((t) => ({
+  viewerEvents: t.field({
+    type: ViewerEventRef,
+    description: "Live events of the signed-in account (token changes), from any instance.",
+    authScopes: { $all: { signedIn: true, token: 'read:user' } },
+    subscribe: (_root, _args, ctx) => ctx.events.subscribe<tokens.ViewerEvent>(tokens.viewerTopic(requireUser(ctx.viewer).id)),
+    resolve: (event) => event,
+  }),
+}));

@@ -1,0 +1,105 @@
+import { hasAnyPermission, parseScopes, scopeNames } from '../../auth/scopes.ts';
+import { newTokenSecret, tokenDigest } from '../../auth/token-secret.ts';
+import { requireSelfOrAdmin } from '../../auth/viewer.ts';
+import type { AccessToken, User } from '../../db/models.ts';
+import type { CredentialCache } from '../../auth/credential-cache.ts';
+import { badRequest, invalid, notFound, unauthenticated } from '../../errors.ts';
+import type { Page, PageWindow } from '../../pagination.ts';
+import type { ServiceContext } from '../../services.ts';
+import { findUserByLogin } from '../user/user.service.ts';
+
+/** Viewer-scoped topic: events about one account, for its owner's live subscription. */
+export const viewerTopic = (userId: number) => `viewer.${userId}`;
+
+export interface ViewerEvent {
+  kind: 'ACCESS_TOKEN_CREATED' | 'ACCESS_TOKEN_DELETED';
+  tokenId: number;
+  tokenName: string;
+  occurredAt: string;
+}
+
+/**
+ * Token management needs the account's password (basic auth), as in Gitea: a leaked token must not be
+ * able to mint more tokens. Site admins may manage any account's tokens.
+ */
+async function tokenOwner(ctx: ServiceContext, login: string): Promise<User> {
+  if (ctx.viewer.method === 'token') throw unauthenticated('managing access tokens requires basic authentication with a password');
+  const owner = await findUserByLogin(ctx, login);
+  if (!owner || owner.type !== 'user') throw notFound(`user "${login}" does not exist`);
+  requireSelfOrAdmin(ctx.viewer, owner);
+  return owner;
+}
+
+export async function createAccessToken(
+  ctx: ServiceContext,
+  login: string,
+  input: { name: string; scopes: string[]; expiresAt?: Date | null },
+): Promise<{ token: AccessToken; secret: string }> {
+  const owner = await tokenOwner(ctx, login);
+  const name = input.name.trim();
+  if (!name) throw badRequest('access token name is required');
+  const grant = parseScopes(input.scopes);
+  if (!hasAnyPermission(grant)) throw badRequest('access token must have a scope');
+  if (input.expiresAt && input.expiresAt.getTime() <= Date.now()) throw invalid('expiry must be in the future');
+  const existing = await ctx.db.accessToken.findFirst({ where: { userId: owner.id, name } });
+  if (existing) throw badRequest('access token name has been used already');
+  const secret = newTokenSecret();
+  const token = await ctx.db.accessToken.create({
+    data: {
+      userId: owner.id,
+      name,
+      tokenHash: tokenDigest(secret),
+      tokenLastEight: secret.slice(-8),
+      scopes: scopeNames(grant).join(','),
+      expiresAt: input.expiresAt ?? null,
+    },
+  });
+  await publish(ctx, owner.id, 'ACCESS_TOKEN_CREATED', token);
+  return { token, secret };
+}
+
+export async function listAccessTokens(ctx: ServiceContext, login: string, window: PageWindow): Promise<Page<AccessToken>> {
+  const owner = await tokenOwner(ctx, login);
+  const where = { userId: owner.id };
+  const [items, totalCount] = await Promise.all([
+    ctx.db.accessToken.findMany({ where, orderBy: { id: 'desc' }, skip: window.offset, take: window.limit }),
+    ctx.db.accessToken.count({ where }),
+  ]);
+  return { items, totalCount };
+}
+
+/** Deletes by numeric id or by name; a name shared by several tokens is ambiguous. */
+export async function deleteAccessToken(ctx: ServiceContext, login: string, idOrName: string): Promise<void> {
+  const owner = await tokenOwner(ctx, login);
+  const byId = /^\d+$/.test(idOrName) ? await ctx.db.accessToken.findFirst({ where: { userId: owner.id, id: Number(idOrName) } }) : null;
+  const matches = byId ? [byId] : await ctx.db.accessToken.findMany({ where: { userId: owner.id, name: idOrName } });
+  if (matches.length === 0) throw notFound(`access token "${idOrName}" does not exist`);
+  if (matches.length > 1) throw invalid(`several access tokens are named "${idOrName}": delete by id`);
+  await ctx.db.accessToken.delete({ where: { id: matches[0].id } });
+  await ctx.events.publish('token.revoked', { tokenHash: matches[0].tokenHash });
+  await publish(ctx, owner.id, 'ACCESS_TOKEN_DELETED', matches[0]);
+}
+
+async function publish(ctx: ServiceContext, userId: number, kind: ViewerEvent['kind'], token: AccessToken) {
+  const event: ViewerEvent = { kind, tokenId: token.id, tokenName: token.name, occurredAt: new Date().toISOString() };
+  await ctx.events.publish(viewerTopic(userId), event);
+}
+
+/**
+ * The token behind a secret, with its owner; null when unknown. Marks it used (at most once a minute).
+ * With a cache, a recently seen token costs no query.
+ */
+export async function findTokenBySecret(ctx: Pick<ServiceContext, 'db'>, secret: string, cache?: CredentialCache) {
+  const digest = tokenDigest(secret);
+  let token = cache?.get(digest) ?? null;
+  if (!token) {
+    token = await ctx.db.accessToken.findUnique({ where: { tokenHash: digest }, include: { user: true } });
+    if (token) cache?.set(digest, token);
+  }
+  if (token && (!token.lastUsedAt || Date.now() - token.lastUsedAt.getTime() > 60_000)) {
+    const now = new Date();
+    token.lastUsedAt = now;
+    ctx.db.accessToken.update({ where: { id: token.id }, data: { lastUsedAt: now } }).catch(() => {});
+  }
+  return token;
+}

@@ -1,0 +1,189 @@
+import { builder } from '../../graphql/builder.ts';
+import { connectionComplexity, offsetConnection } from '../../graphql/connection.ts';
+import { isSiteAdmin, type Viewer } from '../../auth/viewer.ts';
+import type { User } from '../../db/models.ts';
+import * as users from './user.service.ts';
+import { databaseIdOf } from '../../graphql/ids.ts';
+
+const seesPrivateFields = (viewer: Viewer, user: User) => viewer.user?.id === user.id || isSiteAdmin(viewer);
+
+export const VisibilityEnum = builder.enumType('Visibility', { values: ['public', 'limited', 'private'] as const });
+
+export const UserRef = builder.prismaNode('User', {
+  id: { field: 'id' },
+  // Node lookups obey the same visibility rules as everything else.
+  findUnique: (id, ctx) => ({ id: databaseIdOf(id), AND: [users.visibleUsersWhere(ctx.viewer)] }),
+  fields: (t) => ({
+    databaseId: t.exposeInt('id'),
+    login: t.exposeString('login'),
+    loginName: t.string({ resolve: (user, _args, ctx) => (seesPrivateFields(ctx.viewer, user) ? user.loginName : '') }),
+    sourceId: t.int({ resolve: (user, _args, ctx) => (seesPrivateFields(ctx.viewer, user) ? user.loginSource : 0) }),
+    fullName: t.exposeString('fullName'),
+    /** Shown to the account itself and to site admins; others see a no-reply address. */
+    email: t.string({
+      resolve: (user, _args, ctx) =>
+        seesPrivateFields(ctx.viewer, user) ? user.email : `${user.lowerLogin}@noreply.${new URL(ctx.rootUrl).hostname}`,
+    }),
+    avatarUrl: t.string({ resolve: (user, _args, ctx) => `${ctx.rootUrl}avatars/${encodeURIComponent(user.lowerLogin)}` }),
+    htmlUrl: t.string({ resolve: (user, _args, ctx) => `${ctx.rootUrl}${encodeURIComponent(user.login)}` }),
+    language: t.string({ resolve: (user, _args, ctx) => (seesPrivateFields(ctx.viewer, user) ? user.language : '') }),
+    isAdmin: t.boolean({ resolve: (user, _args, ctx) => seesPrivateFields(ctx.viewer, user) && user.isAdmin }),
+    lastLogin: t.field({ type: 'DateTime', nullable: true, resolve: (user, _args, ctx) => (seesPrivateFields(ctx.viewer, user) ? user.lastLoginAt : null) }),
+    createdAt: t.expose('createdAt', { type: 'DateTime' }),
+    restricted: t.exposeBoolean('restricted'),
+    /** Account state is shown to the account itself and to site admins; others see an ordinary active account. */
+    active: t.boolean({ resolve: (user, _args, ctx) => (seesPrivateFields(ctx.viewer, user) ? user.isActive : true) }),
+    prohibitLogin: t.boolean({ resolve: (user, _args, ctx) => seesPrivateFields(ctx.viewer, user) && user.prohibitLogin }),
+    location: t.exposeString('location'),
+    website: t.exposeString('website'),
+    description: t.exposeString('description'),
+    visibility: t.field({ type: VisibilityEnum, resolve: (user) => user.visibility as 'public' }),
+    twoFactorEnabled: t.boolean({
+      nullable: true,
+      resolve: (user, _args, ctx) => (seesPrivateFields(ctx.viewer, user) ? !!user.totpSecret : null),
+    }),
+  }),
+});
+
+const UserConnection = builder.connectionObject({
+  type: UserRef,
+  name: 'UserConnection',
+  fields: (t) => ({ totalCount: t.int({ resolve: (c) => (c as unknown as { totalCount: number }).totalCount }) }),
+});
+
+builder.queryFields((t) => ({
+  viewer: t.field({
+    type: UserRef,
+    nullable: true,
+    description: 'The signed-in account; null for anonymous callers.',
+    authScopes: { token: 'read:user' },
+    resolve: (_root, _args, ctx) => ctx.viewer.user,
+  }),
+  user: t.field({
+    type: UserRef,
+    nullable: true,
+    description: 'An account by login; null when it does not exist or is hidden from the caller.',
+    authScopes: { token: 'read:user' },
+    args: { login: t.arg.string({ required: true }) },
+    resolve: async (_root, { login }, ctx) => {
+      const user = await users.findUserByLogin(ctx, login);
+      return user && users.canSeeUser(ctx.viewer, user) ? user : null;
+    },
+  }),
+  users: t.connection({
+    type: UserRef,
+    complexity: connectionComplexity,
+    description: 'Accounts visible to the caller, matched by login, full name or e-mail.',
+    authScopes: { token: 'read:user' },
+    args: { query: t.arg.string(), id: t.arg.int() },
+    resolve: (_root, { query, id, ...page }, ctx) =>
+      offsetConnection(page, (window) => users.searchUsers(ctx, { query, id }, window)),
+  }, UserConnection),
+  adminUsers: t.connection({
+    type: UserRef,
+    complexity: connectionComplexity,
+    description: 'Every account, with the filters site admins need.',
+    authScopes: { token: 'read:admin' },
+    args: {
+      query: t.arg.string(),
+      sourceId: t.arg.int(),
+      loginName: t.arg.string(),
+      visibility: t.arg({ type: VisibilityEnum }),
+      isActive: t.arg.boolean(),
+      isAdmin: t.arg.boolean(),
+      isRestricted: t.arg.boolean(),
+      isTwoFactorEnabled: t.arg.boolean(),
+      isProhibitLogin: t.arg.boolean(),
+      sort: t.arg.string(),
+      order: t.arg.string(),
+    },
+    resolve: (_root, { first, after, last, before, ...filter }, ctx) =>
+      offsetConnection({ first, after, last, before }, (window) => users.adminSearchUsers(ctx, filter, window)),
+  }, UserConnection),
+}));
+
+const CreateUserInput = builder.inputType('CreateUserInput', {
+  fields: (t) => ({
+    login: t.string({ required: true }),
+    email: t.string({ required: true }),
+    password: t.string(),
+    fullName: t.string(),
+    loginName: t.string(),
+    sourceId: t.int(),
+    mustChangePassword: t.boolean(),
+    restricted: t.boolean(),
+    visibility: t.field({ type: VisibilityEnum }),
+    isAdmin: t.boolean(),
+    createdAt: t.field({ type: 'DateTime' }),
+  }),
+});
+
+const UpdateUserInput = builder.inputType('UpdateUserInput', {
+  fields: (t) => ({
+    email: t.string(),
+    password: t.string(),
+    fullName: t.string(),
+    loginName: t.string(),
+    sourceId: t.int(),
+    mustChangePassword: t.boolean(),
+    restricted: t.boolean(),
+    visibility: t.field({ type: VisibilityEnum }),
+    isAdmin: t.boolean(),
+    isActive: t.boolean(),
+    prohibitLogin: t.boolean(),
+    description: t.string(),
+    website: t.string(),
+    location: t.string(),
+    maxRepoCreation: t.int(),
+    allowGitHook: t.boolean(),
+    allowImportLocal: t.boolean(),
+    allowCreateOrganization: t.boolean(),
+  }),
+});
+
+const TwoFactorSetup = builder.objectRef<{ secret: string; uri: string }>('TwoFactorSetup').implement({
+  fields: (t) => ({ secret: t.exposeString('secret'), uri: t.exposeString('uri') }),
+});
+
+/** GraphQL input objects give null for "absent"; services want undefined. */
+function withoutNulls<T extends object>(input: T): { [K in keyof T]?: Exclude<T[K], null> } {
+  return Object.fromEntries(Object.entries(input).filter(([, v]) => v !== null && v !== undefined)) as never;
+}
+
+builder.mutationFields((t) => ({
+  createUser: t.field({
+    type: UserRef,
+    authScopes: { token: 'write:admin' },
+    args: { input: t.arg({ type: CreateUserInput, required: true }) },
+    resolve: (_root, { input }, ctx) => users.createUser(ctx, input),
+  }),
+  updateUser: t.field({
+    type: UserRef,
+    authScopes: { token: 'write:admin' },
+    args: { login: t.arg.string({ required: true }), input: t.arg({ type: UpdateUserInput, required: true }) },
+    resolve: (_root, { login, input }, ctx) => users.updateUser(ctx, login, withoutNulls(input)),
+  }),
+  deleteUser: t.boolean({
+    description: 'Deletes an account; true when done. With purge, the repositories it owns go too; without, owning any is refused.',
+    authScopes: { token: 'write:admin' },
+    args: { login: t.arg.string({ required: true }), purge: t.arg.boolean() },
+    resolve: async (_root, { login, purge }, ctx) => {
+      await users.deleteUser(ctx, login, { purge: purge ?? false });
+      return true;
+    },
+  }),
+  enableTwoFactor: t.field({
+    type: TwoFactorSetup,
+    description: 'Turns on two-factor authentication for the signed-in account and returns its secret, once.',
+    authScopes: { token: 'write:user' },
+    resolve: (_root, _args, ctx) => users.enableTwoFactor(ctx),
+  }),
+  disableTwoFactor: t.boolean({
+    authScopes: { token: 'write:user' },
+    args: { passcode: t.arg.string({ required: true }) },
+    resolve: async (_root, { passcode }, ctx) => {
+      await users.disableTwoFactor(ctx, passcode);
+      return true;
+    },
+  }),
+}));

@@ -1,0 +1,42 @@
+import { invalid } from '../../errors.ts';
+
+/** Names that would collide with Graft's own routes. */
+const RESERVED_NAMES = new Set([
+  '.', '..', '-', 'admin', 'api', 'assets', 'attachments', 'avatar', 'avatars', 'captcha', 'commits', 'debug',
+  'error', 'explore', 'favicon.ico', 'ghost', 'issues', 'login', 'manifest.json', 'metrics', 'milestones', 'new',
+  'notifications', 'org', 'pulls', 'raw', 'repo', 'repo-avatars', 'robots.txt', 'search', 'serviceworker.js',
+  'ssh_info', 'swagger.v1.json', 'user', 'v2', 'gitea-actions', 'graphql',
+]);
+const RESERVED_SUFFIXES = ['.keys', '.gpg', '.rss', '.atom', '.png', '.git', '.wiki'];
+const USERNAME = /^[A-Za-z0-9](?:[A-Za-z0-9_.-]{0,38}[A-Za-z0-9])?$/;
+const EMAIL = /^[^\s@]+@[^\s@]+$/;
+export const MIN_PASSWORD_LENGTH = 8;
+export const VISIBILITIES = ['public', 'limited', 'private'] as const;
+export type Visibility = (typeof VISIBILITIES)[number];
+
+export function checkUsername(login: string): void {
+  if (!USERNAME.test(login) || /[-_.]{2}/.test(login)) {
+    throw invalid(`username "${login}" is invalid: use letters, digits, '-', '_' and '.', starting and ending with a letter or digit`);
+  }
+  const lower = login.toLowerCase();
+  if (RESERVED_NAMES.has(lower) || RESERVED_SUFFIXES.some((s) => lower.endsWith(s))) {
+    throw invalid(`username "${login}" is reserved`);
+  }
+}
+
+export function checkEmail(email: string): void {
+  if (!EMAIL.test(email) || email.length > 255) throw invalid(`e-mail address "${email}" is invalid`);
+}
+
+export function checkPassword(password: string): void {
+  if (password.length < MIN_PASSWORD_LENGTH) {
+    throw invalid(`password is too short: at least ${MIN_PASSWORD_LENGTH} characters are required`);
+  }
+}
+
+export function checkVisibility(value: string): Visibility {
+  if (!(VISIBILITIES as readonly string[]).includes(value)) {
+    throw invalid(`visibility must be one of ${VISIBILITIES.join(', ')}`);
+  }
+  return value as Visibility;
+}

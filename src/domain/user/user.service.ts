@@ -1,0 +1,283 @@
+import { hashPassword, verifyPassword } from '../../auth/password.ts';
+import { newTotpSecret, totpUri, verifyTotp } from '../../auth/totp.ts';
+import { isPublicOnly, isSiteAdmin, requireSiteAdmin, requireUser, type Viewer } from '../../auth/viewer.ts';
+import type { Prisma, User } from '../../db/models.ts';
+import { badRequest, conflict, invalid, notFound, unauthenticated } from '../../errors.ts';
+import type { Page, PageWindow } from '../../pagination.ts';
+import type { ServiceContext } from '../../services.ts';
+import { checkEmail, checkPassword, checkUsername, checkVisibility } from './user.rules.ts';
+import { removeRepository } from '../../git/repo.ts';
+import { repositoryPath } from '../repo/storage.ts';
+
+export interface CreateUserInput {
+  login: string;
+  email: string;
+  password?: string | null;
+  fullName?: string | null;
+  loginName?: string | null;
+  sourceId?: number | null;
+  mustChangePassword?: boolean | null;
+  restricted?: boolean | null;
+  visibility?: string | null;
+  isAdmin?: boolean | null;
+  createdAt?: Date | null;
+}
+
+export type UpdateUserInput = Partial<{
+  email: string;
+  password: string;
+  fullName: string;
+  loginName: string;
+  sourceId: number;
+  mustChangePassword: boolean;
+  restricted: boolean;
+  visibility: string;
+  isAdmin: boolean;
+  isActive: boolean;
+  prohibitLogin: boolean;
+  description: string;
+  website: string;
+  location: string;
+  maxRepoCreation: number;
+  allowGitHook: boolean;
+  allowImportLocal: boolean;
+  allowCreateOrganization: boolean;
+}>;
+
+/** Which accounts a viewer may see: Gitea's visibility rules for users. */
+export function visibleUsersWhere(viewer: Viewer): Prisma.UserWhereInput {
+  if (isSiteAdmin(viewer)) return {};
+  if (!viewer.user || isPublicOnly(viewer)) return { visibility: 'public' };
+  // Restricted accounts do not see limited ones.
+  const visible = viewer.user.restricted ? ['public'] : ['public', 'limited'];
+  return { OR: [{ visibility: { in: visible } }, { id: viewer.user.id }] };
+}
+
+export function canSeeUser(viewer: Viewer, user: User): boolean {
+  if (user.visibility === 'public') return true;
+  if (isPublicOnly(viewer) || !viewer.user) return false;
+  return isSiteAdmin(viewer) || viewer.user.id === user.id || (user.visibility === 'limited' && !viewer.user.restricted);
+}
+
+export async function findUserByLogin(ctx: Pick<ServiceContext, 'db'>, login: string): Promise<User | null> {
+  return ctx.db.user.findUnique({ where: { lowerLogin: login.toLowerCase() } });
+}
+
+/** A user the viewer may see, or a 404 that does not reveal whether a hidden one exists. */
+export async function getVisibleUser(ctx: ServiceContext, login: string): Promise<User> {
+  const user = await findUserByLogin(ctx, login);
+  if (!user || !canSeeUser(ctx.viewer, user)) throw notFound(`user "${login}" does not exist`);
+  return user;
+}
+
+export async function searchUsers(
+  ctx: ServiceContext,
+  filter: { query?: string | null; id?: number | null },
+  window: PageWindow,
+): Promise<Page<User>> {
+  const q = filter.query?.trim().toLowerCase();
+  const where: Prisma.UserWhereInput = {
+    AND: [
+      visibleUsersWhere(ctx.viewer),
+      { type: 'user' },
+      filter.id ? { id: filter.id } : {},
+      q
+        ? {
+            OR: [
+              { lowerLogin: { contains: q } },
+              { fullName: { contains: filter.query!.trim() } },
+              // E-mail addresses are private: only site admins may find accounts by them.
+              ...(isSiteAdmin(ctx.viewer) ? [{ lowerEmail: { contains: q } }] : []),
+            ],
+          }
+        : {},
+    ],
+  };
+  const [items, totalCount] = await Promise.all([
+    ctx.db.user.findMany({ where, orderBy: { id: 'asc' }, skip: window.offset, take: window.limit }),
+    ctx.db.user.count({ where }),
+  ]);
+  return { items, totalCount };
+}
+
+export interface AdminUserFilter {
+  query?: string | null;
+  sourceId?: number | null;
+  loginName?: string | null;
+  visibility?: string | null;
+  isActive?: boolean | null;
+  isAdmin?: boolean | null;
+  isRestricted?: boolean | null;
+  isTwoFactorEnabled?: boolean | null;
+  isProhibitLogin?: boolean | null;
+  /** name (default), created, updated or id */
+  sort?: string | null;
+  /** asc (default) or desc; only with sort */
+  order?: string | null;
+}
+
+const ADMIN_SORT: Record<string, keyof Prisma.UserOrderByWithRelationInput> = {
+  name: 'lowerLogin',
+  created: 'createdAt',
+  updated: 'updatedAt',
+  id: 'id',
+};
+
+/** Every account, for site admins, with Gitea's admin filters. */
+export async function adminSearchUsers(ctx: ServiceContext, filter: AdminUserFilter, window: PageWindow): Promise<Page<User>> {
+  requireSiteAdmin(ctx.viewer);
+  if (filter.sort && !ADMIN_SORT[filter.sort]) throw invalid(`sort must be one of ${Object.keys(ADMIN_SORT).join(', ')}`);
+  if (filter.order && !['asc', 'desc'].includes(filter.order)) throw invalid('order must be asc or desc');
+  if (filter.visibility) checkVisibility(filter.visibility);
+  const q = filter.query?.trim();
+  const where: Prisma.UserWhereInput = {
+    type: 'user',
+    ...(filter.sourceId != null ? { loginSource: filter.sourceId } : {}),
+    ...(filter.loginName ? { loginName: filter.loginName } : {}),
+    ...(filter.visibility ? { visibility: filter.visibility } : {}),
+    ...(filter.isActive != null ? { isActive: filter.isActive } : {}),
+    ...(filter.isAdmin != null ? { isAdmin: filter.isAdmin } : {}),
+    ...(filter.isRestricted != null ? { restricted: filter.isRestricted } : {}),
+    ...(filter.isProhibitLogin != null ? { prohibitLogin: filter.isProhibitLogin } : {}),
+    ...(filter.isTwoFactorEnabled != null ? { totpSecret: filter.isTwoFactorEnabled ? { not: null } : null } : {}),
+    ...(q
+      ? { OR: [{ lowerLogin: { contains: q.toLowerCase() } }, { fullName: { contains: q } }, { lowerEmail: { contains: q.toLowerCase() } }] }
+      : {}),
+  };
+  const direction = filter.sort && filter.order === 'desc' ? 'desc' : 'asc';
+  const orderBy = [{ [ADMIN_SORT[filter.sort ?? 'name']]: direction }, { id: 'asc' as const }];
+  const [items, totalCount] = await Promise.all([
+    ctx.db.user.findMany({ where, orderBy, skip: window.offset, take: window.limit }),
+    ctx.db.user.count({ where }),
+  ]);
+  return { items, totalCount };
+}
+
+/**
+ * Creates an account. `system` bypasses the admin check for first-start set-up and the CLI.
+ * A password is required unless the account belongs to an external login source.
+ */
+export async function createUser(ctx: ServiceContext, input: CreateUserInput, options: { system?: boolean } = {}): Promise<User> {
+  if (!options.system) requireSiteAdmin(ctx.viewer);
+  checkUsername(input.login);
+  checkEmail(input.email);
+  const external = (input.sourceId ?? 0) > 0;
+  if (!external && !input.password) throw badRequest('password is required for accounts that sign in with Graft');
+  if (input.password) checkPassword(input.password);
+  const visibility = checkVisibility(input.visibility ?? 'public');
+  await ensureUnique(ctx, input.login, input.email);
+  const passwordHash = input.password ? await hashPassword(input.password, ctx.config.security.PASSWORD_HASH_COST) : null;
+  const user = await ctx.db.user.create({
+    data: {
+      login: input.login,
+      lowerLogin: input.login.toLowerCase(),
+      email: input.email,
+      lowerEmail: input.email.toLowerCase(),
+      passwordHash,
+      fullName: input.fullName ?? '',
+      loginName: input.loginName ?? '',
+      loginSource: input.sourceId ?? 0,
+      mustChangePassword: input.mustChangePassword ?? false,
+      restricted: input.restricted ?? false,
+      visibility,
+      isAdmin: input.isAdmin ?? false,
+      ...(input.createdAt ? { createdAt: input.createdAt } : {}),
+    },
+  });
+  await ctx.events.publish('user.created', { userId: user.id });
+  return user;
+}
+
+async function ensureUnique(ctx: ServiceContext, login: string, email: string | undefined, exceptId?: number) {
+  const clash = await ctx.db.user.findFirst({
+    where: {
+      id: exceptId ? { not: exceptId } : undefined,
+      OR: [{ lowerLogin: login.toLowerCase() }, ...(email ? [{ lowerEmail: email.toLowerCase() }] : [])],
+    },
+  });
+  if (!clash) return;
+  if (clash.lowerLogin === login.toLowerCase()) throw conflict(`user "${login}" already exists`);
+  throw conflict(`e-mail address "${email}" is already used`);
+}
+
+/** Admin edit of an account. The last site admin cannot lose admin rights. */
+export async function updateUser(ctx: ServiceContext, login: string, input: UpdateUserInput): Promise<User> {
+  requireSiteAdmin(ctx.viewer);
+  const user = await findUserByLogin(ctx, login);
+  if (!user || user.type !== 'user') throw notFound(`user "${login}" does not exist`);
+  if (input.email !== undefined) {
+    checkEmail(input.email);
+    await ensureUnique(ctx, user.login, input.email, user.id);
+  }
+  if (input.password !== undefined && input.password !== '') checkPassword(input.password);
+  const data: Prisma.UserUpdateInput = {};
+  const copy = ['fullName', 'loginName', 'mustChangePassword', 'restricted', 'isActive', 'prohibitLogin', 'description', 'website', 'location', 'maxRepoCreation', 'allowGitHook', 'allowImportLocal', 'allowCreateOrganization'] as const;
+  for (const key of copy) if (input[key] !== undefined) (data as Record<string, unknown>)[key] = input[key];
+  if (input.sourceId !== undefined) data.loginSource = input.sourceId;
+  if (input.email !== undefined) Object.assign(data, { email: input.email, lowerEmail: input.email.toLowerCase() });
+  if (input.visibility !== undefined) data.visibility = checkVisibility(input.visibility);
+  if (input.password) data.passwordHash = await hashPassword(input.password, ctx.config.security.PASSWORD_HASH_COST);
+  if (input.isAdmin !== undefined) data.isAdmin = input.isAdmin;
+
+  const updated = await ctx.db.$transaction(async (tx) => {
+    if (user.isAdmin && input.isAdmin === false) await ensureAnotherAdmin(tx, user.id);
+    return tx.user.update({ where: { id: user.id }, data });
+  });
+  await ctx.events.publish('user.updated', { userId: user.id });
+  return updated;
+}
+
+/**
+ * Deletes an account. One that still owns repositories is refused unless `purge` is set; then its
+ * repositories go with it, rows in the same transaction and their git directories right after.
+ */
+export async function deleteUser(ctx: ServiceContext, login: string, options: { purge?: boolean } = {}): Promise<void> {
+  requireSiteAdmin(ctx.viewer);
+  const user = await findUserByLogin(ctx, login);
+  if (!user || user.type !== 'user') throw notFound(`user "${login}" does not exist`);
+  const owned = await ctx.db.repository.findMany({ where: { ownerId: user.id }, select: { id: true } });
+  if (owned.length > 0 && !options.purge) {
+    throw invalid(`user "${login}" still owns ${owned.length} repositories: delete or transfer them first, or purge`);
+  }
+  await ctx.db.$transaction(async (tx) => {
+    if (user.isAdmin) await ensureAnotherAdmin(tx, user.id);
+    await tx.repository.deleteMany({ where: { ownerId: user.id } });
+    await tx.user.delete({ where: { id: user.id } });
+  });
+  for (const repo of owned) await removeRepository(repositoryPath(ctx.config, repo.id));
+  await ctx.events.publish('user.deleted', { userId: user.id });
+}
+
+async function ensureAnotherAdmin(tx: { user: ServiceContext['db']['user'] }, userId: number) {
+  const others = await tx.user.count({ where: { isAdmin: true, type: 'user', id: { not: userId } } });
+  if (others === 0) throw invalid('the last site administrator cannot be removed');
+}
+
+/** Password sign-in for basic auth. Returns null for a wrong login or password. */
+export async function checkCredentials(ctx: Pick<ServiceContext, 'db'>, login: string, password: string): Promise<User | null> {
+  const user = await ctx.db.user.findFirst({
+    where: { OR: [{ lowerLogin: login.toLowerCase() }, { lowerEmail: login.toLowerCase() }], type: 'user' },
+  });
+  if (!user?.passwordHash) return null;
+  return (await verifyPassword(password, user.passwordHash)) ? user : null;
+}
+
+/** Starts two-factor authentication for the viewer; the secret is shown once, for the authenticator app. */
+export async function enableTwoFactor(ctx: ServiceContext): Promise<{ secret: string; uri: string }> {
+  const user = requireUser(ctx.viewer);
+  if (ctx.viewer.method !== 'password') throw unauthenticated('two-factor settings need password authentication');
+  if (user.totpSecret) throw invalid('two-factor authentication is already enabled');
+  const secret = newTotpSecret();
+  await ctx.db.user.update({ where: { id: user.id }, data: { totpSecret: secret } });
+  await ctx.events.publish('user.updated', { userId: user.id });
+  return { secret, uri: totpUri(secret, user.login) };
+}
+
+export async function disableTwoFactor(ctx: ServiceContext, passcode: string): Promise<void> {
+  const user = requireUser(ctx.viewer);
+  if (ctx.viewer.method !== 'password') throw unauthenticated('two-factor settings need password authentication');
+  if (!user.totpSecret) throw invalid('two-factor authentication is not enabled');
+  if (!verifyTotp(user.totpSecret, passcode)) throw invalid('the passcode is not valid');
+  await ctx.db.user.update({ where: { id: user.id }, data: { totpSecret: null } });
+  await ctx.events.publish('user.updated', { userId: user.id });
+}

@@ -1,0 +1,35 @@
+/**
+ * The one error hierarchy of the domain. Services throw these; the GraphQL layer exposes the kind as
+ * `extensions.code`, and the REST facade turns the kind into an HTTP status (rest-facade/errors.ts).
+ */
+export type ErrorKind =
+  | 'BAD_REQUEST'
+  | 'UNAUTHENTICATED'
+  | 'FORBIDDEN'
+  | 'NOT_FOUND'
+  | 'CONFLICT'
+  | 'VALIDATION'
+  | 'UNSUPPORTED';
+
+export class DomainError extends Error {
+  constructor(
+    readonly kind: ErrorKind,
+    message: string,
+    /** Extra facts a client may act on (field names, limits). */
+    readonly details?: Record<string, unknown>,
+  ) {
+    super(message);
+    this.name = 'DomainError';
+  }
+}
+
+export const badRequest = (message: string, details?: Record<string, unknown>) => new DomainError('BAD_REQUEST', message, details);
+export const unauthenticated = (message = 'authentication is required') => new DomainError('UNAUTHENTICATED', message);
+export const forbidden = (message = 'you do not have permission to do this') => new DomainError('FORBIDDEN', message);
+export const notFound = (message: string) => new DomainError('NOT_FOUND', message);
+export const conflict = (message: string) => new DomainError('CONFLICT', message);
+export const invalid = (message: string, details?: Record<string, unknown>) => new DomainError('VALIDATION', message, details);
+
+export function isDomainError(err: unknown): err is DomainError {
+  return err instanceof DomainError;
+}

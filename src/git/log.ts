@@ -1,0 +1,84 @@
+import { gitText, runGit, v, type Arg } from './command.ts';
+import { formatDate, type Commit, type Signature } from './objects.ts';
+
+/**
+ * Commit history: one `git log` with a fixed NUL-separated format for a page of commits, and one
+ * `git rev-list --count` with the same selection for the total. Revisions are user values (v()),
+ * paths go after `--` and are matched literally (no pathspec magic).
+ */
+export interface HistorySelection {
+  /** Revisions to start from (commit ids, branches, tags, any revision expression). */
+  revisions: string[];
+  /** Revisions whose history is left out (`--not`). */
+  exclude?: string[];
+  /** Only commits touching this path (file or directory). */
+  path?: string;
+  /** Only commits whose committer date is at or after / before these times. */
+  since?: Date;
+  until?: Date;
+}
+
+// Ten fields per commit, each ended by NUL (the last one by -z).
+const FORMAT = ['%H', '%T', '%P', '%an', '%ae', '%ad', '%cn', '%ce', '%cd', '%B'].join('%x00');
+const FIELDS = 10;
+const LITERAL_PATHS = { GIT_LITERAL_PATHSPECS: '1' };
+
+function selectionArgs(selection: HistorySelection): Arg[] {
+  const args: Arg[] = [];
+  // Dates are ours (from Date objects), so they are safe as literal option text.
+  if (selection.since) args.push(`--since=${selection.since.toISOString()}`);
+  if (selection.until) args.push(`--until=${selection.until.toISOString()}`);
+  for (const rev of selection.revisions) args.push(v(rev));
+  if (selection.exclude?.length) {
+    args.push('--not');
+    for (const rev of selection.exclude) args.push(v(rev));
+  }
+  args.push('--');
+  if (selection.path) args.push(selection.path);
+  return args;
+}
+
+function signature(name: string, email: string, raw: string): Signature {
+  const [seconds, offset] = raw.split(' ');
+  return { name, email, date: formatDate(Number(seconds), offset ?? '+0000') };
+}
+
+/** Parses `git log -z --date=raw --format=FORMAT` output. */
+export function parseLog(out: Buffer): Commit[] {
+  const fields = out.toString('utf8').split('\0');
+  const commits: Commit[] = [];
+  for (let i = 0; i + FIELDS <= fields.length; i += FIELDS) {
+    const [oid, tree, parents, an, ae, ad, cn, ce, cd, message] = fields.slice(i, i + FIELDS);
+    commits.push({
+      oid,
+      tree,
+      parents: parents ? parents.split(' ') : [],
+      author: signature(an, ae, ad),
+      committer: signature(cn, ce, cd),
+      message,
+    });
+  }
+  return commits;
+}
+
+/** A page of history, newest first (git log order). */
+export async function logCommits(gitDir: string, selection: HistorySelection, page: { skip: number; limit: number }): Promise<Commit[]> {
+  if (page.limit <= 0) return [];
+  const { stdout } = await runGit(
+    ['log', '-z', '--date=raw', `--format=${FORMAT}`, `--skip=${Math.max(0, Math.floor(page.skip))}`, `--max-count=${Math.floor(page.limit)}`, ...selectionArgs(selection)],
+    { gitDir, env: LITERAL_PATHS, what: 'git log' },
+  );
+  return parseLog(stdout);
+}
+
+/** How many commits the selection holds. */
+export async function countCommits(gitDir: string, selection: HistorySelection): Promise<number> {
+  const out = await gitText(['rev-list', '--count', ...selectionArgs(selection)], { gitDir, env: LITERAL_PATHS, what: 'git rev-list' });
+  return Number(out) || 0;
+}
+
+/** The best common ancestor of two commits, or null when their histories are unrelated. */
+export async function mergeBase(gitDir: string, a: string, b: string): Promise<string | null> {
+  const { stdout, exitCode } = await runGit(['merge-base', v(a), v(b)], { gitDir, okExitCodes: [1] });
+  return exitCode === 0 ? stdout.toString('utf8').trim() || null : null;
+}

@@ -1,0 +1,316 @@
+import type { Page, PageWindow } from '../pagination.ts';
+import { readObject, readObjectInfo, type GitObjectType } from './cat-file.ts';
+import { GitArg, gitText, runGit, v } from './command.ts';
+import { GitError } from './errors.ts';
+import { parseCommit, parseTag, type AnnotatedTag, type Commit, type Signature } from './objects.ts';
+import { updateRef, zeroOid, type ObjectFormat } from './repo.ts';
+
+/**
+ * Branches, tags and refs. A list costs ONE git process (for-each-ref hands over names, ids and git's
+ * order, nothing more); the objects of the refs a page shows are then read through the batch reader, so
+ * a page costs work for its own refs only and never a process per ref. Ref changes are compare-and-swap
+ * updates that fail when someone else moved the ref meanwhile.
+ */
+
+export type { GitObjectType };
+
+/** A commit with what signature checks need. */
+export interface CommitInfo extends Commit {
+  /** The commit object without its signature header: what a signature signs. */
+  payload?: string;
+}
+
+export interface RefEntry {
+  /** Full name: refs/heads/main. */
+  name: string;
+  /** The object the ref points at (for annotated tags: the tag object). */
+  oid: string;
+  type: GitObjectType;
+  /** For refs to tag objects: the object the tag points at (one level). */
+  peeledOid?: string;
+  peeledType?: GitObjectType;
+}
+
+export interface BranchEntry {
+  name: string;
+  oid: string;
+  commit: Commit;
+}
+
+export interface TagEntry {
+  name: string;
+  /** The tag object's id for annotated tags, the target's id for lightweight ones. */
+  oid: string;
+  isAnnotated: boolean;
+  /** The commit the tag finally names (null when it names a tree or blob). */
+  commitOid: string | null;
+  /** The type of the object the ref names directly. */
+  targetType: GitObjectType;
+  /** Annotated: the tag's message; lightweight: the commit's message. */
+  message: string;
+  /** Annotated: the tagger; lightweight: the commit's committer. */
+  tagger: Signature | null;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Names: the checks every caller uses before a name or revision reaches git
+
+/** Longest branch or tag name accepted when one is created through the API (Gitea: 100). */
+export const MAX_REF_NAME_LENGTH = 100;
+/** Longest branch or tag name looked up (a ref is a file: one path component holds at most 255 bytes). */
+const MAX_LOOKUP_NAME_LENGTH = 255;
+/** Longest revision expression handed to git. */
+const MAX_REVISION_LENGTH = 1024;
+
+/**
+ * Whether `name` can be a branch or tag name (the part after refs/heads/ or refs/tags/): git's
+ * check-ref-format rules, checked here without a process, refusing option-like names. A name that fails
+ * cannot exist, so looking it up needs no git at all.
+ */
+export function isWellFormedRefName(name: string, maxLength = MAX_LOOKUP_NAME_LENGTH): boolean {
+  if (!name || name.length > maxLength) return false;
+  if (name.startsWith('-') || name === '@') return false;
+  if (name.startsWith('/') || name.endsWith('/') || name.endsWith('.') || name.includes('//')) return false;
+  if (name.includes('..') || name.includes('@{')) return false;
+  // eslint-disable-next-line no-control-regex
+  if (/[\x00-\x20\x7f~^:?*[\\]/.test(name)) return false;
+  for (const part of name.split('/')) {
+    if (part.startsWith('.') || part.endsWith('.lock')) return false;
+  }
+  return true;
+}
+
+/** Whether `name` may be given to a new branch or tag: well formed, not HEAD, at most MAX_REF_NAME_LENGTH characters. */
+export function isValidRefShortName(name: string): boolean {
+  return name.length <= MAX_REF_NAME_LENGTH && name !== 'HEAD' && isWellFormedRefName(name);
+}
+
+/**
+ * Why `rev` may not be handed to git as a revision expression (commit id, branch, tag, main~2 …), or null
+ * when it may: empty, option-like (a leading '-'), or malformed (control characters, absurd length).
+ */
+export function revisionProblem(rev: string): 'empty' | 'option' | 'malformed' | null {
+  if (!rev) return 'empty';
+  if (rev.startsWith('-')) return 'option';
+  // eslint-disable-next-line no-control-regex
+  if (rev.length > MAX_REVISION_LENGTH || /[\0-\x1f\x7f]/.test(rev)) return 'malformed';
+  return null;
+}
+
+/** A for-each-ref pattern (a full ref name, or a prefix such as refs/heads/) made of a well-formed name. */
+const isSafePattern = (pattern: string) => isWellFormedRefName(pattern.replace(/\/$/, ''), Infinity);
+
+// ---------------------------------------------------------------------------------------------
+// Reading
+
+const HEADS = 'refs/heads/';
+const TAGS = 'refs/tags/';
+const FORMAT = ['%(refname)', '%(objectname)', '%(objecttype)', '%(*objectname)', '%(*objecttype)'].join('%00');
+
+export interface ForEachRefOptions {
+  /** Sort keys in git's syntax, primary key LAST (as git takes them). Default: refname. */
+  sort?: string[];
+  /** Keep only refs whose full name is exactly one of the patterns (git matches patterns by prefix up to a slash). */
+  exact?: boolean;
+}
+
+/** One `git for-each-ref` over the patterns (full ref names or prefixes such as refs/heads/): names, ids and types, in git's order. */
+export async function forEachRef(gitDir: string, patterns: string[], options: ForEachRefOptions = {}): Promise<RefEntry[]> {
+  const sort = (options.sort ?? ['refname']).map((key) => GitArg.literal(`--sort=${key}`));
+  for (const pattern of patterns) if (!isSafePattern(pattern)) return [];
+  const { stdout } = await runGit(['for-each-ref', ...sort, `--format=${FORMAT}`, '--', ...patterns.map(v)], { gitDir, what: 'listing refs' });
+  const text = stdout.toString('utf8');
+  const entries = text ? text.replace(/\n$/, '').split('\n').map((line) => entryOf(line.split('\0'))) : [];
+  return options.exact ? entries.filter((e) => patterns.includes(e.name)) : entries;
+}
+
+function entryOf(fields: string[]): RefEntry {
+  const [name, oid, type, peeledOid, peeledType] = fields;
+  return { name, oid, type: type as GitObjectType, ...(peeledOid ? { peeledOid, peeledType: peeledType as GitObjectType } : {}) };
+}
+
+const shortName = (ref: RefEntry, prefix: string) => ref.name.slice(prefix.length);
+const pageOf = <T>(all: T[], window: PageWindow) => all.slice(window.offset, window.offset + window.limit);
+
+/** Parses a commit and keeps the signed payload (the object less its gpgsig header) when it is signed. */
+export function commitInfo(oid: string, data: Buffer): CommitInfo {
+  const commit: CommitInfo = parseCommit(oid, data);
+  if (commit.signature) commit.payload = signedPayload(data.toString('utf8'));
+  return commit;
+}
+
+/**
+ * The signed payload of a raw commit object: the object without its signature header
+ * (gpgsig / gpgsig-sha256 and their continuation lines), as a verifier would check it.
+ */
+function signedPayload(text: string): string {
+  const end = text.indexOf('\n\n');
+  const head = end < 0 ? text : text.slice(0, end);
+  const kept: string[] = [];
+  let inSignature = false;
+  for (const line of head.split('\n')) {
+    if (line.startsWith('gpgsig ') || line.startsWith('gpgsig-sha256 ')) inSignature = true;
+    else if (!(inSignature && line.startsWith(' '))) {
+      inSignature = false;
+      kept.push(line);
+    }
+  }
+  return kept.join('\n') + (end < 0 ? '' : text.slice(end));
+}
+
+/**
+ * A page of branches, newest head commit first, then by name (Gitea's order), only those whose name `keep`
+ * accepts when given. One git process lists them all; only the page's head commits are read (batch reader).
+ */
+export async function listBranches(gitDir: string, window: PageWindow, keep?: (name: string) => boolean): Promise<Page<BranchEntry>> {
+  const refs = await forEachRef(gitDir, [HEADS], { sort: ['refname', '-committerdate'] });
+  const all = refs.filter((r) => r.type === 'commit' && (!keep || keep(shortName(r, HEADS))));
+  const items = await Promise.all(pageOf(all, window).map((r) => toBranch(gitDir, r)));
+  return { items: items.filter((b): b is BranchEntry => b !== null), totalCount: all.length };
+}
+
+/** Just the branch names (for counts and conflicts); one git process. */
+export async function branchNames(gitDir: string): Promise<string[]> {
+  return (await forEachRef(gitDir, [HEADS])).map((r) => shortName(r, HEADS));
+}
+
+export async function readBranch(gitDir: string, name: string): Promise<BranchEntry | null> {
+  const [ref] = await forEachRef(gitDir, [`${HEADS}${name}`], { exact: true });
+  return ref?.type === 'commit' ? toBranch(gitDir, ref) : null;
+}
+
+/** The branch with its head commit; null when the commit vanished since the ref was listed. */
+async function toBranch(gitDir: string, ref: RefEntry): Promise<BranchEntry | null> {
+  const obj = await readObject(gitDir, ref.oid);
+  return obj?.type === 'commit' ? { name: shortName(ref, HEADS), oid: ref.oid, commit: parseCommit(obj.oid, obj.data) } : null;
+}
+
+/**
+ * A page of tags, newest first (tagger date, or commit date for lightweight tags), then by name. One git
+ * process lists them all; only the page's tag objects and commits are read (batch reader).
+ */
+export async function listTags(gitDir: string, window: PageWindow): Promise<Page<TagEntry>> {
+  const all = await forEachRef(gitDir, [TAGS], { sort: ['refname', '-creatordate'] });
+  return { items: await Promise.all(pageOf(all, window).map((ref) => toTag(gitDir, ref))), totalCount: all.length };
+}
+
+export async function readTagRef(gitDir: string, name: string): Promise<TagEntry | null> {
+  const [ref] = await forEachRef(gitDir, [`${TAGS}${name}`], { exact: true });
+  return ref ? toTag(gitDir, ref) : null;
+}
+
+async function toTag(gitDir: string, ref: RefEntry): Promise<TagEntry> {
+  const name = shortName(ref, TAGS);
+  // Lightweight tags of trees or blobs show no message: their objects are never read.
+  const obj = ref.type === 'tag' || ref.type === 'commit' ? await readObject(gitDir, ref.oid) : null;
+  if (ref.type === 'tag') {
+    const tag = obj?.type === 'tag' ? parseTag(obj.oid, obj.data) : null;
+    let commitOid: string | null = ref.peeledType === 'commit' ? ref.peeledOid! : null;
+    // A tag of a tag (rare): peel the rest of the way through the batch reader, no new process.
+    if (ref.peeledType === 'tag') commitOid = (await readObject(gitDir, `${ref.oid}^{commit}`))?.oid ?? null;
+    return { name, oid: ref.oid, isAnnotated: true, commitOid, targetType: 'tag', message: stripTagSignature(tag?.message ?? ''), tagger: tag?.tagger ?? null };
+  }
+  const commit = obj?.type === 'commit' ? parseCommit(obj.oid, obj.data) : null;
+  return {
+    name,
+    oid: ref.oid,
+    isAnnotated: false,
+    commitOid: ref.type === 'commit' ? ref.oid : null,
+    targetType: ref.type,
+    message: commit?.message ?? '',
+    tagger: commit?.committer ?? null,
+  };
+}
+
+/** A signed tag carries its signature at the end of the message; the message is what precedes it. */
+export function stripTagSignature(message: string): string {
+  const at = message.search(/^-----BEGIN (PGP|SSH) SIGNATURE-----$/m);
+  return at < 0 ? message : message.slice(0, at);
+}
+
+/** Every ref (or those under a prefix), sorted by name; one git process. */
+export async function listAllRefs(gitDir: string): Promise<RefEntry[]> {
+  return forEachRef(gitDir, ['refs/']);
+}
+
+/**
+ * The commit a start point names: a branch, a tag, a full ref name, or a (possibly abbreviated) commit
+ * id, in that order of preference; null when none exists.
+ */
+export async function resolveStartPoint(gitDir: string, name: string): Promise<string | null> {
+  if (!isWellFormedRefName(name)) return null;
+  const candidates = name.startsWith('refs/') ? [name] : [`refs/heads/${name}`, `refs/tags/${name}`];
+  const refs = await forEachRef(gitDir, candidates, { exact: true });
+  for (const candidate of candidates) {
+    const ref = refs.find((r) => r.name === candidate);
+    if (!ref) continue;
+    if (ref.type === 'commit') return ref.oid;
+    const peeled = await readObject(gitDir, `${ref.oid}^{commit}`);
+    return peeled?.oid ?? null;
+  }
+  if (/^[0-9a-f]{4,64}$/i.test(name)) return (await readObject(gitDir, `${name.toLowerCase()}^{commit}`))?.oid ?? null;
+  return null;
+}
+
+/** Tag objects larger than this (a message of megabytes) are answered as absent instead of being loaded. */
+const MAX_TAG_OBJECT_BYTES = 1024 * 1024;
+
+/** A tag object by id; null when there is no such object or it is not a tag. */
+export async function readAnnotatedTag(gitDir: string, oid: string): Promise<{ tag: AnnotatedTag; commitOid: string | null } | null> {
+  if (!/^[0-9a-f]{4,64}$/i.test(oid)) return null;
+  // Type and size first: never load a blob (or a huge tag) just to find it is not a tag we show.
+  const info = await readObjectInfo(gitDir, oid.toLowerCase());
+  if (!info || info.type !== 'tag' || info.size > MAX_TAG_OBJECT_BYTES) return null;
+  const obj = await readObject(gitDir, info.oid);
+  if (!obj || obj.type !== 'tag') return null;
+  const tag = parseTag(obj.oid, obj.data);
+  const commit = await readObject(gitDir, `${obj.oid}^{commit}`);
+  return { tag: { ...tag, message: stripTagSignature(tag.message) }, commitOid: commit?.oid ?? null };
+}
+
+/** Reads a commit through the batch reader (no new process). */
+export async function readCommitInfo(gitDir: string, oid: string): Promise<CommitInfo | null> {
+  const obj = await readObject(gitDir, `${oid}^{commit}`);
+  return obj ? commitInfo(obj.oid, obj.data) : null;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Changing
+
+const asConflict = (what: string) => (err: unknown) => {
+  if (err instanceof GitError) throw new GitError('CONFLICT', `${what} changed meanwhile or cannot be updated`, err.stderr);
+  throw err;
+};
+
+/** Creates a ref that must not exist yet. */
+export async function createRef(gitDir: string, ref: string, oid: string, format: ObjectFormat) {
+  await updateRef(gitDir, ref, oid, zeroOid(format));
+}
+
+/** Deletes a ref only while it still points at `expectedOid`. */
+export async function deleteRefIfAt(gitDir: string, ref: string, expectedOid: string) {
+  await runGit(['update-ref', '-d', v(ref), v(expectedOid)], { gitDir }).catch(asConflict(ref));
+}
+
+/**
+ * Renames a ref in one all-or-nothing transaction: the new name is created (it must not exist) and the
+ * old one deleted (it must still point at `oid`), or nothing changes.
+ */
+export async function renameRef(gitDir: string, from: string, to: string, oid: string) {
+  const input = `create ${to}\0${oid}\0` + `delete ${from}\0${oid}\0`;
+  await runGit(['update-ref', '-z', '--stdin', '-m', 'graft: rename'], { gitDir, input }).catch(asConflict(from));
+}
+
+/** Writes an annotated tag object for `targetOid` (a commit) and returns its id; the ref is not touched. */
+export async function writeTagObject(
+  gitDir: string,
+  options: { name: string; targetOid: string; message: string; tagger: { name: string; email: string; date?: Date } },
+): Promise<string> {
+  const clean = (s: string) => s.replace(/[<>\n\0]/g, '').trim();
+  const seconds = Math.floor((options.tagger.date ?? new Date()).getTime() / 1000);
+  const message = options.message.endsWith('\n') ? options.message : `${options.message}\n`;
+  const body =
+    `object ${options.targetOid}\ntype commit\ntag ${options.name}\n` +
+    `tagger ${clean(options.tagger.name) || 'unknown'} <${clean(options.tagger.email)}> ${seconds} +0000\n\n${message}`;
+  return gitText(['mktag'], { gitDir, input: body, what: 'writing the tag object' });
+}

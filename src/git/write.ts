@@ -1,0 +1,148 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { gitText, runGit, v } from './command.ts';
+import { GitError } from './errors.ts';
+import { updateRef, zeroOid, type ObjectFormat } from './repo.ts';
+
+export interface Identity {
+  name: string;
+  email: string;
+  /** Defaults to now. */
+  date?: Date;
+  /** The date's UTC offset as git writes it (+0200); defaults to +0000. */
+  timezone?: string;
+}
+
+export type FileChange =
+  | {
+      op: 'write';
+      path: string;
+      /** The new bytes; or `oid`, an existing blob (e.g. a rename keeping the content). */
+      content?: Buffer;
+      oid?: string;
+      /** 100644 (default), 100755 or 120000. */
+      mode?: '100644' | '100755' | '120000';
+      /** for renames: the old path, removed in the same commit */
+      fromPath?: string;
+    }
+  | { op: 'delete'; path: string };
+
+export interface CommitRequest {
+  objectFormat: ObjectFormat;
+  /** Branch to update (refs/heads/<branch>). */
+  branch: string;
+  /** The commit the change is based on; null for the first commit of an empty repository. */
+  parent: string | null;
+  changes: FileChange[];
+  message: string;
+  author: Identity;
+  committer: Identity;
+  /** Expected current value of the branch (compare-and-swap); zero oid to require that it does not exist. */
+  expectedOld: string | null;
+}
+
+/** A repository path: relative, normalized, never escaping the tree. */
+export function cleanPath(raw: string): string {
+  const parts: string[] = [];
+  for (const part of raw.replace(/\\/g, '/').split('/')) {
+    if (part === '' || part === '.') continue;
+    if (part === '..' || part === '.git' || part.includes('\0')) throw new GitError('INVALID_ARGUMENT', `invalid path "${raw}"`);
+    parts.push(part);
+  }
+  if (parts.length === 0) throw new GitError('INVALID_ARGUMENT', 'a file path is required');
+  return parts.join('/');
+}
+
+function identityEnv(author: Identity, committer: Identity): Record<string, string> {
+  const at = (who: Identity) => {
+    const zone = who.timezone && /^[+-]\d{4}$/.test(who.timezone) ? who.timezone : '+0000';
+    return `${Math.floor((who.date ?? new Date()).getTime() / 1000)} ${zone}`;
+  };
+  return {
+    GIT_AUTHOR_NAME: author.name,
+    GIT_AUTHOR_EMAIL: author.email,
+    GIT_AUTHOR_DATE: at(author),
+    GIT_COMMITTER_NAME: committer.name,
+    GIT_COMMITTER_EMAIL: committer.email,
+    GIT_COMMITTER_DATE: at(committer),
+  };
+}
+
+/**
+ * Writes blobs into the object store and returns their ids in order: one `hash-object --stdin` for a single
+ * blob, else one `hash-object --stdin-paths` over temporary files, so a change of many files costs one process.
+ */
+export async function writeBlobs(gitDir: string, contents: Buffer[]): Promise<string[]> {
+  if (contents.length === 0) return [];
+  if (contents.length === 1) return [await gitText(['hash-object', '-w', '--stdin'], { gitDir, input: contents[0] })];
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'graft-blobs-'));
+  try {
+    const files = await Promise.all(
+      contents.map(async (content, i) => {
+        const file = path.join(dir, String(i));
+        await writeFile(file, content);
+        return file;
+      }),
+    );
+    const out = await gitText(['hash-object', '-w', '--no-filters', '--stdin-paths'], { gitDir, input: files.join('\n') + '\n' });
+    const oids = out.split('\n');
+    if (oids.length !== contents.length) throw new GitError('FAILED', `hash-object returned ${oids.length} ids for ${contents.length} blobs`);
+    return oids;
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+/** `git commit-tree`: a commit object for `tree` on `parent` (none for a root commit); returns its id. */
+export async function createCommit(
+  gitDir: string,
+  request: { tree: string; parent: string | null; message: string; author: Identity; committer: Identity },
+): Promise<string> {
+  const parentArgs = request.parent ? ['-p', v(request.parent)] : [];
+  return gitText(['commit-tree', v(request.tree), ...parentArgs], {
+    gitDir,
+    env: identityEnv(request.author, request.committer),
+    input: request.message.endsWith('\n') ? request.message : `${request.message}\n`,
+  });
+}
+
+/**
+ * Makes one commit from file changes without a working tree: a temporary index built from the parent,
+ * blobs written with hash-object, write-tree, commit-tree, then a compare-and-swap ref update so a
+ * concurrent change is never overwritten. Returns the new commit id.
+ */
+export async function commitChanges(gitDir: string, request: CommitRequest): Promise<string> {
+  const indexFile = path.join(os.tmpdir(), `graft-index-${randomBytes(8).toString('hex')}`);
+  const env = { GIT_INDEX_FILE: indexFile };
+  try {
+    if (request.parent) await runGit(['read-tree', v(request.parent)], { gitDir, env });
+    else await runGit(['read-tree', '--empty'], { gitDir, env });
+
+    const lines: string[] = [];
+    const removals: string[] = [];
+    const writes = request.changes.filter((c): c is Extract<FileChange, { op: 'write' }> => c.op === 'write');
+    const blobs = await writeBlobs(gitDir, writes.filter((c) => !c.oid).map((c) => c.content ?? Buffer.alloc(0)));
+    for (const change of request.changes) {
+      if (change.op === 'delete') {
+        removals.push(change.path);
+        continue;
+      }
+      if (change.fromPath && change.fromPath !== change.path) removals.push(change.fromPath);
+      const oid = change.oid ?? blobs.shift()!;
+      lines.push(`${change.mode ?? '100644'} ${oid}\t${change.path}`);
+    }
+    // One --index-info run: removals first (mode 0 removes a path; --force-remove would need a work tree),
+    // then the writes. NUL-terminated records: a path can never smuggle in another index line.
+    const records = [...removals.map((p) => `0 ${zeroOid(request.objectFormat)}\t${p}`), ...lines];
+    if (records.length) await runGit(['update-index', '-z', '--index-info'], { gitDir, env, input: records.join('\0') + '\0' });
+
+    const tree = await gitText(['write-tree'], { gitDir, env });
+    const commit = await createCommit(gitDir, { tree, parent: request.parent, message: request.message, author: request.author, committer: request.committer });
+    await updateRef(gitDir, `refs/heads/${request.branch}`, commit, request.expectedOld ?? zeroOid(request.objectFormat));
+    return commit;
+  } finally {
+    await rm(indexFile, { force: true });
+  }
+}

@@ -1,0 +1,124 @@
+import type { IncomingMessage, Server } from 'node:http';
+import { createYoga } from 'graphql-yoga';
+import { useServer } from 'graphql-ws/use/ws';
+import { WebSocketServer } from 'ws';
+import type { Request } from 'express';
+import type { GraphQLError } from 'graphql';
+import type { Credentials } from '../auth/authenticate.ts';
+import { totpCode } from '../auth/totp.ts';
+import type { Viewer } from '../auth/viewer.ts';
+import type { GraphQLContext } from './context.ts';
+import { maskError } from './errors.ts';
+import { schema } from './schema.ts';
+
+export const GRAPHQL_PATH = '/api/graphql';
+
+export interface GraphQLServerDeps {
+  /** The context of an HTTP request that the auth middleware has already authenticated (see app.ts). */
+  contextOf(req: Request): GraphQLContext;
+  /** Authenticates websocket connection parameters. */
+  authenticate(credentials: Credentials): Promise<Viewer>;
+  /** A fresh context (new loaders) for one operation of a viewer. */
+  contextFor(viewer: Viewer): GraphQLContext;
+}
+
+export function createGraphQLHandler(deps: GraphQLServerDeps) {
+  return createYoga<{ req: Request }>({
+    schema,
+    graphqlEndpoint: GRAPHQL_PATH,
+    graphiql: { subscriptionsProtocol: 'WS', title: 'Graft GraphQL' },
+    landingPage: false,
+    logging: false,
+    maskedErrors: { maskError },
+    context: ({ req }) => deps.contextOf(req),
+  });
+}
+
+/** What a websocket connection authenticates with: its connection parameters, else its upgrade request's headers. */
+function connectionCredentials(params: Record<string, unknown>, request: IncomingMessage): Credentials {
+  const text = (value: unknown) => (typeof value === 'string' && value !== '' ? value : undefined);
+  const header = (name: string) => text(Array.isArray(request.headers[name]) ? request.headers[name]![0] : request.headers[name]);
+  const param = (...names: string[]) => names.map((n) => text(params[n])).find((v) => v !== undefined);
+  return {
+    authorization: param('authorization', 'Authorization') ?? header('authorization'),
+    otp: param('x-gitea-otp', 'X-Gitea-OTP', 'otp') ?? header('x-gitea-otp'),
+    sudo: param('sudo', 'Sudo') ?? header('sudo'),
+  };
+}
+
+type ConnectionExtra = {
+  request: IncomingMessage;
+  /** Kept for the whole connection: every operation authenticates again with them. */
+  credentials?: Credentials;
+  /** The two-factor secret the connection's password sign-in was checked against (see reauthenticate). */
+  totpSecret?: string;
+};
+
+/** graphql-ws on the same path: subscriptions (and any operation) over a websocket. */
+export function attachGraphQLWebSocket(server: Server, yoga: ReturnType<typeof createGraphQLHandler>, deps: GraphQLServerDeps) {
+  const wss = new WebSocketServer({ server, path: GRAPHQL_PATH });
+
+  /**
+   * Every operation authenticates again (tokens come from the credential cache, which forgets revoked
+   * tokens and changed accounts at once), so a revoked token, a banned account or a changed password
+   * loses access on a socket that is already open. A one-time passcode expires within a minute, so for
+   * a password sign-in it counts once per connection: later operations present the current code of the
+   * secret it was checked against, which still fails if two-factor was reset meanwhile.
+   */
+  async function reauthenticate(extra: ConnectionExtra): Promise<Viewer> {
+    const credentials = extra.credentials ?? {};
+    return deps.authenticate(extra.totpSecret ? { ...credentials, otp: totpCode(extra.totpSecret) } : credentials);
+  }
+
+  const cleanup = useServer<Record<string, unknown>, ConnectionExtra>(
+    {
+      execute: (args) => (args.rootValue as { execute: typeof import('graphql').execute }).execute(args),
+      subscribe: (args) => (args.rootValue as { subscribe: typeof import('graphql').subscribe }).subscribe(args),
+      onConnect: async (ctx) => {
+        // A bad credential closes the connection with 4403.
+        const credentials = connectionCredentials(ctx.connectionParams ?? {}, ctx.extra.request);
+        try {
+          const viewer = await deps.authenticate(credentials);
+          ctx.extra.credentials = credentials;
+          const signedIn = viewer.sudoBy ?? viewer.user;
+          if (viewer.method === 'password' && signedIn?.totpSecret) ctx.extra.totpSecret = signedIn.totpSecret;
+          return true;
+        } catch {
+          return false;
+        }
+      },
+      onSubscribe: async (ctx, _id, params) => {
+        let viewer: Viewer;
+        try {
+          viewer = await reauthenticate(ctx.extra);
+        } catch (err) {
+          return [maskError(err, 'authentication failed') as GraphQLError];
+        }
+        const { schema: enveloped, execute, subscribe, parse, validate } = yoga.getEnveloped({
+          ...ctx,
+          req: ctx.extra.request,
+          socket: ctx.extra.request.socket,
+          params,
+        });
+        const document = parse(params.query);
+        const errors = validate(enveloped, document);
+        if (errors.length > 0) return errors;
+        return {
+          schema: enveloped,
+          operationName: params.operationName,
+          document,
+          variableValues: params.variables,
+          contextValue: deps.contextFor(viewer),
+          rootValue: { execute, subscribe },
+        };
+      },
+    },
+    wss,
+  );
+  return {
+    async close() {
+      await cleanup.dispose();
+      await new Promise<void>((resolve) => wss.close(() => resolve()));
+    },
+  };
+}

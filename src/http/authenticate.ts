@@ -1,0 +1,35 @@
+import type { Request, RequestHandler, Response } from 'express';
+import { authenticate, type AuthDeps, type Credentials } from '../auth/authenticate.ts';
+import { anonymousViewer, type Viewer } from '../auth/viewer.ts';
+import { isDomainError } from '../errors.ts';
+import { STATUS_OF, sendError } from './errors.ts';
+
+export function credentialsOf(req: Request): Credentials {
+  const query = req.query as Record<string, unknown>;
+  const first = (v: unknown) => (Array.isArray(v) ? v[0] : v) as string | undefined;
+  return {
+    authorization: req.headers.authorization,
+    queryToken: first(query.token) ?? first(query.access_token),
+    otp: first(req.headers['x-gitea-otp']),
+    sudo: first(query.sudo) ?? first(req.headers.sudo),
+  };
+}
+
+/** Authenticates every API request once; bad credentials end it with Gitea's error body. */
+export function authenticateRequests(deps: AuthDeps): RequestHandler {
+  return async (req, res, next) => {
+    try {
+      const { viewer, warning } = await authenticate(deps, credentialsOf(req));
+      if (warning) res.setHeader('Warning', warning);
+      res.locals.viewer = viewer;
+      next();
+    } catch (err) {
+      if (isDomainError(err)) return sendError(res, STATUS_OF[err.kind], err.message);
+      next(err);
+    }
+  };
+}
+
+export function viewerOf(res: Response): Viewer {
+  return (res.locals.viewer as Viewer | undefined) ?? anonymousViewer;
+}

@@ -1,0 +1,288 @@
+import assert from 'node:assert/strict';
+import http from 'node:http';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { readdirSync, writeFileSync } from 'node:fs';
+import { after, before, describe, it } from 'node:test';
+import { startServer, type TestServer } from '../testkit/server.ts';
+import { adminAuth, graphql, restClient, type RestClient } from '../testkit/client.ts';
+import { createAccount, createToken, type TestAccount } from '../testkit/accounts.ts';
+import { git, gitAsync, gitLocal, makeLocalRepo, remoteUrl, tempDir } from '../testkit/git.ts';
+import { repositoryPath } from '../../src/domain/repo/storage.ts';
+import { totpCode } from '../../src/auth/totp.ts';
+
+describe('git over smart HTTP', () => {
+  let server: TestServer;
+  let api: RestClient;
+  let owner: TestAccount;
+  const work = tempDir();
+  const creds = (): [string, string] => [owner.login, owner.password];
+
+  async function createRepo(body: Record<string, unknown>, auth = owner.basic) {
+    const res = await api.post('/user/repos', body, auth);
+    assert.equal(res.status, 201, JSON.stringify(res.body));
+    return res.body;
+  }
+
+  before(async () => {
+    server = await startServer();
+    api = restClient(server.url);
+    owner = await createAccount(api);
+  });
+  after(async () => {
+    await server.stop();
+    work.remove();
+  });
+
+  it('clones a public repository anonymously, with and without the .git suffix', async () => {
+    await createRepo({ name: 'public-one', auto_init: true });
+    for (const suffix of ['.git', '']) {
+      const dest = path.join(work.dir, `public-one${suffix || '-nosuffix'}`);
+      const clone = (await git(['clone', '-q', remoteUrl(server.url, owner.login, 'public-one', undefined, suffix), dest]));
+      assert.equal(clone.status, 0, clone.stderr);
+      assert.match(gitLocal(['log', '--format=%s'], { cwd: dest }).stdout, /Initial commit/);
+    }
+  });
+
+  it('asks for credentials (401, WWW-Authenticate: Basic) before showing a private repository', async () => {
+    await createRepo({ name: 'secret', auto_init: true, private: true });
+    const res = await fetch(new URL(`${owner.login}/secret.git/info/refs?service=git-upload-pack`, server.url));
+    assert.equal(res.status, 401);
+    assert.match(res.headers.get('www-authenticate') ?? '', /^Basic/);
+    const anonymous = (await git(['clone', '-q', remoteUrl(server.url, owner.login, 'secret'), path.join(work.dir, 'secret-anon')]));
+    assert.notEqual(anonymous.status, 0);
+    const withPassword = (await git(['clone', '-q', remoteUrl(server.url, owner.login, 'secret', creds()), path.join(work.dir, 'secret-ok')]));
+    assert.equal(withPassword.status, 0, withPassword.stderr);
+    const stranger = await createAccount(api);
+    const res2 = await fetch(new URL(`${owner.login}/secret.git/info/refs?service=git-upload-pack`, server.url), {
+      headers: { authorization: `Basic ${Buffer.from(`${stranger.login}:${stranger.password}`).toString('base64')}` },
+    });
+    assert.equal(res2.status, 404, 'a signed-in stranger learns nothing');
+  });
+
+  it('the first push to an empty repository sets its default branch and marks it non-empty', async () => {
+    const repo = await createRepo({ name: 'empty-first', default_branch: 'main' });
+    assert.equal(repo.empty, true);
+    const local = makeLocalRepo(path.join(work.dir, 'first-push'), { commits: 2, branch: 'trunk' });
+    const push = (await git(['push', '-q', remoteUrl(server.url, owner.login, 'empty-first', creds()), 'trunk'], { cwd: local }));
+    assert.equal(push.status, 0, push.stderr);
+    const after = await api.get(`/repos/${owner.login}/empty-first`, owner.basic);
+    assert.equal(after.body.empty, false);
+    assert.equal(after.body.default_branch, 'trunk');
+    assert.ok(after.body.size >= 0);
+    const headRef = (await git(['ls-remote', '--symref', remoteUrl(server.url, owner.login, 'empty-first'), 'HEAD']));
+    assert.match(headRef.stdout, /ref: refs\/heads\/trunk\tHEAD/);
+  });
+
+  it('refuses anonymous pushes and pushes by accounts without write access', async () => {
+    await createRepo({ name: 'guarded', auto_init: true });
+    const local = path.join(work.dir, 'guarded');
+    (await git(['clone', '-q', remoteUrl(server.url, owner.login, 'guarded'), local]));
+    writeFileSync(path.join(local, 'x.txt'), 'x\n');
+    gitLocal(['add', '.'], { cwd: local });
+    gitLocal(['commit', '-q', '-m', 'x'], { cwd: local });
+    const anonymous = (await git(['push', '-q', remoteUrl(server.url, owner.login, 'guarded'), 'main'], { cwd: local }));
+    assert.notEqual(anonymous.status, 0);
+    const stranger = await createAccount(api);
+    const denied = (await git(['push', '-q', remoteUrl(server.url, owner.login, 'guarded', [stranger.login, stranger.password]), 'main'], { cwd: local }));
+    assert.notEqual(denied.status, 0);
+    const allowed = (await git(['push', '-q', remoteUrl(server.url, owner.login, 'guarded', creds()), 'main'], { cwd: local }));
+    assert.equal(allowed.status, 0, allowed.stderr);
+  });
+
+  it('accepts a token as the password, and its scope decides between fetch and push', async () => {
+    await createRepo({ name: 'scoped', auto_init: true, private: true });
+    const readToken = await createToken(api, owner, ['read:repository']);
+    const writeToken = await createToken(api, owner, ['write:repository']);
+    const userToken = await createToken(api, owner, ['read:user']);
+    const local = path.join(work.dir, 'scoped');
+    assert.equal((await git(['clone', '-q', remoteUrl(server.url, owner.login, 'scoped', [owner.login, readToken]), local])).status, 0);
+    assert.notEqual((await git(['ls-remote', remoteUrl(server.url, owner.login, 'scoped', [owner.login, userToken])])).status, 0);
+    writeFileSync(path.join(local, 'y.txt'), 'y\n');
+    gitLocal(['add', '.'], { cwd: local });
+    gitLocal(['commit', '-q', '-m', 'y'], { cwd: local });
+    assert.notEqual((await git(['push', '-q', remoteUrl(server.url, owner.login, 'scoped', [owner.login, readToken]), 'main'], { cwd: local })).status, 0);
+    const ok = (await git(['push', '-q', remoteUrl(server.url, owner.login, 'scoped', [owner.login, writeToken]), 'main'], { cwd: local }));
+    assert.equal(ok.status, 0, ok.stderr);
+  });
+
+  it('accounts with two-factor authentication must use a token, not their password', async () => {
+    const careful = await createAccount(api);
+    const enable = await graphql(server.url, 'mutation { enableTwoFactor { secret } }', {}, careful.basic);
+    assert.ok(enable.data?.enableTwoFactor?.secret, JSON.stringify(enable));
+    const code = totpCode(enable.data.enableTwoFactor.secret);
+    const token = await createToken(api, { login: careful.login, basic: { basic: [careful.login, careful.password], otp: code } }, ['write:repository']);
+    await createRepo({ name: 'twofactor', auto_init: true, private: true }, { basic: [careful.login, careful.password], otp: totpCode(enable.data.enableTwoFactor.secret) });
+    assert.notEqual((await git(['ls-remote', remoteUrl(server.url, careful.login, 'twofactor', [careful.login, careful.password])])).status, 0);
+    assert.equal((await git(['ls-remote', remoteUrl(server.url, careful.login, 'twofactor', [careful.login, token])])).status, 0);
+  });
+
+  it('hosts SHA-256 repositories: push, clone and 64-character object ids', async () => {
+    const repo = await createRepo({ name: 'sha256-repo', object_format_name: 'sha256' });
+    assert.equal(repo.object_format_name, 'sha256');
+    const local = makeLocalRepo(path.join(work.dir, 'sha256-src'), { commits: 3, objectFormat: 'sha256' });
+    const push = (await git(['push', '-q', remoteUrl(server.url, owner.login, 'sha256-repo', creds()), 'main'], { cwd: local }));
+    assert.equal(push.status, 0, push.stderr);
+    const dest = path.join(work.dir, 'sha256-clone');
+    assert.equal((await git(['clone', '-q', remoteUrl(server.url, owner.login, 'sha256-repo'), dest])).status, 0);
+    const head = gitLocal(['rev-parse', 'HEAD'], { cwd: dest }).stdout.trim();
+    assert.equal(head.length, 64);
+    assert.equal(head, gitLocal(['rev-parse', 'HEAD'], { cwd: local }).stdout.trim());
+  });
+
+  it('speaks protocol v2 when the client asks for it', async () => {
+    await createRepo({ name: 'v2', auto_init: true });
+    const res = await fetch(new URL(`${owner.login}/v2.git/info/refs?service=git-upload-pack`, server.url), { headers: { 'git-protocol': 'version=2' } });
+    assert.equal(res.status, 200);
+    assert.equal(res.headers.get('content-type'), 'application/x-git-upload-pack-advertisement');
+    assert.match(await res.text(), /version 2/);
+    const lsRemote = (await git(['-c', 'protocol.version=2', 'ls-remote', remoteUrl(server.url, owner.login, 'v2')], { env: { GIT_TRACE_PACKET: '0' } }));
+    assert.equal(lsRemote.status, 0, lsRemote.stderr);
+    assert.match(lsRemote.stdout, /refs\/heads\/main/);
+  });
+
+  it('accepts gzip-compressed upload-pack requests', async () => {
+    await createRepo({ name: 'gz', auto_init: true });
+    const head = (await git(['ls-remote', remoteUrl(server.url, owner.login, 'gz'), 'refs/heads/main'])).stdout.split('\t')[0];
+    const pkt = (line: string) => (line.length + 4).toString(16).padStart(4, '0') + line;
+    const body = gzipSync(Buffer.from(`${pkt(`want ${head}\n`)}0000${pkt('done\n')}`));
+    const res = await fetch(new URL(`${owner.login}/gz.git/git-upload-pack`, server.url), {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-git-upload-pack-request', 'content-encoding': 'gzip' },
+      body,
+    });
+    assert.equal(res.status, 200);
+    const bytes = Buffer.from(await res.arrayBuffer());
+    assert.ok(bytes.includes(Buffer.from('PACK')), 'the response carries a pack');
+  });
+
+  it('of two concurrent pushes to one branch, one wins, the other is rejected, and the repository stays valid', async () => {
+    const created = await createRepo({ name: 'race', auto_init: true });
+    const a = path.join(work.dir, 'race-a');
+    const b = path.join(work.dir, 'race-b');
+    for (const [dir, file] of [[a, 'a.txt'], [b, 'b.txt']]) {
+      assert.equal((await git(['clone', '-q', remoteUrl(server.url, owner.login, 'race', creds()), dir])).status, 0);
+      writeFileSync(path.join(dir, file), `${file}\n`);
+      gitLocal(['add', '.'], { cwd: dir });
+      gitLocal(['commit', '-q', '-m', file], { cwd: dir });
+    }
+    const results = await Promise.all([gitAsync(['push', '-q', 'origin', 'main'], { cwd: a }), gitAsync(['push', '-q', 'origin', 'main'], { cwd: b })]);
+    const succeeded = results.filter((r) => r.status === 0).length;
+    assert.equal(succeeded, 1, results.map((r) => r.stderr).join('\n'));
+    const gitDir = repositoryPath(server.app.config, created.id);
+    const fsck = gitLocal(['--git-dir', gitDir, 'fsck', '--strict']);
+    assert.equal(fsck.status, 0, fsck.stderr);
+  });
+
+  it('a client that disconnects in the middle of a push leaves every ref as it was', async () => {
+    const created = await createRepo({ name: 'cut', auto_init: true });
+    const gitDir = repositoryPath(server.app.config, created.id);
+    const before = gitLocal(['--git-dir', gitDir, 'rev-parse', 'refs/heads/main']).stdout.trim();
+    const local = makeLocalRepo(path.join(work.dir, 'cut-src'), { commits: 1 });
+    const newOid = gitLocal(['rev-parse', 'HEAD'], { cwd: local }).stdout.trim();
+    const pack = Buffer.from(gitLocal(['pack-objects', '--stdout', '--revs'], { cwd: local, input: 'HEAD\n' }).stdout, 'latin1');
+    const command = `${before} ${newOid} refs/heads/main\0 report-status\n`;
+    const pkt = (command.length + 4).toString(16).padStart(4, '0') + command;
+    await new Promise<void>((resolve) => {
+      const url = new URL(`${owner.login}/cut.git/git-receive-pack`, server.url);
+      const req = http.request(url, {
+        method: 'POST',
+        auth: `${owner.login}:${owner.password}`,
+        headers: { 'content-type': 'application/x-git-receive-pack-request', 'content-length': String(pkt.length + 4 + 1_000_000) },
+      });
+      req.on('error', () => resolve());
+      req.write(pkt + '0000');
+      req.write(pack.subarray(0, 20));
+      setTimeout(() => {
+        req.destroy();
+        resolve();
+      }, 200);
+    });
+    await new Promise((r) => setTimeout(r, 300));
+    assert.equal(gitLocal(['--git-dir', gitDir, 'rev-parse', 'refs/heads/main']).stdout.trim(), before);
+    assert.equal(gitLocal(['--git-dir', gitDir, 'fsck']).status, 0);
+  });
+
+  it('records each push on the event bus with the refs it changed', async () => {
+    await createRepo({ name: 'evented', auto_init: true });
+    const events = server.app.events.subscribe<{ changes: { ref: string }[] }>('repo.push');
+    const local = path.join(work.dir, 'evented');
+    (await git(['clone', '-q', remoteUrl(server.url, owner.login, 'evented', creds()), local]));
+    gitLocal(['checkout', '-q', '-b', 'feature'], { cwd: local });
+    writeFileSync(path.join(local, 'f.txt'), 'f\n');
+    gitLocal(['add', '.'], { cwd: local });
+    gitLocal(['commit', '-q', '-m', 'f'], { cwd: local });
+    assert.equal((await git(['push', '-q', 'origin', 'feature'], { cwd: local })).status, 0);
+    const next = await Promise.race([events.next(), new Promise((r) => setTimeout(() => r(null), 3000))]);
+    await events.return?.();
+    assert.deepEqual((next as IteratorResult<{ changes: { ref: string }[] }>).value.changes.map((c: { ref: string }) => c.ref), ['refs/heads/feature']);
+  });
+
+  it('a push that is still running while its repository is deleted leaves nothing behind', async () => {
+    const created = await createRepo({ name: 'vanishing', auto_init: true });
+    const gitDir = repositoryPath(server.app.config, created.id);
+    const oldOid = gitLocal(['--git-dir', gitDir, 'rev-parse', 'refs/heads/main']).stdout.trim();
+    const local = makeLocalRepo(path.join(work.dir, 'vanishing-src'), { commits: 3 });
+    const newOid = gitLocal(['rev-parse', 'HEAD'], { cwd: local }).stdout.trim();
+    const pack = gitLocal(['pack-objects', '--stdout', '--revs'], { cwd: local, input: 'HEAD\n', encoding: 'buffer' }).stdoutBuffer!;
+    const command = `${oldOid} ${newOid} refs/heads/main\0 report-status\n`;
+    const head = Buffer.from((command.length + 4).toString(16).padStart(4, '0') + command + '0000');
+    const outcome = new Promise<string>((resolve) => {
+      const req = http.request(new URL(`${owner.login}/vanishing.git/git-receive-pack`, server.url), {
+        method: 'POST',
+        auth: `${owner.login}:${owner.password}`,
+        headers: { 'content-type': 'application/x-git-receive-pack-request', 'content-length': String(head.length + pack.length) },
+      }, (res) => {
+        let body = '';
+        res.on('data', (c) => (body += c));
+        res.on('end', () => resolve(body));
+      });
+      req.on('error', (err) => resolve(`error: ${err.message}`));
+      req.write(head);
+      req.write(pack.subarray(0, 12));
+      // Delete while git is still waiting for the rest of the pack, then let the push finish.
+      setTimeout(async () => {
+        assert.equal((await api.delete(`/repos/${owner.login}/vanishing`, owner.basic)).status, 204);
+        req.end(pack.subarray(12));
+      }, 200);
+    });
+    await outcome;
+    await new Promise((r) => setTimeout(r, 200));
+    assert.equal((await api.get(`/repos/${owner.login}/vanishing`, owner.basic)).status, 404);
+    const leftovers = readdirSync(path.dirname(gitDir)).filter((name) => name.startsWith(path.basename(gitDir)));
+    assert.deepEqual(leftovers, [], 'no directory is left at or beside the repository path');
+  });
+
+  it('switching the code unit off (has_code: false) closes git access until it is switched on again', async () => {
+    await createRepo({ name: 'codeless', auto_init: true });
+    assert.equal((await api.patch(`/repos/${owner.login}/codeless`, { has_code: false }, owner.basic)).status, 200);
+    assert.notEqual((await git(['ls-remote', remoteUrl(server.url, owner.login, 'codeless', creds())])).status, 0);
+    assert.equal((await api.patch(`/repos/${owner.login}/codeless`, { has_code: true }, owner.basic)).status, 200);
+    assert.equal((await git(['ls-remote', remoteUrl(server.url, owner.login, 'codeless', creds())])).status, 0);
+  });
+
+  it('a deleted repository can no longer be cloned or pushed to', async () => {
+    await createRepo({ name: 'doomed', auto_init: true });
+    const local = path.join(work.dir, 'doomed');
+    assert.equal((await git(['clone', '-q', remoteUrl(server.url, owner.login, 'doomed', creds()), local])).status, 0);
+    assert.equal((await api.delete(`/repos/${owner.login}/doomed`, owner.basic)).status, 204);
+    assert.notEqual((await git(['push', '-q', 'origin', 'main'], { cwd: local })).status, 0);
+    assert.notEqual((await git(['ls-remote', remoteUrl(server.url, owner.login, 'doomed', creds())])).status, 0);
+  });
+});
+
+describe('git over HTTP switched off', () => {
+  it('HTTP_GIT_DISABLED answers 403 for every git endpoint', async () => {
+    const server = await startServer({ repository: { HTTP_GIT_DISABLED: true } });
+    try {
+      const api = restClient(server.url);
+      assert.equal((await api.post('/user/repos', { name: 'off', auto_init: true }, adminAuth)).status, 201);
+      const res = await fetch(new URL('root/off.git/info/refs?service=git-upload-pack', server.url));
+      assert.equal(res.status, 403);
+      const settings = await api.get('/settings/repository');
+      assert.equal(settings.body.http_git_disabled, true);
+    } finally {
+      await server.stop();
+    }
+  });
+});

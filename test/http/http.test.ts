@@ -1,0 +1,76 @@
+import assert from 'node:assert/strict';
+import http from 'node:http';
+import { after, before, describe, it } from 'node:test';
+import { startServer, type TestServer } from '../testkit/server.ts';
+import { adminAuth, restClient, type RestClient } from '../testkit/client.ts';
+
+describe('HTTP behaviour shared by every endpoint', () => {
+  let server: TestServer;
+  let api: RestClient;
+  before(async () => {
+    server = await startServer();
+    api = restClient(server.url);
+  });
+  after(() => server.stop());
+
+  it('answers CORS preflight and exposes the pagination and warning headers', async () => {
+    const preflight = await fetch(new URL('api/v1/user', server.url), {
+      method: 'OPTIONS',
+      headers: { origin: 'https://app.example', 'access-control-request-method': 'GET', 'access-control-request-headers': 'authorization' },
+    });
+    assert.equal(preflight.status, 204);
+    assert.equal(preflight.headers.get('access-control-allow-origin'), 'https://app.example');
+    assert.match(preflight.headers.get('access-control-allow-headers') ?? '', /Authorization/);
+    const res = await fetch(new URL('api/v1/version', server.url), { headers: { origin: 'https://app.example' } });
+    const exposed = res.headers.get('access-control-expose-headers') ?? '';
+    for (const header of ['Link', 'X-Total-Count', 'Warning']) assert.ok(exposed.includes(header), `${header} not exposed`);
+  });
+
+  it('reports errors as {"message", "url"}', async () => {
+    const res = await api.get('/users/nobody-here');
+    assert.equal(res.status, 404);
+    assert.equal(typeof res.body.message, 'string');
+    assert.equal(typeof res.body.url, 'string');
+  });
+
+  it('answers malformed JSON with 400, never 500', async () => {
+    const res = await api.request('POST', '/admin/users', { rawBody: '{"username": ', auth: adminAuth });
+    assert.equal(res.status, 400);
+    assert.match(res.body.message, /JSON/);
+  });
+
+  it('answers a wrongly typed query parameter with 422', async () => {
+    const res = await api.get('/users/search?uid=abc');
+    assert.equal(res.status, 422);
+    assert.match(res.body.message, /uid/);
+  });
+
+  it('answers an unknown path outside the API with a JSON 404', async () => {
+    const res = await fetch(new URL('no/such/page', server.url));
+    assert.equal(res.status, 404);
+    assert.equal(typeof (await res.json()).message, 'string');
+  });
+});
+
+describe('graceful shutdown', () => {
+  it('lets a request in flight finish, then stops accepting connections', async () => {
+    const server = await startServer();
+    const url = new URL('api/v1/version', server.url);
+    // A slow upload keeps a request open while stop() begins.
+    const inFlight = new Promise<number>((resolve, reject) => {
+      const req = http.request(url, { method: 'POST', headers: { 'content-type': 'application/json', 'content-length': '2' } }, (res) => {
+        res.resume();
+        res.on('end', () => resolve(res.statusCode ?? 0));
+      });
+      req.on('error', reject);
+      req.write('{');
+      setTimeout(() => req.end('}'), 300);
+    });
+    await new Promise((r) => setTimeout(r, 50));
+    const stopped = server.stop();
+    const status = await inFlight;
+    await stopped;
+    assert.equal(status, 404, 'the open request was answered (POST /version is not an operation)');
+    await assert.rejects(fetch(url), 'no new connections after stop');
+  });
+});

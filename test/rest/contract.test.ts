@@ -1,0 +1,152 @@
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { after, before, describe, it } from 'node:test';
+import { fileURLToPath } from 'node:url';
+import YAML from 'yaml';
+import { routes } from '../../rest-facade/routes.ts';
+import * as operations from '../../rest-facade/operations/index.ts';
+import { adminAuth, restClient, type RestClient } from '../testkit/client.ts';
+import { startServer, type TestServer } from '../testkit/server.ts';
+
+/** schema/openapi.yaml, read straight from disk: the contract as written, not as the product parsed it. */
+const documentFile = fileURLToPath(new URL('../../schema/openapi.yaml', import.meta.url));
+const document = YAML.parse(readFileSync(documentFile, 'utf8')) as {
+  info: { version: string };
+  paths: Record<string, Record<string, { operationId?: string }>>;
+};
+const METHODS = ['get', 'put', 'post', 'delete', 'patch', 'head', 'options', 'trace'];
+const documented = Object.entries(document.paths).flatMap(([path, item]) =>
+  METHODS.filter((method) => item[method]).map((method) => ({ method, path, operationId: item[method].operationId })),
+);
+const exported = operations as unknown as Record<string, { operationId?: string; document?: unknown } | undefined>;
+const key = (op: { method: string; path: string }) => `${op.method.toUpperCase()} ${op.path}`;
+
+describe('the route table and schema/openapi.yaml', () => {
+  it('documents at least one operation, so the checks below are not vacuous', () => {
+    assert.ok(documented.length > 0, `no operations found in ${documentFile}`);
+    assert.ok(routes.length > 0, 'the route table is empty');
+  });
+
+  it('routes every documented operation at the same method and path to the same operationId', () => {
+    const problems: string[] = [];
+    for (const op of documented) {
+      const route = routes.find((r) => r.method === op.method && r.path === op.path);
+      if (!route) problems.push(`${key(op)} (${op.operationId}) is documented but has no route`);
+      else if (route.operationId !== op.operationId) {
+        problems.push(`${key(op)} is documented as ${op.operationId} but routed to ${route.operationId}`);
+      }
+    }
+    assert.deepEqual(problems, []);
+  });
+
+  it('exports from rest-facade/operations an operation for every documented operationId, declared under that id', () => {
+    const problems: string[] = [];
+    for (const op of documented) {
+      const operation = exported[op.operationId ?? ''];
+      if (!operation) problems.push(`${key(op)}: no operation exported as ${op.operationId}`);
+      else if (operation.operationId !== op.operationId) {
+        problems.push(`${key(op)}: the export ${op.operationId} declares operationId ${operation.operationId}`);
+      } else if (!operation.document) problems.push(`${key(op)}: the operation ${op.operationId} has no GraphQL document`);
+    }
+    assert.deepEqual(problems, []);
+  });
+
+  it('documents every route of the route table at the same method and path', () => {
+    const documentedKeys = new Set(documented.map(key));
+    const undocumented = routes.filter((route) => !documentedKeys.has(key(route))).map((r) => `${key(r)} (${r.operationId})`);
+    assert.deepEqual(undocumented, []);
+  });
+
+  it('has no route that an earlier route of the same method would shadow', () => {
+    const pattern = (path: string) => new RegExp(`^${path.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\{\w+\}/g, '[^/]+')}$`);
+    const shadowed: string[] = [];
+    routes.forEach((route, i) => {
+      const earlier = routes.slice(0, i).find((r) => r.method === route.method && pattern(r.path).test(route.path));
+      if (earlier) shadowed.push(`${key(route)} is shadowed by the earlier ${key(earlier)}`);
+    });
+    assert.deepEqual(shadowed, []);
+  });
+});
+
+describe('the served OpenAPI document and its viewer', () => {
+  let server: TestServer;
+  let api: RestClient;
+  before(async () => {
+    server = await startServer();
+    api = restClient(server.url);
+  });
+  after(() => server.stop());
+
+  const get = (path: string) => fetch(new URL(path.replace(/^\//, ''), server.url));
+
+  for (const path of ['/swagger.v1.json', '/api/v1/swagger.json']) {
+    it(`serves schema/openapi.yaml as JSON at ${path}, with this instance's API URL as its server`, async () => {
+      const res = await get(path);
+      assert.equal(res.status, 200);
+      assert.match(res.headers.get('content-type') ?? '', /^application\/json/);
+      const served = await res.json();
+      assert.match(served.openapi, /^3\./);
+      assert.deepEqual(served.paths, document.paths);
+      assert.deepEqual(served.info, document.info);
+      assert.deepEqual(served.servers, [{ url: new URL('api/v1', server.url).toString() }]);
+    });
+  }
+
+  it('states in info.version the version that GET /api/v1/version answers', async () => {
+    const version = await api.get('/version');
+    assert.equal(version.status, 200);
+    assert.equal(typeof version.body.version, 'string');
+    assert.notEqual(version.body.version, '');
+    for (const path of ['/swagger.v1.json', '/api/v1/swagger.json']) {
+      const served = await (await get(path)).json();
+      assert.equal(served.info.version, version.body.version, `info.version at ${path}`);
+    }
+  });
+
+  for (const path of ['/api/v1/swagger', '/api/swagger']) {
+    it(`answers the interactive viewer as HTML at ${path}, pointing it at the served document`, async () => {
+      const res = await get(path);
+      assert.equal(res.status, 200);
+      assert.match(res.headers.get('content-type') ?? '', /^text\/html/);
+      const html = await res.text();
+      assert.match(html, /SwaggerUIBundle\(/);
+      const specUrl = /url:\s*"([^"]+)"/.exec(html)?.[1];
+      assert.ok(specUrl, 'the viewer names no document URL');
+      const spec = await get(specUrl);
+      assert.equal(spec.status, 200, `the viewer's document ${specUrl}`);
+      assert.deepEqual((await spec.json()).paths, document.paths);
+    });
+  }
+
+  it("loads every script and stylesheet the viewer's page refers to", async () => {
+    const html = await (await get('/api/swagger')).text();
+    const scripts = [...html.matchAll(/<script[^>]*\ssrc="([^"]+)"/g)].map((m) => m[1]);
+    const styles = [...html.matchAll(/<link[^>]*\shref="([^"]+)"/g)].map((m) => m[1]);
+    assert.ok(scripts.some((src) => new URL(src, server.url).pathname === '/api/swagger-ui/swagger-ui-bundle.js'), `scripts: ${scripts.join(', ')}`);
+    assert.ok(styles.length > 0, 'the viewer loads no stylesheet');
+    for (const src of scripts) {
+      const res = await get(src);
+      assert.equal(res.status, 200, src);
+      assert.match(res.headers.get('content-type') ?? '', /javascript/, src);
+      assert.ok((await res.text()).length > 1000, `${src} is (nearly) empty`);
+    }
+    for (const href of styles) {
+      const res = await get(href);
+      assert.equal(res.status, 200, href);
+      assert.match(res.headers.get('content-type') ?? '', /^text\/css/, href);
+    }
+  });
+
+  it('answers 404 with a JSON {"message"} body for a path under /api/v1 that no operation documents', async () => {
+    for (const path of ['/no/such/operation', '/users/someone/no-such-thing', '/version/extra']) {
+      assert.ok(!routes.some((r) => r.path === path), `${path} is a route after all`);
+      for (const auth of [undefined, adminAuth]) {
+        const res = await api.get(path, auth);
+        assert.equal(res.status, 404, `GET /api/v1${path} ${auth ? 'as admin' : 'anonymously'}`);
+        assert.match(res.headers.get('content-type') ?? '', /^application\/json/);
+        assert.equal(typeof res.body.message, 'string');
+        assert.notEqual(res.body.message, '');
+      }
+    }
+  });
+});

@@ -1,0 +1,29 @@
+/**
+ * npm test: every test file under test/ with Node's test runner, each file in its own process.
+ * Set DATABASE_URL=postgres://… to run the same suite against PostgreSQL (each server gets its own schema).
+ * Pass file paths or name fragments to run a subset: npm test -- auth
+ */
+import { spawnSync } from 'node:child_process';
+import { readdirSync } from 'node:fs';
+import path from 'node:path';
+
+function find(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
+    const full = path.join(dir, e.name);
+    if (e.isDirectory()) return e.name === 'bench' ? [] : find(full);
+    return e.name.endsWith('.test.ts') ? [full] : [];
+  });
+}
+
+const filters = process.argv.slice(2);
+const files = find('test').sort().filter((f) => filters.length === 0 || filters.some((x) => f.includes(x)));
+if (files.length === 0) {
+  console.error('no test files matched');
+  process.exit(1);
+}
+const result = spawnSync(
+  process.execPath,
+  ['--import', 'tsx', '--test', '--test-concurrency=2', '--test-reporter=spec', ...files],
+  { stdio: 'inherit', env: { ...process.env, NODE_NO_WARNINGS: '1' } },
+);
+process.exit(result.status ?? 1);

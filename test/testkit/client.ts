@@ -1,0 +1,98 @@
+import { createClient, type Client } from 'graphql-ws';
+import WebSocket from 'ws';
+import { ADMIN } from './server.ts';
+
+/** How a test call authenticates: nothing, basic (password or token), a token header, or the query string. */
+export type Auth =
+  | undefined
+  | { basic: [string, string]; otp?: string }
+  | { token: string; scheme?: 'token' | 'Bearer' }
+  | { queryToken: string; param?: 'token' | 'access_token' };
+
+export const adminAuth: Auth = { basic: [ADMIN.login, ADMIN.password] };
+
+export interface ApiResponse<T = any> {
+  status: number;
+  headers: Headers;
+  body: T;
+}
+
+function applyAuth(url: URL, headers: Record<string, string>, auth: Auth) {
+  if (!auth) return;
+  if ('basic' in auth) {
+    headers.authorization = `Basic ${Buffer.from(auth.basic.join(':')).toString('base64')}`;
+    if (auth.otp) headers['x-gitea-otp'] = auth.otp;
+  } else if ('token' in auth) {
+    headers.authorization = `${auth.scheme ?? 'token'} ${auth.token}`;
+  } else {
+    url.searchParams.set(auth.param ?? 'token', auth.queryToken);
+  }
+}
+
+/** A fetch-based REST client for one server. */
+export function restClient(baseUrl: string) {
+  async function request<T = any>(
+    method: string,
+    path: string,
+    options: { auth?: Auth; body?: unknown; rawBody?: string; headers?: Record<string, string> } = {},
+  ): Promise<ApiResponse<T>> {
+    const url = new URL(`api/v1${path}`, baseUrl);
+    const headers: Record<string, string> = { accept: 'application/json', ...options.headers };
+    applyAuth(url, headers, options.auth);
+    let body: string | undefined = options.rawBody;
+    if (options.body !== undefined) {
+      body = JSON.stringify(options.body);
+      headers['content-type'] = 'application/json';
+    } else if (body !== undefined) headers['content-type'] ??= 'application/json';
+    const res = await fetch(url, { method, headers, body });
+    const text = await res.text();
+    let parsed: unknown = text;
+    try {
+      parsed = text ? JSON.parse(text) : undefined;
+    } catch {
+      /* not JSON: keep the text */
+    }
+    return { status: res.status, headers: res.headers, body: parsed as T };
+  }
+  return {
+    request,
+    get: <T = any>(path: string, auth?: Auth) => request<T>('GET', path, { auth }),
+    post: <T = any>(path: string, body: unknown, auth?: Auth) => request<T>('POST', path, { body, auth }),
+    patch: <T = any>(path: string, body: unknown, auth?: Auth) => request<T>('PATCH', path, { body, auth }),
+    delete: <T = any>(path: string, auth?: Auth) => request<T>('DELETE', path, { auth }),
+  };
+}
+export type RestClient = ReturnType<typeof restClient>;
+
+export interface GraphQLResult<T = any> {
+  status: number;
+  data?: T;
+  errors?: { message: string; extensions?: { code?: string } }[];
+}
+
+/** POSTs a GraphQL operation to /api/graphql over HTTP. */
+export async function graphql<T = any>(baseUrl: string, query: string, variables?: Record<string, unknown>, auth?: Auth): Promise<GraphQLResult<T>> {
+  const url = new URL('api/graphql', baseUrl);
+  const headers: Record<string, string> = { 'content-type': 'application/json', accept: 'application/json' };
+  applyAuth(url, headers, auth);
+  const res = await fetch(url, { method: 'POST', headers, body: JSON.stringify({ query, variables }) });
+  const text = await res.text();
+  try {
+    return { status: res.status, ...JSON.parse(text) };
+  } catch {
+    return { status: res.status, errors: [{ message: text }] };
+  }
+}
+
+/** A graphql-ws client on /api/graphql, authenticated through connection parameters. */
+export function wsClient(baseUrl: string, authorization?: string): Client {
+  const url = new URL('api/graphql', baseUrl);
+  url.protocol = 'ws:';
+  return createClient({
+    url: url.toString(),
+    webSocketImpl: WebSocket,
+    connectionParams: authorization ? { authorization } : {},
+    retryAttempts: 0,
+    lazy: false,
+  });
+}
