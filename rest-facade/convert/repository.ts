@@ -1,4 +1,4 @@
-import type { RestRepositoryFragment } from '../__generated__/graphql.ts';
+import type { RestRepositoryFieldsFragment } from '../__generated__/graphql.ts';
 import type { components } from '../__generated__/openapi.ts';
 import { timeOrZero } from './time.ts';
 import { toUser } from './user.ts';
@@ -6,10 +6,10 @@ import { toUser } from './user.ts';
 type RestRepository = components['schemas']['Repository'];
 
 /**
- * GraphQL Repository → REST Repository. Forks, mirrors, issues, pull requests, releases, stars and watches
- * do not exist yet in Graft, so their fields say so truthfully (false, zero, empty).
+ * GraphQL Repository → REST Repository. Mirrors, issues, pull requests and releases do not exist yet in
+ * Graft, so their fields say so truthfully (false, zero, empty).
  */
-export function toRepository(repo: RestRepositoryFragment): RestRepository {
+export function toRepository(repo: RestRepositoryFieldsFragment & { parent?: RestRepositoryFieldsFragment | null }): RestRepository {
   return {
     id: repo.databaseId,
     owner: toUser(repo.owner),
@@ -18,9 +18,9 @@ export function toRepository(repo: RestRepositoryFragment): RestRepository {
     description: repo.description,
     empty: repo.isEmpty,
     private: repo.isPrivate,
-    fork: false,
+    fork: repo.isFork,
     template: repo.isTemplate,
-    parent: undefined,
+    parent: repo.parent ? toRepository(repo.parent) : undefined,
     mirror: false,
     size: repo.sizeKib,
     language: '',
@@ -32,9 +32,9 @@ export function toRepository(repo: RestRepositoryFragment): RestRepository {
     clone_url: repo.cloneUrl,
     original_url: '',
     website: repo.website,
-    stars_count: 0,
-    forks_count: 0,
-    watchers_count: 0,
+    stars_count: repo.starCount,
+    forks_count: repo.forkCount,
+    watchers_count: repo.watchCount,
     open_issues_count: 0,
     open_pr_counter: 0,
     release_counter: 0,

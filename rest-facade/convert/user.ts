@@ -4,7 +4,7 @@ import { timeOrZero } from './time.ts';
 
 export type RestUserShape = components['schemas']['User'];
 
-/** GraphQL User → REST User. Follow and star counts arrive with the social features. */
+/** GraphQL User → REST User. */
 export function toUser(user: RestUserFragment): RestUserShape {
   return {
     id: user.databaseId,
@@ -26,9 +26,9 @@ export function toUser(user: RestUserFragment): RestUserShape {
     website: user.website,
     description: user.description,
     visibility: user.visibility,
-    followers_count: 0,
-    following_count: 0,
-    starred_repos_count: 0,
+    followers_count: user.followerCount,
+    following_count: user.followingCount,
+    starred_repos_count: user.starredCount,
     username: user.login,
   } as RestUserShape;
 }

@@ -25,8 +25,11 @@ export function openDatabase(target: DatabaseTarget): Database {
     ? new SqliteClient(options as never)
     : new PostgresClient(options as never)) as unknown as Db;
   let queries = 0;
-  (db as unknown as { $on(e: 'query', cb: () => void): void }).$on('query', () => {
+  // GRAFT_DEBUG_SQL=1 prints every statement: the quickest way to see where a request's queries go.
+  const printQueries = process.env.GRAFT_DEBUG_SQL === '1';
+  (db as unknown as { $on(e: 'query', cb: (e: { query: string }) => void): void }).$on('query', (event) => {
     queries++;
+    if (printQueries) console.error(`sql: ${event.query}`);
   });
   return {
     db,

@@ -1,5 +1,5 @@
 import DataLoader from 'dataloader';
-import type { User } from '../db/models.ts';
+import type { Repository, User } from '../db/models.ts';
 import type { ServiceContext } from '../services.ts';
 
 /** Request-scoped batch loaders: one query for many keys. Domain areas add theirs here. */
@@ -7,6 +7,12 @@ export function createLoaders(ctx: Pick<ServiceContext, 'db'>) {
   return {
     userById: new DataLoader<number, User | null>(async (ids) => {
       const rows = await ctx.db.user.findMany({ where: { id: { in: [...ids] } } });
+      const byId = new Map(rows.map((r) => [r.id, r]));
+      return ids.map((id) => byId.get(id) ?? null);
+    }),
+    /** Repositories with their owners (fork parents, team repositories): one query per batch. */
+    repositoryById: new DataLoader<number, (Repository & { owner: User }) | null>(async (ids) => {
+      const rows = await ctx.db.repository.findMany({ where: { id: { in: [...ids] } }, include: { owner: true } });
       const byId = new Map(rows.map((r) => [r.id, r]));
       return ids.map((id) => byId.get(id) ?? null);
     }),

@@ -6,6 +6,7 @@ import { DomainError, isDomainError } from '../errors.ts';
 import type { EventBus } from '../events/bus.ts';
 import { serveSmartHttp } from '../git/http-backend.ts';
 import { exists, listRefs } from '../git/repo.ts';
+import { CODE_READ, CODE_WRITE } from '../domain/access/access.service.ts';
 import { getRepository, recordPush, type RepositoryWithOwner } from '../domain/repo/repo.service.ts';
 import { repositoryPath } from '../domain/repo/storage.ts';
 import { credentialsOf } from './authenticate.ts';
@@ -45,7 +46,7 @@ export function createGitRouter(deps: AuthDeps & { events: EventBus }) {
     const ctx = { ...deps, viewer };
     let repo: RepositoryWithOwner;
     try {
-      repo = (await getRepository(ctx, owner, name, writing ? 'write' : 'read')).repo;
+      repo = (await getRepository(ctx, owner, name, writing ? CODE_WRITE : CODE_READ)).repo;
     } catch (err) {
       if (!(err instanceof DomainError)) throw err;
       // Anonymous callers get a challenge, so git asks for credentials; others learn nothing more than 404.

@@ -1,47 +1,147 @@
 import { isPublicOnly, isSiteAdmin, type Viewer } from '../../auth/viewer.ts';
 import type { Prisma, Repository, User } from '../../db/models.ts';
+import type { ServiceContext } from '../../services.ts';
+import { repositoryGrants, viewerOrganizations, viewerTeams, type RepositoryGrants } from './grants.ts';
+import { atLeast, highest, uniformUnits, UNITS, type AccessLevel, type Unit, type UnitLevels } from './units.ts';
 
-/** What a caller may do with a repository, in increasing order. */
-export type AccessLevel = 'none' | 'read' | 'write' | 'admin' | 'owner';
-const ORDER: AccessLevel[] = ['none', 'read', 'write', 'admin', 'owner'];
+export { atLeast, type AccessLevel, type Unit } from './units.ts';
 
-export function atLeast(level: AccessLevel, needed: AccessLevel): boolean {
-  return ORDER.indexOf(level) >= ORDER.indexOf(needed);
+/** What a caller may do with a repository: its overall level and the level per unit. */
+export interface RepositoryPermission {
+  level: AccessLevel;
+  units: UnitLevels;
 }
 
-/** Whether the owner account itself is visible to the viewer (private and limited owners hide their repositories). */
-function ownerVisible(viewer: Viewer, owner: User): boolean {
-  if (owner.visibility === 'public') return true;
-  if (!viewer.user || isPublicOnly(viewer)) return false;
-  return (owner.visibility === 'limited' && !viewer.user.restricted) || owner.id === viewer.user.id || isSiteAdmin(viewer);
+/** What a check asks for: an overall level, or a level on one unit. */
+export type Need = AccessLevel | { unit: Unit; level: AccessLevel };
+export const CODE_READ: Need = { unit: 'repo.code', level: 'read' };
+export const CODE_WRITE: Need = { unit: 'repo.code', level: 'write' };
+
+export function satisfies(permission: RepositoryPermission, need: Need): boolean {
+  if (typeof need === 'string') return atLeast(permission.level, need);
+  return atLeast(permission.units[need.unit], need.level);
 }
+
+export const describeNeed = (need: Need) => (typeof need === 'string' ? `${need} access` : `${need.level} access to ${need.unit}`);
 
 /** Restricted accounts get no default read access: only what is theirs or explicitly granted to them. */
 const isRestricted = (viewer: Viewer) => !!viewer.user?.restricted && !isSiteAdmin(viewer);
 
 /**
- * The one answer to "what may this viewer do with this repository", used by REST, GraphQL and git over
- * HTTP alike. Organizations, teams and collaborators extend it (issue: access model).
+ * Whether an account (person or organization) is visible: public ones to everyone, limited ones to
+ * signed-in unrestricted callers, private ones to themselves, site admins and, for organizations, members.
  */
-export function repositoryAccess(viewer: Viewer, repo: Repository & { owner: User }): AccessLevel {
+export function accountVisible(viewer: Viewer, account: User, viewerIsMember: boolean): boolean {
+  if (account.visibility === 'public') return true;
+  if (!viewer.user || isPublicOnly(viewer)) return false;
+  if (isSiteAdmin(viewer) || account.id === viewer.user.id || viewerIsMember) return true;
+  return account.visibility === 'limited' && !viewer.user.restricted;
+}
+
+/** accountVisible, with the viewer's memberships loaded (once per request). */
+export async function canSeeAccount(ctx: ServiceContext, account: User): Promise<boolean> {
+  if (account.visibility === 'public') return true;
+  const member = account.type === 'organization' && (await viewerOrganizations(ctx)).member.has(account.id);
+  return accountVisible(ctx.viewer, account, member);
+}
+
+export interface AccessFacts {
+  grants: RepositoryGrants;
+  /** The viewer belongs to / owns the organization that owns the repository. */
+  memberOfOwner: boolean;
+  ownerOfOwner: boolean;
+}
+
+const NONE: RepositoryPermission = { level: 'none', units: uniformUnits('none') };
+const full = (level: AccessLevel): RepositoryPermission => ({ level, units: uniformUnits(level) });
+
+/**
+ * The rules, as a pure function of the viewer, the repository and the facts the database holds about them:
+ * site admins and owners (the owning account, or an owner team of the owning organization) may do
+ * everything; a visible public repository may be read; collaborators get their level on every unit; teams
+ * get their level per unit (admin teams: admin on all).
+ */
+export function permissionFrom(viewer: Viewer, repo: Repository & { owner: User }, facts: AccessFacts): RepositoryPermission {
   // A public-only token reaches public repositories of public owners only, with the rights its user has there.
-  if (isPublicOnly(viewer) && (repo.isPrivate || repo.owner.visibility !== 'public')) return 'none';
+  if (isPublicOnly(viewer) && (repo.isPrivate || repo.owner.visibility !== 'public')) return NONE;
   if (viewer.user) {
-    if (isSiteAdmin(viewer)) return 'owner';
-    if (repo.ownerId === viewer.user.id) return 'owner';
+    if (isSiteAdmin(viewer) || repo.ownerId === viewer.user.id || facts.ownerOfOwner) return full('owner');
   }
-  if (!repo.isPrivate && !isRestricted(viewer) && ownerVisible(viewer, repo.owner)) return 'read';
-  return 'none';
+  const readable = !repo.isPrivate && (!isRestricted(viewer) || facts.memberOfOwner) && accountVisible(viewer, repo.owner, facts.memberOfOwner);
+  const units = uniformUnits(readable ? 'read' : 'none');
+  const raise = (unit: Unit, level: AccessLevel) => (units[unit] = highest(units[unit], level));
+  if (facts.grants.collaboration) for (const unit of UNITS) raise(unit, facts.grants.collaboration);
+  for (const team of facts.grants.teams) {
+    if (atLeast(team.permission, 'admin')) for (const unit of UNITS) raise(unit, 'admin');
+    else for (const unit of UNITS) raise(unit, team.units[unit] ?? 'none');
+  }
+  const level = UNITS.reduce<AccessLevel>((max, unit) => highest(max, units[unit]), 'none');
+  return { level, units };
+}
+
+/** The viewer's permission on a repository; batched and cached per request (see grants.ts). */
+export async function repositoryPermission(ctx: ServiceContext, repo: Repository & { owner: User }): Promise<RepositoryPermission> {
+  const viewer = ctx.viewer;
+  // No database facts can change the answer for these callers.
+  if (!viewer.user || isPublicOnly(viewer) || isSiteAdmin(viewer) || repo.ownerId === viewer.user.id) {
+    return permissionFrom(viewer, repo, { grants: { collaboration: null, teams: [] }, memberOfOwner: false, ownerOfOwner: false });
+  }
+  const [grants, orgs] = await Promise.all([repositoryGrants(ctx, repo), viewerOrganizations(ctx)]);
+  return permissionFrom(viewer, repo, { grants, memberOfOwner: orgs.member.has(repo.ownerId), ownerOfOwner: orgs.owner.has(repo.ownerId) });
+}
+
+/** The viewer's overall level on a repository. */
+export async function repositoryAccess(ctx: ServiceContext, repo: Repository & { owner: User }): Promise<AccessLevel> {
+  return (await repositoryPermission(ctx, repo)).level;
+}
+
+/** Prisma filter for the accounts a viewer may see. */
+export function visibleAccountsWhere(viewer: Viewer): Prisma.UserWhereInput {
+  if (isSiteAdmin(viewer)) return {};
+  if (!viewer.user || isPublicOnly(viewer)) return { visibility: 'public' };
+  const visible = viewer.user.restricted ? ['public'] : ['public', 'limited'];
+  return { OR: [{ visibility: { in: visible } }, { id: viewer.user.id }, { orgMembers: { some: { userId: viewer.user.id } } }] };
 }
 
 /** Prisma filter for the repositories a viewer may at least read (for lists and search). */
 export function readableRepositoriesWhere(viewer: Viewer): Prisma.RepositoryWhereInput {
-  const publicRepoOfVisibleOwner: Prisma.RepositoryWhereInput = {
-    isPrivate: false,
-    owner: { visibility: { in: viewer.user && !isPublicOnly(viewer) ? ['public', 'limited'] : ['public'] } },
-  };
-  if (!viewer.user || isPublicOnly(viewer)) return publicRepoOfVisibleOwner;
+  if (!viewer.user || isPublicOnly(viewer)) return { isPrivate: false, owner: { visibility: 'public' } };
   if (isSiteAdmin(viewer)) return {};
-  if (isRestricted(viewer)) return { ownerId: viewer.user.id };
-  return { OR: [publicRepoOfVisibleOwner, { ownerId: viewer.user.id }] };
+  const userId = viewer.user.id;
+  const granted: Prisma.RepositoryWhereInput[] = [
+    { ownerId: userId },
+    { collaborators: { some: { userId } } },
+    { teams: { some: { team: { members: { some: { userId } } } } } },
+    { owner: { teams: { some: { includesAllRepositories: true, members: { some: { userId } } } } } },
+  ];
+  const publicOfMemberOrg: Prisma.RepositoryWhereInput = { isPrivate: false, owner: { orgMembers: { some: { userId } } } };
+  if (isRestricted(viewer)) return { OR: [...granted, publicOfMemberOrg] };
+  return { OR: [{ isPrivate: false, owner: { visibility: { in: ['public', 'limited'] } } }, publicOfMemberOrg, ...granted] };
+}
+
+/**
+ * Whether the viewer may create (or fork, or transfer) repositories owned by `owner`: its own account, an
+ * organization it owns or where one of its teams may create repositories; site admins anywhere.
+ */
+export async function mayCreateRepositoryFor(ctx: ServiceContext, owner: User): Promise<boolean> {
+  const viewer = ctx.viewer;
+  if (!viewer.user || isPublicOnly(viewer)) return false;
+  if (isSiteAdmin(viewer) || owner.id === viewer.user.id) return true;
+  if (owner.type !== 'organization') return false;
+  const teams = (await viewerTeams(ctx)).filter((t) => t.orgId === owner.id);
+  return teams.some((t) => t.permission === 'owner' || t.canCreateOrgRepo);
+}
+
+/** Whether the viewer owns an organization (belongs to one of its owner teams), or is a site admin. */
+export async function isOrganizationOwner(ctx: ServiceContext, org: User): Promise<boolean> {
+  if (!ctx.viewer.user || isPublicOnly(ctx.viewer)) return false;
+  if (isSiteAdmin(ctx.viewer)) return true;
+  return (await viewerOrganizations(ctx)).owner.has(org.id);
+}
+
+/** Whether the viewer belongs to an organization (any of its teams), or is a site admin. */
+export async function isOrganizationMember(ctx: ServiceContext, org: User): Promise<boolean> {
+  if (!ctx.viewer.user || isPublicOnly(ctx.viewer)) return false;
+  if (isSiteAdmin(ctx.viewer)) return true;
+  return (await viewerOrganizations(ctx)).member.has(org.id);
 }

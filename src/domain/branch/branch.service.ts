@@ -26,7 +26,7 @@ import {
 import { setHead, type ObjectFormat } from '../../git/repo.ts';
 import type { Page, PageWindow } from '../../pagination.ts';
 import type { ServiceContext } from '../../services.ts';
-import { atLeast, repositoryAccess, type AccessLevel } from '../access/access.service.ts';
+import { atLeast, CODE_WRITE, repositoryAccess, type AccessLevel } from '../access/access.service.ts';
 import { withGitErrors } from '../git-errors.ts';
 import { getRepository, type RepositoryWithOwner } from '../repo/repo.service.ts';
 import { repositoryPath } from '../repo/storage.ts';
@@ -69,7 +69,7 @@ function view(repo: RepositoryWithOwner, access: AccessLevel, entry: BranchEntry
 /** A page of branches, optionally only those whose name contains `query` (case-insensitive). */
 export async function listBranches(ctx: ServiceContext, repo: RepositoryWithOwner, window: PageWindow, query?: string | null): Promise<Page<BranchView>> {
   if (repo.isEmpty) return { items: [], totalCount: 0 };
-  const access = repositoryAccess(ctx.viewer, repo);
+  const access = await repositoryAccess(ctx, repo);
   const q = query?.trim().toLowerCase();
   const page = await gitListBranches(gitDirOf(ctx, repo), window, q ? (name) => name.toLowerCase().includes(q) : undefined);
   return { items: page.items.map((b) => view(repo, access, b)), totalCount: page.totalCount };
@@ -78,7 +78,7 @@ export async function listBranches(ctx: ServiceContext, repo: RepositoryWithOwne
 export async function getBranch(ctx: ServiceContext, repo: RepositoryWithOwner, name: string): Promise<BranchView | null> {
   if (!isWellFormedRefName(name)) return null;
   const entry = await readBranch(gitDirOf(ctx, repo), name);
-  return entry ? view(repo, repositoryAccess(ctx.viewer, repo), entry) : null;
+  return entry ? view(repo, await repositoryAccess(ctx, repo), entry) : null;
 }
 
 export async function listTags(ctx: ServiceContext, repo: RepositoryWithOwner, window: PageWindow): Promise<Page<TagView>> {
@@ -120,7 +120,7 @@ async function refreshBranchState(ctx: ServiceContext, repo: Repository, extra: 
 }
 
 async function loadForWriting(ctx: ServiceContext, owner: string, name: string) {
-  const loaded = await getRepository(ctx, owner, name, 'write');
+  const loaded = await getRepository(ctx, owner, name, CODE_WRITE);
   if (loaded.repo.isArchived) throw forbidden(`${loaded.repo.owner.login}/${loaded.repo.name} is archived: it is read-only`);
   return loaded;
 }

@@ -22,6 +22,7 @@ import { readCommit, resolveCommit, updateRef, zeroOid, type ObjectFormat } from
 import { cleanPath, commitChanges, createCommit, type FileChange, type Identity } from '../../git/write.ts';
 import type { ServiceContext } from '../../services.ts';
 import { toDomainError } from '../git-errors.ts';
+import { CODE_READ, CODE_WRITE } from '../access/access.service.ts';
 import { getRepository, recordPush, type RepositoryWithOwner } from '../repo/repo.service.ts';
 import { repositoryPath } from '../repo/storage.ts';
 
@@ -368,7 +369,7 @@ interface Target {
 /** Write access, not archived, valid branch names. */
 async function writableTarget(ctx: ServiceContext, owner: string, name: string, input: CommitOptionsInput): Promise<Target> {
   const viewer = requireUser(ctx.viewer);
-  const { repo } = await getRepository(ctx, owner, name, 'write');
+  const { repo } = await getRepository(ctx, owner, name, CODE_WRITE);
   if (repo.isArchived) throw forbidden('this repository is archived: it is read-only');
   const base = input.branch?.trim() || repo.defaultBranch;
   const target = input.newBranch?.trim() || base;
@@ -449,7 +450,7 @@ async function itemsAt(ctx: Pick<ServiceContext, 'config'>, gitDir: string, comm
 
 async function finish(ctx: ServiceContext, t: Target, before: string, after: string, paths: (string | null)[]): Promise<ChangeResult> {
   await recordPush(ctx, t.repo, [{ ref: `refs/heads/${t.target}`, before, after }], t.viewer);
-  const repository = (await getRepository(ctx, t.repo.owner.login, t.repo.name, 'read')).repo;
+  const repository = (await getRepository(ctx, t.repo.owner.login, t.repo.name, CODE_READ)).repo;
   const commitObj = await readObject(t.gitDir, after);
   if (!commitObj) throw new Error(`commit ${after} vanished`);
   return { repository, branch: t.target, commit: parseCommit(commitObj.oid, commitObj.data), files: await itemsAt(ctx, t.gitDir, after, paths) };

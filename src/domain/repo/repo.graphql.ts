@@ -1,6 +1,6 @@
 import { builder } from '../../graphql/builder.ts';
 import { connectionComplexity, offsetConnection } from '../../graphql/connection.ts';
-import { atLeast, readableRepositoriesWhere, repositoryAccess } from '../access/access.service.ts';
+import { atLeast, CODE_READ, CODE_WRITE, readableRepositoriesWhere, repositoryPermission, satisfies } from '../access/access.service.ts';
 import * as repos from './repo.service.ts';
 import { UserRef } from '../user/user.graphql.ts';
 import { databaseIdOf } from '../../graphql/ids.ts';
@@ -76,6 +76,10 @@ export const RepositoryRef = builder.prismaNode('Repository', {
     topics: t.stringList({ resolve: (r) => repos.topicsOf(r) }),
     sizeKib: t.int({ resolve: (r) => Math.ceil(r.sizeBytes / 1024) }),
     branchCount: t.exposeInt('branchCount'),
+    isFork: t.exposeBoolean('isFork'),
+    starCount: t.exposeInt('starCount'),
+    forkCount: t.exposeInt('forkCount'),
+    watchCount: t.exposeInt('watchCount'),
     hasCode: t.exposeBoolean('hasCode'),
     hasIssues: t.exposeBoolean('hasIssues'),
     hasWiki: t.exposeBoolean('hasWiki'),
@@ -123,12 +127,25 @@ export const RepositoryRef = builder.prismaNode('Repository', {
     viewerPermissions: t.field({
       type: RepositoryPermissions,
       resolve: async (r, _a, ctx) => {
-        const access = repositoryAccess(ctx.viewer, await withOwner(r, ctx));
-        return { admin: atLeast(access, 'admin'), push: atLeast(access, 'write'), pull: atLeast(access, 'read') };
+        const permission = await repositoryPermission(ctx, await withOwner(r, ctx));
+        return { admin: atLeast(permission.level, 'admin'), push: satisfies(permission, CODE_WRITE), pull: satisfies(permission, CODE_READ) };
       },
     }),
   }),
 });
+
+builder.objectField(RepositoryRef, 'parent', (t) =>
+  t.field({
+    type: RepositoryRef,
+    nullable: true,
+    description: 'The repository this one was forked from, when the viewer may read it.',
+    resolve: async (repo, _a, ctx) => {
+      if (!repo.forkId) return null;
+      const parent = await ctx.loaders.repositoryById.load(repo.forkId);
+      return parent && (await repositoryPermission(ctx, parent)).level !== 'none' ? parent : null;
+    },
+  }),
+);
 
 const RepositoryConnection = builder.connectionObject({
   type: RepositoryRef,

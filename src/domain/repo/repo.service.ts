@@ -5,8 +5,10 @@ import { initBare, isValidRefName, listRefs, removeRepository, repositorySize, r
 import { commitChanges } from '../../git/write.ts';
 import type { Page, PageWindow } from '../../pagination.ts';
 import type { ServiceContext } from '../../services.ts';
-import { atLeast, readableRepositoriesWhere, repositoryAccess, type AccessLevel } from '../access/access.service.ts';
-import { findUserByLogin, canSeeUser } from '../user/user.service.ts';
+import { describeNeed, readableRepositoriesWhere, repositoryPermission, satisfies, type Need, type RepositoryPermission } from '../access/access.service.ts';
+import { findUserByLogin } from '../user/user.service.ts';
+import { canSeeAccount, isOrganizationOwner, mayCreateRepositoryFor } from '../access/access.service.ts';
+import { viewerTeams } from '../access/grants.ts';
 import { checkRepositoryName, normalizeTopics } from './repo.rules.ts';
 import { repositoryPath } from './storage.ts';
 import { initialFiles } from './templates.ts';
@@ -29,26 +31,50 @@ export interface CreateRepositoryInput {
   trustModel?: string | null;
 }
 
-/** Loads a repository by owner login and name, with the viewer's access; 404 when it cannot be seen. */
-export async function getRepository(ctx: ServiceContext, ownerLogin: string, name: string, needed: AccessLevel = 'read') {
-  const repo = await ctx.db.repository.findFirst({
-    where: { lowerName: name.toLowerCase(), owner: { lowerLogin: ownerLogin.toLowerCase() } },
-    include: { owner: true },
-  });
-  return checkAccess(ctx.viewer, repo, needed, `${ownerLogin}/${name}`);
+/**
+ * Loads a repository by owner login and name, with the viewer's permission; 404 when it cannot be seen,
+ * 403 when it can but `needed` is not met. Old names (renames, transfers) lead to the repository's new place.
+ */
+export async function getRepository(ctx: ServiceContext, ownerLogin: string, name: string, needed: Need = 'read') {
+  const repo =
+    (await ctx.db.repository.findFirst({
+      where: { lowerName: name.toLowerCase(), owner: { lowerLogin: ownerLogin.toLowerCase() } },
+      include: { owner: true },
+    })) ?? (await findRedirected(ctx, ownerLogin, name));
+  return checkAccess(ctx, repo, needed, `${ownerLogin}/${name}`);
 }
 
-export async function getRepositoryById(ctx: ServiceContext, id: number, needed: AccessLevel = 'read') {
+async function findRedirected(ctx: ServiceContext, ownerLogin: string, name: string) {
+  const redirect = await ctx.db.repositoryRedirect.findFirst({
+    where: { lowerName: name.toLowerCase(), owner: { lowerLogin: ownerLogin.toLowerCase() } },
+    include: { repo: { include: { owner: true } } },
+  });
+  return redirect?.repo ?? null;
+}
+
+export async function getRepositoryById(ctx: ServiceContext, id: number, needed: Need = 'read') {
   const repo = await ctx.db.repository.findUnique({ where: { id }, include: { owner: true } });
-  return checkAccess(ctx.viewer, repo, needed, `repository ${id}`);
+  return checkAccess(ctx, repo, needed, `repository ${id}`);
 }
 
 /** Not visible: 404 (never reveal existence). Visible but not enough access: 403. */
-function checkAccess(viewer: Viewer, repo: RepositoryWithOwner | null, needed: AccessLevel, label: string) {
-  const access = repo ? repositoryAccess(viewer, repo) : 'none';
-  if (!repo || access === 'none') throw notFound(`repository ${label} does not exist`);
-  if (!atLeast(access, needed)) throw forbidden(`you need ${needed} access to ${label}`);
-  return { repo, access };
+async function checkAccess(
+  ctx: ServiceContext,
+  repo: RepositoryWithOwner | null,
+  needed: Need,
+  label: string,
+): Promise<{ repo: RepositoryWithOwner; permission: RepositoryPermission; access: RepositoryPermission['level'] }> {
+  const permission = repo ? await repositoryPermission(ctx, repo) : null;
+  if (!repo || !permission || permission.level === 'none') throw notFound(`repository ${label} does not exist`);
+  if (!satisfies(permission, needed)) throw forbidden(`you need ${describeNeed(needed)} to ${label}`);
+  return { repo, permission, access: permission.level };
+}
+
+/** The viewer's teams of `owner` that a new repository joins: those allowed to create, unless the viewer owns it. */
+async function creatorTeams(ctx: ServiceContext, owner: User): Promise<{ teamId: number }[]> {
+  if (owner.type !== 'organization' || (await isOrganizationOwner(ctx, owner))) return [];
+  const teams = await viewerTeams(ctx);
+  return teams.filter((t) => t.orgId === owner.id && t.canCreateOrgRepo && !t.includesAllRepositories).map((t) => ({ teamId: t.id }));
 }
 
 async function creationLimitReached(ctx: ServiceContext, owner: User): Promise<boolean> {
@@ -65,8 +91,10 @@ async function creationLimitReached(ctx: ServiceContext, owner: User): Promise<b
 export async function createRepository(ctx: ServiceContext, ownerLogin: string | null, input: CreateRepositoryInput): Promise<RepositoryWithOwner> {
   const viewer = requireUser(ctx.viewer);
   const owner = ownerLogin ? await findUserByLogin(ctx, ownerLogin) : viewer;
-  if (!owner || !canSeeUser(ctx.viewer, owner)) throw notFound(`user "${ownerLogin}" does not exist`);
-  if (owner.id !== viewer.id && !isSiteAdmin(ctx.viewer)) throw forbidden('you may only create repositories for yourself');
+  if (!owner || !(await canSeeAccount(ctx, owner))) throw notFound(`user "${ownerLogin}" does not exist`);
+  if (!(await mayCreateRepositoryFor(ctx, owner))) {
+    throw forbidden(owner.type === 'organization' ? `you may not create repositories in ${owner.login}` : 'you may only create repositories for yourself');
+  }
   checkRepositoryName(input.name);
   const objectFormat = (input.objectFormat || 'sha1') as ObjectFormat;
   if (objectFormat !== 'sha1' && objectFormat !== 'sha256') throw invalid('object_format_name must be sha1 or sha256');
@@ -102,6 +130,9 @@ export async function createRepository(ctx: ServiceContext, ownerLogin: string |
         objectFormat,
         enableTimeTracker: ctx.config.service.DEFAULT_ENABLE_TIMETRACKING,
         allowOnlyContributorsToTrackTime: ctx.config.service.DEFAULT_ALLOW_ONLY_CONTRIBUTORS_TO_TRACK_TIME,
+        // A member who creates in an organization without owning it reaches the repository through the
+        // teams that let them create it.
+        teams: { create: await creatorTeams(ctx, owner) },
       },
       include: { owner: true },
     });
@@ -333,7 +364,7 @@ export async function searchRepositories(ctx: ServiceContext, search: Repository
 /** Repositories of an account that the viewer may see. */
 export async function listOwnerRepositories(ctx: ServiceContext, ownerLogin: string, window: PageWindow) {
   const owner = await findUserByLogin(ctx, ownerLogin);
-  if (!owner || !canSeeUser(ctx.viewer, owner)) throw notFound(`user "${ownerLogin}" does not exist`);
+  if (!owner || !(await canSeeAccount(ctx, owner))) throw notFound(`user "${ownerLogin}" does not exist`);
   return searchRepositories(ctx, { ownerId: owner.id, sort: 'id' }, window);
 }
 

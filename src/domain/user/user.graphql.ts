@@ -38,6 +38,10 @@ export const UserRef = builder.prismaNode('User', {
     website: t.exposeString('website'),
     description: t.exposeString('description'),
     visibility: t.field({ type: VisibilityEnum, resolve: (user) => user.visibility as 'public' }),
+    isOrganization: t.boolean({ resolve: (user) => user.type === 'organization' }),
+    followerCount: t.exposeInt('followerCount'),
+    followingCount: t.exposeInt('followingCount'),
+    starredCount: t.exposeInt('starredCount'),
     twoFactorEnabled: t.boolean({
       nullable: true,
       resolve: (user, _args, ctx) => (seesPrivateFields(ctx.viewer, user) ? !!user.totpSecret : null),

@@ -7,6 +7,7 @@ import type { Page, PageWindow } from '../../pagination.ts';
 import type { ServiceContext } from '../../services.ts';
 import { checkEmail, checkPassword, checkUsername, checkVisibility } from './user.rules.ts';
 import { removeRepository } from '../../git/repo.ts';
+import { accountVisible, canSeeAccount, visibleAccountsWhere } from '../access/access.service.ts';
 import { repositoryPath } from '../repo/storage.ts';
 
 export interface CreateUserInput {
@@ -44,19 +45,14 @@ export type UpdateUserInput = Partial<{
   allowCreateOrganization: boolean;
 }>;
 
-/** Which accounts a viewer may see: Gitea's visibility rules for users. */
+/** Which accounts a viewer may see: Gitea's visibility rules (private organizations: their members too). */
 export function visibleUsersWhere(viewer: Viewer): Prisma.UserWhereInput {
-  if (isSiteAdmin(viewer)) return {};
-  if (!viewer.user || isPublicOnly(viewer)) return { visibility: 'public' };
-  // Restricted accounts do not see limited ones.
-  const visible = viewer.user.restricted ? ['public'] : ['public', 'limited'];
-  return { OR: [{ visibility: { in: visible } }, { id: viewer.user.id }] };
+  return visibleAccountsWhere(viewer);
 }
 
+/** Whether a person's account is visible (organizations: canSeeAccount, which knows memberships). */
 export function canSeeUser(viewer: Viewer, user: User): boolean {
-  if (user.visibility === 'public') return true;
-  if (isPublicOnly(viewer) || !viewer.user) return false;
-  return isSiteAdmin(viewer) || viewer.user.id === user.id || (user.visibility === 'limited' && !viewer.user.restricted);
+  return accountVisible(viewer, user, false);
 }
 
 export async function findUserByLogin(ctx: Pick<ServiceContext, 'db'>, login: string): Promise<User | null> {
@@ -66,7 +62,7 @@ export async function findUserByLogin(ctx: Pick<ServiceContext, 'db'>, login: st
 /** A user the viewer may see, or a 404 that does not reveal whether a hidden one exists. */
 export async function getVisibleUser(ctx: ServiceContext, login: string): Promise<User> {
   const user = await findUserByLogin(ctx, login);
-  if (!user || !canSeeUser(ctx.viewer, user)) throw notFound(`user "${login}" does not exist`);
+  if (!user || !(await canSeeAccount(ctx, user))) throw notFound(`user "${login}" does not exist`);
   return user;
 }
 
