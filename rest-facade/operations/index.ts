@@ -45,3 +45,49 @@ export {
   repoApplyDiffPatch,
 } from './repository/contents.ts';
 export { repoGetRawFile, repoGetRawFileOrLFS, repoGetArchive } from './repository/downloads.ts';
+export {
+  orgGetAll,
+  orgListCurrentUserOrgs,
+  orgListUserOrgs,
+  orgGet,
+  orgCreate,
+  adminCreateOrg,
+  orgEdit,
+  orgDelete,
+  orgGetUserPermissions,
+  orgListRepos,
+  createOrgRepo,
+} from './organization/orgs.ts';
+export {
+  orgListMembers,
+  orgListPublicMembers,
+  orgIsMember,
+  orgIsPublicMember,
+  orgDeleteMember,
+  orgPublicizeMember,
+  orgConcealMember,
+} from './organization/members.ts';
+export {
+  orgListTeams,
+  teamSearch,
+  userListTeams,
+  orgGetTeam,
+  orgCreateTeam,
+  orgEditTeam,
+  orgDeleteTeam,
+  orgListTeamMembers,
+  orgListTeamMember,
+  orgAddTeamMember,
+  orgRemoveTeamMember,
+  orgListTeamRepos,
+  orgListTeamRepo,
+  orgAddTeamRepository,
+  orgRemoveTeamRepository,
+} from './organization/teams.ts';
+export {
+  repoListCollaborators,
+  repoCheckCollaborator,
+  repoAddCollaborator,
+  repoDeleteCollaborator,
+  repoGetRepoPermissions,
+} from './repository/collaborators.ts';

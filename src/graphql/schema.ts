@@ -8,6 +8,9 @@ import '../domain/repo/repo.graphql.ts';
 import '../domain/contents/contents.graphql.ts';
 import '../domain/commit/commit.graphql.ts';
 import '../domain/branch/branch.graphql.ts';
+import '../domain/org/org.graphql.ts';
+import '../domain/team/team.graphql.ts';
+import '../domain/collaborator/collaborator.graphql.ts';
 
 export const schema = builder.toSchema({ sortSchema: false });
 export const sortedSchema = lexicographicSortSchema(schema);

@@ -1,3 +1,4 @@
+import { canSeeAccount } from '../access/access.service.ts';
 import { builder } from '../../graphql/builder.ts';
 import { connectionComplexity, offsetConnection } from '../../graphql/connection.ts';
 import { isSiteAdmin, type Viewer } from '../../auth/viewer.ts';
@@ -49,7 +50,7 @@ export const UserRef = builder.prismaNode('User', {
   }),
 });
 
-const UserConnection = builder.connectionObject({
+export const UserConnection = builder.connectionObject({
   type: UserRef,
   name: 'UserConnection',
   fields: (t) => ({ totalCount: t.int({ resolve: (c) => (c as unknown as { totalCount: number }).totalCount }) }),
@@ -71,7 +72,7 @@ builder.queryFields((t) => ({
     args: { login: t.arg.string({ required: true }) },
     resolve: async (_root, { login }, ctx) => {
       const user = await users.findUserByLogin(ctx, login);
-      return user && users.canSeeUser(ctx.viewer, user) ? user : null;
+      return user && (await canSeeAccount(ctx, user)) ? user : null;
     },
   }),
   users: t.connection({

@@ -1,0 +1,36 @@
+import type { RestOrganizationFragment, RestTeamFragment } from '../__generated__/graphql.ts';
+import type { components } from '../__generated__/openapi.ts';
+
+type RestOrganization = components['schemas']['Organization'];
+type RestTeam = components['schemas']['Team'];
+
+export function toOrganization(org: RestOrganizationFragment): RestOrganization {
+  return {
+    id: org.databaseId,
+    name: org.login,
+    username: org.login,
+    full_name: org.fullName,
+    email: org.email,
+    avatar_url: org.avatarUrl,
+    description: org.description,
+    website: org.website,
+    location: org.location,
+    visibility: org.visibility,
+    repo_admin_change_team_access: org.repoAdminChangeTeamAccess,
+  } as RestOrganization;
+}
+
+/** `organization` is null in lists of one organization's teams, as Gitea sends them. */
+export function toTeam(team: RestTeamFragment, options: { withOrganization?: boolean } = { withOrganization: true }): RestTeam {
+  return {
+    id: team.databaseId,
+    name: team.name,
+    description: team.description,
+    organization: options.withOrganization === false ? null : toOrganization(team.organization),
+    includes_all_repositories: team.includesAllRepositories,
+    permission: team.permission,
+    units: team.units,
+    units_map: Object.fromEntries(team.unitLevels.map((u) => [u.unit, u.level])),
+    can_create_org_repo: team.canCreateOrgRepo,
+  } as RestTeam;
+}

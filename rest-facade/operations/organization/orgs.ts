@@ -1,0 +1,126 @@
+import {
+  CreateOrganizationDocument,
+  CreateRepositoryDocument,
+  DeleteOrganizationDocument,
+  OrganizationByLoginDocument,
+  OrganizationPermissionsDocument,
+  OrganizationRepositoriesDocument,
+  OrganizationsDocument,
+  UpdateOrganizationDocument,
+  type OrganizationInput,
+  type OrganizationsQuery,
+  type Visibility,
+} from '../../__generated__/graphql.ts';
+import { toOrganization } from '../../convert/organization.ts';
+import { toRepository } from '../../convert/repository.ts';
+import { created, defineOperation, noContent, notFoundReply, ok, paginated, type RestCall, type Reply } from '../../operation.ts';
+import { connectionArgsFor } from '../../pagination.ts';
+import { createRepositoryInput } from '../repository/inputs.ts';
+
+const orgMissing = (org: string) => notFoundReply(`organization "${org}" does not exist`);
+
+function organizationInput(body: {
+  full_name?: string;
+  email?: string;
+  description?: string;
+  website?: string;
+  location?: string;
+  visibility?: string;
+  repo_admin_change_team_access?: boolean;
+}): OrganizationInput {
+  return {
+    fullName: body.full_name ?? null,
+    email: body.email ?? null,
+    description: body.description ?? null,
+    website: body.website ?? null,
+    location: body.location ?? null,
+    visibility: (body.visibility || null) as Visibility | null,
+    repoAdminChangeTeamAccess: body.repo_admin_change_team_access ?? null,
+  };
+}
+
+const organizationList = (
+  { organizations }: OrganizationsQuery,
+  { query, config }: Pick<RestCall<'orgGetAll'>, 'query' | 'config'>,
+): Reply => paginated(organizations.nodes.map(toOrganization), connectionArgsFor(query, config).window, organizations.totalCount);
+
+export const orgGetAll = defineOperation({
+  operationId: 'orgGetAll',
+  document: OrganizationsDocument,
+  variables: ({ query, config }) => connectionArgsFor(query, config).args,
+  reply: organizationList,
+});
+
+export const orgListCurrentUserOrgs = defineOperation({
+  operationId: 'orgListCurrentUserOrgs',
+  document: OrganizationsDocument,
+  variables: ({ query, config, viewer }) => ({ member: viewer.user!.login, ...connectionArgsFor(query, config).args }),
+  reply: organizationList,
+});
+
+export const orgListUserOrgs = defineOperation({
+  operationId: 'orgListUserOrgs',
+  document: OrganizationsDocument,
+  variables: ({ params, query, config }) => ({ member: params.username, ...connectionArgsFor(query, config).args }),
+  reply: organizationList,
+});
+
+export const orgGet = defineOperation({
+  operationId: 'orgGet',
+  document: OrganizationByLoginDocument,
+  variables: ({ params }) => ({ login: params.org }),
+  reply: ({ organization }, { params }) => (organization ? ok(toOrganization(organization)) : orgMissing(params.org)),
+});
+
+export const orgCreate = defineOperation({
+  operationId: 'orgCreate',
+  document: CreateOrganizationDocument,
+  variables: ({ body }) => ({ login: body.username, input: organizationInput(body) }),
+  reply: ({ createOrganization }) => created(toOrganization(createOrganization)),
+});
+
+export const adminCreateOrg = defineOperation({
+  operationId: 'adminCreateOrg',
+  document: CreateOrganizationDocument,
+  variables: ({ body, params }) => ({ login: body.username, input: organizationInput(body), owner: params.username }),
+  reply: ({ createOrganization }) => created(toOrganization(createOrganization)),
+});
+
+export const orgEdit = defineOperation({
+  operationId: 'orgEdit',
+  document: UpdateOrganizationDocument,
+  variables: ({ params, body }) => ({ login: params.org, input: organizationInput(body) }),
+  reply: ({ updateOrganization }) => ok(toOrganization(updateOrganization)),
+});
+
+export const orgDelete = defineOperation({
+  operationId: 'orgDelete',
+  document: DeleteOrganizationDocument,
+  variables: ({ params }) => ({ login: params.org }),
+  reply: () => noContent(),
+});
+
+export const orgGetUserPermissions = defineOperation({
+  operationId: 'orgGetUserPermissions',
+  document: OrganizationPermissionsDocument,
+  variables: ({ params }) => ({ login: params.username, organization: params.org }),
+  reply: ({ organizationPermissions: p }) =>
+    ok({ is_owner: p.isOwner, is_admin: p.isAdmin, can_write: p.canWrite, can_read: p.canRead, can_create_repository: p.canCreateRepository }),
+});
+
+export const orgListRepos = defineOperation({
+  operationId: 'orgListRepos',
+  document: OrganizationRepositoriesDocument,
+  variables: ({ params, query, config }) => ({ login: params.org, ...connectionArgsFor(query, config).args }),
+  reply: ({ organization }, { params, query, config }) =>
+    organization
+      ? paginated(organization.repositories.nodes.map(toRepository), connectionArgsFor(query, config).window, organization.repositories.totalCount)
+      : orgMissing(params.org),
+});
+
+export const createOrgRepo = defineOperation({
+  operationId: 'createOrgRepo',
+  document: CreateRepositoryDocument,
+  variables: ({ params, body }) => ({ owner: params.org, input: createRepositoryInput(body) }),
+  reply: ({ createRepository }) => created(toRepository(createRepository)),
+});

@@ -1,0 +1,71 @@
+import { builder } from '../../graphql/builder.ts';
+import { connectionComplexity, offsetConnection } from '../../graphql/connection.ts';
+import { RepositoryRef, withOwner } from '../repo/repo.graphql.ts';
+import { UserConnection, UserRef } from '../user/user.graphql.ts';
+import * as collaborators from './collaborator.service.ts';
+
+const CollaboratorPermission = builder
+  .objectRef<{ user: import('../../db/models.ts').User; permission: { level: string } }>('CollaboratorPermission')
+  .implement({
+    description: "A person's permission on a repository, whatever grants it (ownership, teams, collaboration, visibility).",
+    fields: (t) => ({
+      user: t.field({ type: UserRef, resolve: (p) => p.user }),
+      permission: t.string({ description: 'none, read, write, admin or owner.', resolve: (p) => p.permission.level }),
+    }),
+  });
+
+builder.objectFields(RepositoryRef, (t) => ({
+  collaborators: t.connection(
+    {
+      type: UserRef,
+      description: 'People given access to the repository explicitly.',
+      complexity: connectionComplexity,
+      resolve: async (repo, page, ctx) => {
+        const r = await withOwner(repo, ctx);
+        return offsetConnection(page, (window) => collaborators.listCollaborators(ctx, r.owner.login, r.name, window));
+      },
+    },
+    UserConnection,
+  ),
+  isCollaborator: t.boolean({
+    args: { login: t.arg.string({ required: true }) },
+    resolve: async (repo, { login }, ctx) => {
+      const r = await withOwner(repo, ctx);
+      return collaborators.isCollaborator(ctx, r.owner.login, r.name, login);
+    },
+  }),
+  permissionOf: t.field({
+    type: CollaboratorPermission,
+    description: "A person's permission here; visible to themselves, repository admins and site admins.",
+    args: { login: t.arg.string({ required: true }) },
+    resolve: async (repo, { login }, ctx) => {
+      const r = await withOwner(repo, ctx);
+      return collaborators.collaboratorPermission(ctx, r.owner.login, r.name, login);
+    },
+  }),
+}));
+
+builder.mutationFields((t) => ({
+  setCollaborator: t.boolean({
+    description: 'Adds a collaborator with a permission (read, write or admin; default write), or changes it.',
+    authScopes: { token: 'write:repository' },
+    args: {
+      owner: t.arg.string({ required: true }),
+      name: t.arg.string({ required: true }),
+      login: t.arg.string({ required: true }),
+      permission: t.arg.string(),
+    },
+    resolve: async (_root, { owner, name, login, permission }, ctx) => {
+      await collaborators.setCollaborator(ctx, owner, name, login, permission);
+      return true;
+    },
+  }),
+  removeCollaborator: t.boolean({
+    authScopes: { token: 'write:repository' },
+    args: { owner: t.arg.string({ required: true }), name: t.arg.string({ required: true }), login: t.arg.string({ required: true }) },
+    resolve: async (_root, { owner, name, login }, ctx) => {
+      await collaborators.removeCollaborator(ctx, owner, name, login);
+      return true;
+    },
+  }),
+}));

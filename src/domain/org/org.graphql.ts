@@ -1,0 +1,166 @@
+import { builder } from '../../graphql/builder.ts';
+import { connectionComplexity, offsetConnection } from '../../graphql/connection.ts';
+import { isOrganizationMember, isOrganizationOwner } from '../access/access.service.ts';
+import { RepositoryConnection, RepositoryRef } from '../repo/repo.graphql.ts';
+import * as repos from '../repo/repo.service.ts';
+import { UserConnection, UserRef, VisibilityEnum } from '../user/user.graphql.ts';
+import * as orgs from './org.service.ts';
+
+/** An organization: an account of type organization, seen through its own fields. */
+export const OrganizationRef = builder.prismaObject('User', {
+  variant: 'Organization',
+  authScopes: { token: 'read:organization' },
+  fields: (t) => ({
+    databaseId: t.exposeInt('id'),
+    login: t.exposeString('login'),
+    fullName: t.exposeString('fullName'),
+    /** Anonymous callers see no address. */
+    email: t.string({ resolve: (org, _a, ctx) => (ctx.viewer.user ? org.email : '') }),
+    description: t.exposeString('description'),
+    website: t.exposeString('website'),
+    location: t.exposeString('location'),
+    visibility: t.field({ type: VisibilityEnum, resolve: (org) => org.visibility as 'public' }),
+    repoAdminChangeTeamAccess: t.exposeBoolean('repoAdminChangeTeamAccess'),
+    avatarUrl: t.string({ resolve: (org, _a, ctx) => `${ctx.rootUrl}avatars/${encodeURIComponent(org.lowerLogin)}` }),
+    htmlUrl: t.string({ resolve: (org, _a, ctx) => `${ctx.rootUrl}${encodeURIComponent(org.login)}` }),
+    createdAt: t.expose('createdAt', { type: 'DateTime' }),
+    viewerIsMember: t.boolean({ resolve: (org, _a, ctx) => isOrganizationMember(ctx, org) }),
+    viewerIsOwner: t.boolean({ resolve: (org, _a, ctx) => isOrganizationOwner(ctx, org) }),
+    members: t.connection(
+      {
+        type: UserRef,
+        description: 'Every member for members of the organization; the public members for anyone else.',
+        complexity: connectionComplexity,
+        args: { publicOnly: t.arg.boolean() },
+        resolve: (org, { publicOnly, ...page }, ctx) => offsetConnection(page, (window) => orgs.listMembers(ctx, org, window, publicOnly ?? false)),
+      },
+      UserConnection,
+    ),
+    membership: t.field({
+      type: OrganizationMembership,
+      nullable: true,
+      description: "A person's membership, if the viewer may know of it (members know every membership, others the public ones).",
+      args: { login: t.arg.string({ required: true }) },
+      resolve: (org, { login }, ctx) => orgs.membershipOf(ctx, org, login),
+    }),
+    repositories: t.connection(
+      {
+        type: RepositoryRef,
+        complexity: connectionComplexity,
+        authScopes: { token: 'read:repository' },
+        resolve: (org, page, ctx) => offsetConnection(page, (window) => repos.listOwnerRepositories(ctx, org.login, window)),
+      },
+      RepositoryConnection,
+    ),
+  }),
+});
+
+const OrganizationMembership = builder.objectRef<{ user: import('../../db/models.ts').User; isPublic: boolean }>('OrganizationMembership').implement({
+  fields: (t) => ({ user: t.field({ type: UserRef, resolve: (m) => m.user }), isPublic: t.exposeBoolean('isPublic') }),
+});
+
+const OrganizationPermissions = builder.objectRef<orgs.OrganizationPermissions>('OrganizationPermissions').implement({
+  description: 'What a person may do in an organization.',
+  fields: (t) => ({
+    isOwner: t.exposeBoolean('isOwner'),
+    isAdmin: t.exposeBoolean('isAdmin'),
+    canWrite: t.exposeBoolean('canWrite'),
+    canRead: t.exposeBoolean('canRead'),
+    canCreateRepository: t.exposeBoolean('canCreateRepository'),
+  }),
+});
+
+const OrganizationConnection = builder.connectionObject({
+  type: OrganizationRef,
+  name: 'OrganizationConnection',
+  fields: (t) => ({ totalCount: t.int({ resolve: (c) => (c as unknown as { totalCount: number }).totalCount }) }),
+});
+
+builder.queryFields((t) => ({
+  organization: t.field({
+    type: OrganizationRef,
+    nullable: true,
+    description: 'An organization by login; null when it does not exist or is hidden from the viewer.',
+    authScopes: { token: 'read:organization' },
+    args: { login: t.arg.string({ required: true }) },
+    resolve: async (_root, { login }, ctx) => {
+      try {
+        return await orgs.getOrganization(ctx, login);
+      } catch (err) {
+        if ((err as { kind?: string }).kind === 'NOT_FOUND') return null;
+        throw err;
+      }
+    },
+  }),
+  organizations: t.connection(
+    {
+      type: OrganizationRef,
+      description: 'Organizations the viewer may see; with `member`, those that person belongs to (publicly, unless it is the viewer).',
+      complexity: connectionComplexity,
+      authScopes: { token: 'read:organization' },
+      args: { member: t.arg.string() },
+      resolve: (_root, { member, ...page }, ctx) =>
+        offsetConnection(page, (window) => (member ? orgs.listMemberships(ctx, member, window) : orgs.listOrganizations(ctx, window))),
+    },
+    OrganizationConnection,
+  ),
+  organizationPermissions: t.field({
+    type: OrganizationPermissions,
+    authScopes: { token: 'read:organization' },
+    args: { login: t.arg.string({ required: true }), organization: t.arg.string({ required: true }) },
+    resolve: (_root, { login, organization }, ctx) => orgs.organizationPermissions(ctx, login, organization),
+  }),
+}));
+
+const OrganizationInput = builder.inputType('OrganizationInput', {
+  fields: (t) => ({
+    fullName: t.string(),
+    email: t.string(),
+    description: t.string(),
+    website: t.string(),
+    location: t.string(),
+    visibility: t.field({ type: VisibilityEnum }),
+    repoAdminChangeTeamAccess: t.boolean(),
+  }),
+});
+
+builder.mutationFields((t) => ({
+  createOrganization: t.field({
+    type: OrganizationRef,
+    description: 'Creates an organization owned by the viewer (site admins: by `owner`), with its Owners team.',
+    authScopes: { token: 'write:organization' },
+    args: { login: t.arg.string({ required: true }), input: t.arg({ type: OrganizationInput }), owner: t.arg.string() },
+    resolve: (_root, { login, input, owner }, ctx) => orgs.createOrganization(ctx, login, input ?? {}, owner),
+  }),
+  updateOrganization: t.field({
+    type: OrganizationRef,
+    authScopes: { token: 'write:organization' },
+    args: { login: t.arg.string({ required: true }), input: t.arg({ type: OrganizationInput, required: true }) },
+    resolve: (_root, { login, input }, ctx) => orgs.updateOrganization(ctx, login, input),
+  }),
+  deleteOrganization: t.boolean({
+    authScopes: { token: 'write:organization' },
+    args: { login: t.arg.string({ required: true }) },
+    resolve: async (_root, { login }, ctx) => {
+      await orgs.deleteOrganization(ctx, login);
+      return true;
+    },
+  }),
+  removeOrganizationMember: t.boolean({
+    authScopes: { token: 'write:organization' },
+    args: { organization: t.arg.string({ required: true }), login: t.arg.string({ required: true }) },
+    resolve: async (_root, { organization, login }, ctx) => {
+      await orgs.removeMember(ctx, organization, login);
+      return true;
+    },
+  }),
+  setOrganizationMembershipVisibility: t.boolean({
+    description: "Shows (public: true) or hides the viewer's own membership.",
+    authScopes: { token: 'write:organization' },
+    args: { organization: t.arg.string({ required: true }), login: t.arg.string({ required: true }), public: t.arg.boolean({ required: true }) },
+    resolve: async (_root, args, ctx) => {
+      await orgs.setMembershipVisibility(ctx, args.organization, args.login, args.public);
+      return true;
+    },
+  }),
+}));

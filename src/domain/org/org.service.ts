@@ -1,0 +1,235 @@
+import { isPublicOnly, isSiteAdmin, requireUser } from '../../auth/viewer.ts';
+import type { Prisma, User } from '../../db/models.ts';
+import { conflict, forbidden, invalid, notFound } from '../../errors.ts';
+import type { Page, PageWindow } from '../../pagination.ts';
+import type { ServiceContext } from '../../services.ts';
+import { canSeeAccount, isOrganizationMember, isOrganizationOwner, visibleAccountsWhere } from '../access/access.service.ts';
+import { forgetGrants } from '../access/grants.ts';
+import { atLeast, highest, type AccessLevel } from '../access/units.ts';
+import { checkEmail, checkUsername, checkVisibility } from '../user/user.rules.ts';
+import { findUserByLogin, getVisibleUser } from '../user/user.service.ts';
+
+export const OWNERS_TEAM = 'Owners';
+
+export interface OrganizationInput {
+  fullName?: string | null;
+  email?: string | null;
+  description?: string | null;
+  website?: string | null;
+  location?: string | null;
+  visibility?: string | null;
+  repoAdminChangeTeamAccess?: boolean | null;
+}
+
+const isOrganization = (account: User) => account.type === 'organization';
+
+/** An organization the viewer may see; 404 otherwise (also for persons' accounts). */
+export async function getOrganization(ctx: ServiceContext, login: string): Promise<User> {
+  const org = await findUserByLogin(ctx, login);
+  if (!org || !isOrganization(org) || !(await canSeeAccount(ctx, org))) throw notFound(`organization "${login}" does not exist`);
+  return org;
+}
+
+/** getOrganization, and the viewer must own it (403 when it is visible but not theirs). */
+export async function getOwnedOrganization(ctx: ServiceContext, login: string): Promise<User> {
+  const org = await getOrganization(ctx, login);
+  requireUser(ctx.viewer);
+  if (!(await isOrganizationOwner(ctx, org))) throw forbidden(`you must be an owner of ${org.login}`);
+  return org;
+}
+
+function checkInput(input: OrganizationInput) {
+  if (input.visibility) checkVisibility(input.visibility);
+  if (input.email) checkEmail(input.email);
+  if ((input.fullName ?? '').length > 100) throw invalid('full_name is longer than 100 characters');
+  if ((input.location ?? '').length > 50) throw invalid('location is longer than 50 characters');
+  if ((input.description ?? '').length > 255) throw invalid('description is longer than 255 characters');
+  if (input.website && !/^https?:\/\/\S+$/.test(input.website)) throw invalid('website must be an http or https URL');
+}
+
+/**
+ * Creates an organization owned by the viewer (or, for site admins, by `ownerLogin`): the account, its
+ * Owners team (owner access to every repository) and the creator's membership, in one transaction.
+ */
+export async function createOrganization(ctx: ServiceContext, login: string, input: OrganizationInput, ownerLogin?: string | null): Promise<User> {
+  const viewer = requireUser(ctx.viewer);
+  let creator = viewer;
+  if (ownerLogin) {
+    if (!isSiteAdmin(ctx.viewer)) throw forbidden('only site administrators create organizations for others');
+    creator = await getVisibleUser(ctx, ownerLogin);
+    if (isOrganization(creator)) throw invalid(`${creator.login} is an organization, not a person`);
+  } else if (!isSiteAdmin(ctx.viewer) && !viewer.allowCreateOrganization) {
+    throw forbidden('you may not create organizations');
+  }
+  checkUsername(login);
+  checkInput(input);
+  if (await findUserByLogin(ctx, login)) throw invalid(`the name "${login}" is already taken`);
+  try {
+    return await ctx.db.$transaction(async (tx) => {
+      const org = await tx.user.create({
+        data: {
+          login,
+          lowerLogin: login.toLowerCase(),
+          type: 'organization',
+          fullName: input.fullName ?? '',
+          email: input.email ?? '',
+          lowerEmail: (input.email ?? '').toLowerCase(),
+          description: input.description ?? '',
+          website: input.website ?? '',
+          location: input.location ?? '',
+          visibility: input.visibility ?? 'public',
+          repoAdminChangeTeamAccess: input.repoAdminChangeTeamAccess ?? false,
+        },
+      });
+      await tx.team.create({
+        data: {
+          orgId: org.id,
+          name: OWNERS_TEAM,
+          lowerName: OWNERS_TEAM.toLowerCase(),
+          permission: 'owner',
+          includesAllRepositories: true,
+          canCreateOrgRepo: true,
+          members: { create: { userId: creator.id } },
+        },
+      });
+      await tx.orgMember.create({ data: { orgId: org.id, userId: creator.id } });
+      return org;
+    });
+  } catch (err) {
+    if ((err as { code?: string }).code === 'P2002') throw invalid(`the name "${login}" is already taken`);
+    throw err;
+  } finally {
+    forgetGrants(ctx);
+  }
+}
+
+export async function updateOrganization(ctx: ServiceContext, login: string, input: OrganizationInput): Promise<User> {
+  const org = await getOwnedOrganization(ctx, login);
+  checkInput(input);
+  const data: Prisma.UserUpdateInput = {};
+  if (input.fullName != null) data.fullName = input.fullName;
+  if (input.email != null) Object.assign(data, { email: input.email, lowerEmail: input.email.toLowerCase() });
+  if (input.description != null) data.description = input.description;
+  if (input.website != null) data.website = input.website;
+  if (input.location != null) data.location = input.location;
+  if (input.visibility != null) data.visibility = input.visibility;
+  if (input.repoAdminChangeTeamAccess != null) data.repoAdminChangeTeamAccess = input.repoAdminChangeTeamAccess;
+  return ctx.db.user.update({ where: { id: org.id }, data });
+}
+
+/** Deletes an organization with its teams and memberships; it must not own repositories any more. */
+export async function deleteOrganization(ctx: ServiceContext, login: string): Promise<void> {
+  const org = await getOwnedOrganization(ctx, login);
+  const repositories = await ctx.db.repository.count({ where: { ownerId: org.id } });
+  if (repositories > 0) throw conflict(`${org.login} still owns ${repositories} repositories: delete or transfer them first`);
+  await ctx.db.user.delete({ where: { id: org.id } });
+  forgetGrants(ctx);
+}
+
+const orgsWhere = (ctx: ServiceContext): Prisma.UserWhereInput => ({ AND: [{ type: 'organization' }, visibleAccountsWhere(ctx.viewer)] });
+
+async function page(ctx: ServiceContext, where: Prisma.UserWhereInput, window: PageWindow): Promise<Page<User>> {
+  const [items, totalCount] = await Promise.all([
+    ctx.db.user.findMany({ where, orderBy: { lowerLogin: 'asc' }, skip: window.offset, take: window.limit }),
+    ctx.db.user.count({ where }),
+  ]);
+  return { items, totalCount };
+}
+
+/** Every organization the viewer may see, by name. */
+export function listOrganizations(ctx: ServiceContext, window: PageWindow): Promise<Page<User>> {
+  return page(ctx, orgsWhere(ctx), window);
+}
+
+/**
+ * The organizations a person belongs to: all of them for the person itself and site admins; for anyone
+ * else only the memberships shown publicly, in organizations the viewer may see.
+ */
+export async function listMemberships(ctx: ServiceContext, login: string, window: PageWindow): Promise<Page<User>> {
+  const person = await getVisibleUser(ctx, login);
+  const seesAll = isSiteAdmin(ctx.viewer) || (ctx.viewer.user?.id === person.id && !isPublicOnly(ctx.viewer));
+  const membership = seesAll ? { userId: person.id } : { userId: person.id, isPublic: true };
+  return page(ctx, { AND: [orgsWhere(ctx), { orgMembers: { some: membership } }] }, window);
+}
+
+export interface OrganizationPermissions {
+  isOwner: boolean;
+  isAdmin: boolean;
+  canWrite: boolean;
+  canRead: boolean;
+  canCreateRepository: boolean;
+}
+
+/** What a person may do in an organization, from their teams' highest level. */
+export async function organizationPermissions(ctx: ServiceContext, personLogin: string, orgLogin: string): Promise<OrganizationPermissions> {
+  requireUser(ctx.viewer);
+  const person = await getVisibleUser(ctx, personLogin);
+  const org = await getOrganization(ctx, orgLogin);
+  const teams = await ctx.db.team.findMany({ where: { orgId: org.id, members: { some: { userId: person.id } } } });
+  const level = teams.reduce<AccessLevel>((max, t) => highest(max, t.permission as AccessLevel), 'none');
+  const member = teams.length > 0;
+  return {
+    isOwner: level === 'owner',
+    isAdmin: atLeast(level, 'admin'),
+    canWrite: atLeast(level, 'write'),
+    canRead: member,
+    canCreateRepository: teams.some((t) => t.canCreateOrgRepo || t.permission === 'owner'),
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Members
+
+/** Members of an organization: all of them for members and site admins, the public ones for others. */
+export async function listMembers(ctx: ServiceContext, org: User, window: PageWindow, publicOnly = false): Promise<Page<User>> {
+  const seesAll = !publicOnly && (await isOrganizationMember(ctx, org));
+  const where: Prisma.UserWhereInput = { memberships: { some: seesAll ? { orgId: org.id } : { orgId: org.id, isPublic: true } } };
+  return page(ctx, where, window);
+}
+
+/** A person's membership of an organization, if the viewer may know of it (members see every membership). */
+export async function membershipOf(ctx: ServiceContext, org: User, login: string): Promise<{ user: User; isPublic: boolean } | null> {
+  const person = await findUserByLogin(ctx, login);
+  if (!person) return null;
+  const row = await ctx.db.orgMember.findUnique({ where: { orgId_userId: { orgId: org.id, userId: person.id } } });
+  if (!row) return null;
+  if (!row.isPublic && !(await isOrganizationMember(ctx, org))) return null;
+  return { user: person, isPublic: row.isPublic };
+}
+
+/** Removes a person from every team of the organization, and so from the organization; never the last owner. */
+export async function removeMember(ctx: ServiceContext, orgLogin: string, login: string): Promise<void> {
+  const org = await getOwnedOrganization(ctx, orgLogin);
+  const person = await findUserByLogin(ctx, login);
+  if (!person) throw notFound(`user "${login}" does not exist`);
+  await ctx.db.$transaction(async (tx) => {
+    await assertNotLastOwner(tx, org.id, person.id);
+    await tx.teamMember.deleteMany({ where: { userId: person.id, team: { orgId: org.id } } });
+    await tx.orgMember.deleteMany({ where: { orgId: org.id, userId: person.id } });
+  });
+  forgetGrants(ctx);
+}
+
+type Tx = Prisma.TransactionClient;
+
+/** Refuses a change that would leave the organization without anyone in an owner team. */
+export async function assertNotLastOwner(tx: Tx, orgId: number, leavingUserId: number, withinTeamId?: number) {
+  const ownerTeams = await tx.team.findMany({ where: { orgId, permission: 'owner' }, include: { members: true } });
+  const isOwner = ownerTeams.some((t) => (withinTeamId === undefined || t.id === withinTeamId) && t.members.some((m) => m.userId === leavingUserId));
+  if (!isOwner) return;
+  const remaining = new Set<number>();
+  for (const team of ownerTeams) {
+    for (const m of team.members) if (m.userId !== leavingUserId || (withinTeamId !== undefined && team.id !== withinTeamId)) remaining.add(m.userId);
+  }
+  if (remaining.size === 0) throw conflict('an organization must keep at least one owner');
+}
+
+/** Shows or hides the viewer's own membership; nobody sets it for someone else. */
+export async function setMembershipVisibility(ctx: ServiceContext, orgLogin: string, login: string, isPublic: boolean): Promise<void> {
+  const viewer = requireUser(ctx.viewer);
+  const org = await getOrganization(ctx, orgLogin);
+  const own = await ctx.db.orgMember.findUnique({ where: { orgId_userId: { orgId: org.id, userId: viewer.id } } });
+  if (!own) throw forbidden(`you must be a member of ${org.login}`);
+  if (viewer.lowerLogin !== login.toLowerCase()) throw forbidden(`only ${login} may ${isPublic ? 'publicize' : 'conceal'} their membership`);
+  await ctx.db.orgMember.update({ where: { orgId_userId: { orgId: org.id, userId: viewer.id } }, data: { isPublic } });
+}

@@ -1,0 +1,194 @@
+import { builder } from '../../graphql/builder.ts';
+import { connectionComplexity, offsetConnection } from '../../graphql/connection.ts';
+import { UNITS } from '../access/units.ts';
+import { OrganizationRef } from '../org/org.graphql.ts';
+import { RepositoryConnection, RepositoryRef } from '../repo/repo.graphql.ts';
+import { UserConnection, UserRef } from '../user/user.graphql.ts';
+import * as teams from './team.service.ts';
+import { invalid, notFound } from '../../errors.ts';
+
+const UnitLevel = builder.objectRef<{ unit: string; level: string }>('UnitLevel').implement({
+  description: 'The access level a team has on one repository unit.',
+  fields: (t) => ({ unit: t.exposeString('unit'), level: t.exposeString('level') }),
+});
+
+export const TeamRef = builder.prismaObject('Team', {
+  authScopes: { token: 'read:organization' },
+  fields: (t) => ({
+    databaseId: t.exposeInt('id'),
+    name: t.exposeString('name'),
+    description: t.exposeString('description'),
+    permission: t.exposeString('permission', { description: 'none, read, write, admin or owner.' }),
+    units: t.stringList({
+      description: 'The units the team reaches at all.',
+      resolve: (team) => Object.entries(teams.teamUnits(team)).filter(([, l]) => l !== 'none').map(([u]) => u),
+    }),
+    unitLevels: t.field({
+      type: [UnitLevel],
+      description: `The level on every unit (${UNITS.length} of them).`,
+      resolve: (team) => Object.entries(teams.teamUnits(team)).map(([unit, level]) => ({ unit, level })),
+    }),
+    includesAllRepositories: t.exposeBoolean('includesAllRepositories'),
+    canCreateOrgRepo: t.exposeBoolean('canCreateOrgRepo'),
+    organization: t.field({
+      type: OrganizationRef,
+      resolve: async (team, _a, ctx) => {
+        const org = await ctx.loaders.userById.load(team.orgId);
+        if (!org) throw notFound(`the organization of team ${team.id} does not exist`);
+        return org;
+      },
+    }),
+    members: t.connection(
+      {
+        type: UserRef,
+        complexity: connectionComplexity,
+        resolve: (team, page, ctx) => offsetConnection(page, (window) => teams.listTeamMembers(ctx, team.id, window)),
+      },
+      UserConnection,
+    ),
+    member: t.field({
+      type: UserRef,
+      nullable: true,
+      args: { login: t.arg.string({ required: true }) },
+      resolve: (team, { login }, ctx) => teams.getTeamMember(ctx, team.id, login),
+    }),
+    repositories: t.connection(
+      {
+        type: RepositoryRef,
+        complexity: connectionComplexity,
+        authScopes: { token: 'read:repository' },
+        resolve: (team, page, ctx) => offsetConnection(page, (window) => teams.listTeamRepositories(ctx, team.id, window)),
+      },
+      RepositoryConnection,
+    ),
+    repository: t.field({
+      type: RepositoryRef,
+      nullable: true,
+      authScopes: { token: 'read:repository' },
+      args: { name: t.arg.string({ required: true }) },
+      resolve: (team, { name }, ctx) => teams.getTeamRepository(ctx, team.id, name),
+    }),
+  }),
+});
+
+const TeamConnection = builder.connectionObject({
+  type: TeamRef,
+  name: 'TeamConnection',
+  fields: (t) => ({ totalCount: t.int({ resolve: (c) => (c as unknown as { totalCount: number }).totalCount }) }),
+});
+
+builder.objectField(OrganizationRef, 'teams', (t) =>
+  t.connection(
+    {
+      type: TeamRef,
+      description: 'Teams of the organization (members only); with `query`, searched by name and description.',
+      complexity: connectionComplexity,
+      args: { query: t.arg.string(), includeDescription: t.arg.boolean(), onlyViewers: t.arg.boolean() },
+      resolve: (org, { query, includeDescription, onlyViewers, ...page }, ctx) =>
+        offsetConnection(page, (window) =>
+          query !== undefined && query !== null || onlyViewers
+            ? teams.searchTeams(ctx, org.login, { query, includeDescription }, window)
+            : teams.listTeams(ctx, org.login, window),
+        ),
+    },
+    TeamConnection,
+  ),
+);
+
+builder.queryFields((t) => ({
+  team: t.field({
+    type: TeamRef,
+    authScopes: { token: 'read:organization' },
+    args: { id: t.arg.int({ required: true }) },
+    resolve: (_root, { id }, ctx) => teams.getTeam(ctx, id),
+  }),
+  viewerTeams: t.connection(
+    {
+      type: TeamRef,
+      description: "The viewer's teams in every organization.",
+      complexity: connectionComplexity,
+      authScopes: { token: 'read:organization' },
+      resolve: (_root, page, ctx) => offsetConnection(page, (window) => teams.listViewerTeams(ctx, window)),
+    },
+    TeamConnection,
+  ),
+}));
+
+const UnitLevelInput = builder.inputType('UnitLevelInput', {
+  fields: (t) => ({ unit: t.string({ required: true }), level: t.string({ required: true }) }),
+});
+
+const TeamInput = builder.inputType('TeamInput', {
+  fields: (t) => ({
+    name: t.string(),
+    description: t.string(),
+    permission: t.string({ description: 'none, read, write or admin.' }),
+    units: t.stringList({ description: 'Units reached at `permission`.' }),
+    unitLevels: t.field({ type: [UnitLevelInput], description: 'A level per unit; wins over `units`.' }),
+    includesAllRepositories: t.boolean(),
+    canCreateOrgRepo: t.boolean(),
+  }),
+});
+
+function teamInput(input: typeof TeamInput.$inferInput): teams.TeamInput {
+  return {
+    ...input,
+    unitsMap: input.unitLevels ? Object.fromEntries(input.unitLevels.map((u) => [u.unit, u.level])) : null,
+  };
+}
+
+builder.mutationFields((t) => ({
+  createTeam: t.field({
+    type: TeamRef,
+    authScopes: { token: 'write:organization' },
+    args: { organization: t.arg.string({ required: true }), input: t.arg({ type: TeamInput, required: true }) },
+    resolve: (_root, { organization, input }, ctx) => {
+      if (!input.name) throw invalid('a team needs a name');
+      return teams.createTeam(ctx, organization, { ...teamInput(input), name: input.name });
+    },
+  }),
+  updateTeam: t.field({
+    type: TeamRef,
+    authScopes: { token: 'write:organization' },
+    args: { id: t.arg.int({ required: true }), input: t.arg({ type: TeamInput, required: true }) },
+    resolve: (_root, { id, input }, ctx) => teams.updateTeam(ctx, id, teamInput(input)),
+  }),
+  deleteTeam: t.boolean({
+    authScopes: { token: 'write:organization' },
+    args: { id: t.arg.int({ required: true }) },
+    resolve: async (_root, { id }, ctx) => {
+      await teams.deleteTeam(ctx, id);
+      return true;
+    },
+  }),
+  addTeamMember: t.boolean({
+    authScopes: { token: 'write:organization' },
+    args: { id: t.arg.int({ required: true }), login: t.arg.string({ required: true }) },
+    resolve: async (_root, { id, login }, ctx) => {
+      await teams.addTeamMember(ctx, id, login);
+      return true;
+    },
+  }),
+  removeTeamMember: t.boolean({
+    authScopes: { token: 'write:organization' },
+    args: { id: t.arg.int({ required: true }), login: t.arg.string({ required: true }) },
+    resolve: async (_root, { id, login }, ctx) => {
+      await teams.removeTeamMember(ctx, id, login);
+      return true;
+    },
+  }),
+  setTeamRepository: t.boolean({
+    description: 'Gives the team a repository of its organization (present: true) or takes it away.',
+    authScopes: { token: 'write:organization' },
+    args: {
+      id: t.arg.int({ required: true }),
+      organization: t.arg.string({ required: true }),
+      name: t.arg.string({ required: true }),
+      present: t.arg.boolean({ required: true }),
+    },
+    resolve: async (_root, { id, organization, name, present }, ctx) => {
+      await teams.setTeamRepository(ctx, id, organization, name, present);
+      return true;
+    },
+  }),
+}));
