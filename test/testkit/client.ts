@@ -59,6 +59,7 @@ export function restClient(baseUrl: string) {
     get: <T = any>(path: string, auth?: Auth) => request<T>('GET', path, { auth }),
     post: <T = any>(path: string, body: unknown, auth?: Auth) => request<T>('POST', path, { body, auth }),
     patch: <T = any>(path: string, body: unknown, auth?: Auth) => request<T>('PATCH', path, { body, auth }),
+    put: <T = any>(path: string, body: unknown, auth?: Auth) => request<T>('PUT', path, { body, auth }),
     delete: <T = any>(path: string, auth?: Auth) => request<T>('DELETE', path, { auth }),
   };
 }

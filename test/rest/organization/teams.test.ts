@@ -1,0 +1,130 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { createAccount, type TestAccount } from '../../testkit/accounts.ts';
+import { restClient, type RestClient } from '../../testkit/client.ts';
+import { startServer, type TestServer } from '../../testkit/server.ts';
+
+let n = 0;
+const uniqueName = (prefix: string) => `${prefix}${process.pid}x${++n}`;
+
+describe('teams and collaborators over REST', () => {
+  let server: TestServer;
+  let api: RestClient;
+  let owner: TestAccount;
+  let member: TestAccount;
+  let outsider: TestAccount;
+  let org: string;
+  before(async () => {
+    server = await startServer();
+    api = restClient(server.url);
+    [owner, member, outsider] = await Promise.all([createAccount(api), createAccount(api), createAccount(api)]);
+    org = uniqueName('org');
+    assert.equal((await api.post('/orgs', { username: org }, owner.basic)).status, 201);
+  });
+  after(() => server.stop());
+
+  it('creates a team from units_map, and reports permission, units and units_map as Gitea does', async () => {
+    const res = await api.post(`/orgs/${org}/teams`, { name: 'triage', units_map: { 'repo.issues': 'write', 'repo.code': 'read' } }, owner.basic);
+    assert.equal(res.status, 201, JSON.stringify(res.body));
+    assert.equal(res.body.permission, 'write');
+    assert.deepEqual(res.body.units.sort(), ['repo.code', 'repo.issues']);
+    assert.equal(res.body.units_map['repo.issues'], 'write');
+    assert.equal(res.body.units_map['repo.code'], 'read');
+    assert.equal(res.body.units_map['repo.wiki'], 'none');
+    assert.equal(res.body.organization.name, org);
+    const admins = await api.post(`/orgs/${org}/teams`, { name: 'admins', permission: 'admin', units: ['repo.code'] }, owner.basic);
+    assert.equal(admins.body.permission, 'admin');
+    assert.equal(admins.body.units_map['repo.wiki'], 'admin');
+  });
+
+  it('refuses bad team input with 422: names, permissions, units, duplicates', async () => {
+    assert.equal((await api.post(`/orgs/${org}/teams`, { name: 'bad name!' }, owner.basic)).status, 422);
+    assert.equal((await api.post(`/orgs/${org}/teams`, { name: 'x1', permission: 'owner' }, owner.basic)).status, 422);
+    assert.equal((await api.post(`/orgs/${org}/teams`, { name: 'x2', units_map: { 'repo.nothing': 'read' } }, owner.basic)).status, 422);
+    assert.equal((await api.post(`/orgs/${org}/teams`, { name: 'x3', units_map: { 'repo.code': 'boss' } }, owner.basic)).status, 422);
+    assert.equal((await api.post(`/orgs/${org}/teams`, { name: 'dup' }, owner.basic)).status, 201);
+    assert.equal((await api.post(`/orgs/${org}/teams`, { name: 'DUP' }, owner.basic)).status, 422);
+  });
+
+  it('lets only owners create, edit and delete teams, and keeps the Owners team as it is', async () => {
+    const team = await api.post(`/orgs/${org}/teams`, { name: 'editable', permission: 'read' }, owner.basic);
+    assert.equal((await api.post(`/orgs/${org}/teams`, { name: 'sneaky' }, outsider.basic)).status, 403);
+    await api.put(`/teams/${team.body.id}/members/${member.login}`, undefined, owner.basic);
+    assert.equal((await api.patch(`/teams/${team.body.id}`, { name: 'renamed' }, member.basic)).status, 403);
+    assert.equal((await api.patch(`/teams/${team.body.id}`, { name: 'renamed' }, outsider.basic)).status, 404);
+    const edited = await api.patch(`/teams/${team.body.id}`, { name: 'renamed', description: 'd', permission: 'write', includes_all_repositories: true }, owner.basic);
+    assert.equal(edited.status, 200, JSON.stringify(edited.body));
+    assert.deepEqual([edited.body.name, edited.body.permission, edited.body.includes_all_repositories], ['renamed', 'write', true]);
+    const teams = await api.get(`/orgs/${org}/teams`, owner.basic);
+    const owners = teams.body.find((t: { name: string }) => t.name === 'Owners');
+    assert.equal(owners.organization, null);
+    assert.equal((await api.patch(`/teams/${owners.id}`, { permission: 'read' }, owner.basic)).status, 422);
+    assert.equal((await api.delete(`/teams/${owners.id}`, owner.basic)).status, 422);
+    assert.equal((await api.delete(`/teams/${team.body.id}`, member.basic)).status, 403);
+    assert.equal((await api.delete(`/teams/${team.body.id}`, owner.basic)).status, 204);
+    assert.equal((await api.get(`/teams/${team.body.id}`, owner.basic)).status, 404);
+    // Leaving the last team leaves the organization.
+    assert.equal((await api.get(`/orgs/${org}/members/${member.login}`, owner.basic)).status, 404);
+  });
+
+  it('shows a team to its members and owners; other members get 403, strangers 404', async () => {
+    const team = await api.post(`/orgs/${org}/teams`, { name: uniqueName('t') }, owner.basic);
+    const other = await api.post(`/orgs/${org}/teams`, { name: uniqueName('t') }, owner.basic);
+    await api.put(`/teams/${team.body.id}/members/${member.login}`, undefined, owner.basic);
+    assert.equal((await api.get(`/teams/${team.body.id}`, member.basic)).status, 200);
+    assert.equal((await api.get(`/teams/${other.body.id}`, member.basic)).status, 403);
+    assert.equal((await api.get(`/teams/${team.body.id}`, outsider.basic)).status, 404);
+    assert.equal((await api.get(`/teams/${team.body.id}`)).status, 401);
+    const members = await api.get(`/teams/${team.body.id}/members`, member.basic);
+    assert.deepEqual(members.body.map((u: { login: string }) => u.login), [member.login]);
+    assert.equal(members.headers.get('x-total-count'), '1');
+    assert.equal((await api.get(`/teams/${team.body.id}/members/${member.login}`, owner.basic)).body.login, member.login);
+    assert.equal((await api.get(`/teams/${team.body.id}/members/${outsider.login}`, owner.basic)).status, 404);
+    const mine = await api.get('/user/teams', member.basic);
+    assert.ok(mine.body.some((t: { id: number; organization: { name: string } }) => t.id === team.body.id && t.organization.name === org));
+    const search = await api.get(`/orgs/${org}/teams/search?q=${team.body.name.slice(0, 3)}`, member.basic);
+    assert.equal(search.body.ok, true);
+    assert.deepEqual(search.body.data.map((t: { id: number }) => t.id), [team.body.id]);
+  });
+
+  it("gives a team repositories, and its members the team's access to them", async () => {
+    const repo = (await api.post(`/orgs/${org}/repos`, { name: uniqueName('r'), private: true }, owner.basic)).body;
+    const team = await api.post(`/orgs/${org}/teams`, { name: uniqueName('w'), permission: 'write' }, owner.basic);
+    await api.put(`/teams/${team.body.id}/members/${member.login}`, undefined, owner.basic);
+    assert.equal((await api.get(`/repos/${org}/${repo.name}`, member.basic)).status, 404);
+    assert.equal((await api.put(`/teams/${team.body.id}/repos/${org}/${repo.name}`, undefined, member.basic)).status, 404);
+    assert.equal((await api.put(`/teams/${team.body.id}/repos/${org}/${repo.name}`, undefined, owner.basic)).status, 204);
+    const seen = await api.get(`/repos/${org}/${repo.name}`, member.basic);
+    assert.equal(seen.status, 200);
+    assert.deepEqual(seen.body.permissions, { admin: false, push: true, pull: true });
+    assert.equal((await api.get(`/teams/${team.body.id}/repos/${org}/${repo.name}`, member.basic)).body.name, repo.name);
+    assert.deepEqual((await api.get(`/teams/${team.body.id}/repos`, member.basic)).body.map((r: { name: string }) => r.name), [repo.name]);
+    assert.equal((await api.delete(`/teams/${team.body.id}/repos/${org}/${repo.name}`, owner.basic)).status, 204);
+    assert.equal((await api.get(`/repos/${org}/${repo.name}`, member.basic)).status, 404);
+  });
+
+  it('adds, lists, changes and removes collaborators, and reports anyone’s permission', async () => {
+    const repo = (await api.post('/user/repos', { name: uniqueName('c'), private: true }, owner.basic)).body;
+    const base = `/repos/${owner.login}/${repo.name}/collaborators`;
+    assert.equal((await api.put(`${base}/${member.login}`, { permission: 'read' }, outsider.basic)).status, 404);
+    assert.equal((await api.put(`${base}/${member.login}`, { permission: 'owner' }, owner.basic)).status, 422);
+    assert.equal((await api.put(`${base}/nobody-${process.pid}`, {}, owner.basic)).status, 422);
+    assert.equal((await api.put(`${base}/${owner.login}`, {}, owner.basic)).status, 422);
+    assert.equal((await api.put(`${base}/${member.login}`, { permission: 'read' }, owner.basic)).status, 204);
+    assert.equal((await api.get(`${base}/${member.login}`, owner.basic)).status, 204);
+    assert.equal((await api.get(`${base}/${outsider.login}`, owner.basic)).status, 404);
+    const list = await api.get(base, member.basic);
+    assert.deepEqual(list.body.map((u: { login: string }) => u.login), [member.login]);
+    const asReader = await api.get(`/repos/${owner.login}/${repo.name}`, member.basic);
+    assert.deepEqual(asReader.body.permissions, { admin: false, push: false, pull: true });
+    assert.equal((await api.put(`${base}/${outsider.login}`, {}, member.basic)).status, 403);
+    const permission = await api.get(`${base}/${member.login}/permission`, member.basic);
+    assert.deepEqual([permission.body.permission, permission.body.role_name, permission.body.user.login], ['read', 'read', member.login]);
+    assert.equal((await api.get(`${base}/${owner.login}/permission`, member.basic)).status, 403);
+    assert.equal((await api.get(`${base}/${owner.login}/permission`, owner.basic)).body.permission, 'owner');
+    assert.equal((await api.put(`${base}/${member.login}`, { permission: 'admin' }, owner.basic)).status, 204);
+    assert.equal((await api.get(`${base}/${member.login}/permission`, owner.basic)).body.permission, 'admin');
+    assert.equal((await api.delete(`${base}/${member.login}`, owner.basic)).status, 204);
+    assert.equal((await api.get(`/repos/${owner.login}/${repo.name}`, member.basic)).status, 404);
+  });
+});
