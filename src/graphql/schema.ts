@@ -5,6 +5,7 @@ import '../domain/user/user.graphql.ts';
 import '../domain/token/token.graphql.ts';
 import '../domain/settings/settings.graphql.ts';
 import '../domain/repo/repo.graphql.ts';
+import '../domain/access/access.graphql.ts';
 import '../domain/contents/contents.graphql.ts';
 import '../domain/commit/commit.graphql.ts';
 import '../domain/branch/branch.graphql.ts';

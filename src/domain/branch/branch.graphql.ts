@@ -1,4 +1,5 @@
 import type { User } from '../../db/models.ts';
+import { readsCode } from '../access/access.graphql.ts';
 import { builder } from '../../graphql/builder.ts';
 import { connectionComplexity, offsetConnection } from '../../graphql/connection.ts';
 import type { GraphQLContext } from '../../graphql/context.ts';
@@ -98,6 +99,7 @@ async function withOwner(repo: { ownerId: number } & object, ctx: GraphQLContext
 builder.objectFields(RepositoryRef, (t) => ({
   branches: t.connection(
     {
+      authScopes: readsCode,
       type: BranchRef,
       description: "The repository's branches, newest head commit first.",
       complexity: connectionComplexity,
@@ -110,6 +112,7 @@ builder.objectFields(RepositoryRef, (t) => ({
     BranchConnection,
   ),
   branch: t.field({
+    authScopes: readsCode,
     type: BranchRef,
     nullable: true,
     args: { name: t.arg.string({ required: true }) },
@@ -117,6 +120,7 @@ builder.objectFields(RepositoryRef, (t) => ({
   }),
   tags: t.connection(
     {
+      authScopes: readsCode,
       type: TagRef,
       description: "The repository's tags, newest first.",
       complexity: connectionComplexity,
@@ -128,18 +132,21 @@ builder.objectFields(RepositoryRef, (t) => ({
     TagConnection,
   ),
   tag: t.field({
+    authScopes: readsCode,
     type: TagRef,
     nullable: true,
     args: { name: t.arg.string({ required: true }) },
     resolve: async (repo, { name }, ctx) => branches.getTag(ctx, await withOwner(repo, ctx), name),
   }),
   refs: t.field({
+    authScopes: readsCode,
     type: [GitRefRef],
     description: 'Git refs whose full name starts with `prefix` (all refs without it), sorted by name.',
     args: { prefix: t.arg.string() },
     resolve: async (repo, { prefix }, ctx) => branches.listRefs(ctx, await withOwner(repo, ctx), prefix),
   }),
   annotatedTag: t.field({
+    authScopes: readsCode,
     type: AnnotatedTagRef,
     nullable: true,
     description: 'A tag object by id; null when there is no such object; an error when the object is not a tag.',

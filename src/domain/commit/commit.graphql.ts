@@ -1,4 +1,5 @@
 import DataLoader from 'dataloader';
+import { readsCode } from '../access/access.graphql.ts';
 import { builder } from '../../graphql/builder.ts';
 import { connectionComplexity, offsetConnection } from '../../graphql/connection.ts';
 import type { GraphQLContext } from '../../graphql/context.ts';
@@ -200,6 +201,7 @@ const ComparisonRef = builder.objectRef<commits.Comparison>('Comparison').implem
 
 builder.objectFields(RepositoryRef, (t) => ({
   commit: t.field({
+    authScopes: readsCode,
     type: CommitRef,
     nullable: true,
     description: 'A commit by id, branch, tag or any revision; null when it names no commit.',
@@ -208,6 +210,7 @@ builder.objectFields(RepositoryRef, (t) => ({
   }),
   commits: t.connection(
     {
+      authScopes: readsCode,
       type: CommitRef,
       description: 'History from a revision (default branch by default), newest first.',
       complexity: connectionComplexity,
@@ -225,6 +228,7 @@ builder.objectFields(RepositoryRef, (t) => ({
   ),
   tree: t.connection(
     {
+      authScopes: readsCode,
       type: TreeEntryRef,
       nullable: true,
       description: 'The entries of a tree, by commit, branch, tag or tree id; null when it names no tree.',
@@ -252,6 +256,7 @@ builder.objectFields(RepositoryRef, (t) => ({
     TreeEntryConnection,
   ),
   blob: t.field({
+    authScopes: readsCode,
     type: BlobRef,
     nullable: true,
     description: 'A blob by object id; null when there is none.',
@@ -259,6 +264,7 @@ builder.objectFields(RepositoryRef, (t) => ({
     resolve: (repo, { oid }, ctx) => commits.getBlob(ctx, repo as Repository, oid),
   }),
   compare: t.field({
+    authScopes: readsCode,
     type: ComparisonRef,
     description: 'Compares two revisions (commit ids, branches, tags); `direct` diffs from base itself instead of the merge base.',
     args: { base: t.arg.string({ required: true }), head: t.arg.string({ required: true }), direct: t.arg.boolean() },

@@ -1,4 +1,5 @@
 import { builder } from '../../graphql/builder.ts';
+import { readsCode } from '../access/access.graphql.ts';
 import type { Commit, Signature } from '../../git/objects.ts';
 import { RepositoryRef } from '../repo/repo.graphql.ts';
 import { lastCommitLoader } from './contents.loader.ts';
@@ -99,6 +100,7 @@ const RepositoryArchive = builder.objectRef<contents.ArchiveTarget>('RepositoryA
 
 builder.objectFields(RepositoryRef, (t) => ({
   contents: t.field({
+    authScopes: readsCode,
     type: RepositoryContents,
     description:
       'The file or directory at `path` (default: the root) on `ref` (a branch, tag or commit id; default: the default branch). ' +
@@ -107,6 +109,7 @@ builder.objectFields(RepositoryRef, (t) => ({
     resolve: (repo, args, ctx) => contents.getContents(ctx, repo, args),
   }),
   archive: t.field({
+    authScopes: readsCode,
     type: RepositoryArchive,
     description: 'Resolves an archive download named `<ref>.tar.gz`, `<ref>.zip` or `<ref>.bundle`, optionally limited to `paths`.',
     args: { name: t.arg.string({ required: true }), paths: t.arg.stringList() },

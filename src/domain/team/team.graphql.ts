@@ -1,16 +1,13 @@
 import { builder } from '../../graphql/builder.ts';
 import { connectionComplexity, offsetConnection } from '../../graphql/connection.ts';
 import { UNITS } from '../access/units.ts';
+import { UnitLevel } from '../access/access.graphql.ts';
 import { OrganizationRef } from '../org/org.graphql.ts';
 import { RepositoryConnection, RepositoryRef } from '../repo/repo.graphql.ts';
 import { UserConnection, UserRef } from '../user/user.graphql.ts';
 import * as teams from './team.service.ts';
 import { invalid, notFound } from '../../errors.ts';
 
-const UnitLevel = builder.objectRef<{ unit: string; level: string }>('UnitLevel').implement({
-  description: 'The access level a team has on one repository unit.',
-  fields: (t) => ({ unit: t.exposeString('unit'), level: t.exposeString('level') }),
-});
 
 export const TeamRef = builder.prismaObject('Team', {
   authScopes: { token: 'read:organization' },
