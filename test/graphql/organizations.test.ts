@@ -1,0 +1,90 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { createAccount, type TestAccount } from '../testkit/accounts.ts';
+import { graphql, restClient, type RestClient } from '../testkit/client.ts';
+import { startServer, type TestServer } from '../testkit/server.ts';
+
+describe('organizations, teams and collaborators in GraphQL', () => {
+  let server: TestServer;
+  let api: RestClient;
+  let owner: TestAccount;
+  let member: TestAccount;
+  const org = `gorg${process.pid}`;
+  const q = (query: string, variables: Record<string, unknown>, who: TestAccount) => graphql(server.url, query, variables, who.basic);
+
+  before(async () => {
+    server = await startServer();
+    api = restClient(server.url);
+    [owner, member] = await Promise.all([createAccount(api), createAccount(api)]);
+  });
+  after(() => server.stop());
+
+  it('creates an organization and a team, adds a member and reads them back through the graph', async () => {
+    const created = await q('mutation($l: String!) { createOrganization(login: $l, input: { visibility: private }) { login visibility viewerIsOwner } }', { l: org }, owner);
+    assert.equal(created.errors, undefined, JSON.stringify(created.errors));
+    assert.deepEqual(created.data.createOrganization, { login: org, visibility: 'private', viewerIsOwner: true });
+    const team = await q(
+      'mutation($o: String!) { createTeam(organization: $o, input: { name: "core", unitLevels: [{ unit: "repo.code", level: "write" }], canCreateOrgRepo: true }) { databaseId permission units } }',
+      { o: org },
+      owner,
+    );
+    assert.equal(team.errors, undefined, JSON.stringify(team.errors));
+    assert.deepEqual(team.data.createTeam.units, ['repo.code']);
+    const id = team.data.createTeam.databaseId;
+    const added = await q('mutation($id: Int!, $l: String!) { addTeamMember(id: $id, login: $l) }', { id, l: member.login }, owner);
+    assert.equal(added.data.addTeamMember, true);
+    const seen = await q(
+      'query($o: String!) { organization(login: $o) { viewerIsMember viewerIsOwner members(first: 10) { totalCount nodes { login } } teams(first: 10) { nodes { name } } } }',
+      { o: org },
+      member,
+    );
+    assert.equal(seen.errors, undefined, JSON.stringify(seen.errors));
+    assert.equal(seen.data.organization.viewerIsMember, true);
+    assert.equal(seen.data.organization.viewerIsOwner, false);
+    assert.equal(seen.data.organization.members.totalCount, 2);
+    assert.deepEqual(seen.data.organization.teams.nodes.map((t: { name: string }) => t.name).sort(), ['Owners', 'core']);
+    // Members see their own team's members, not those of teams they are not in.
+    const own = await q('query($id: Int!) { team(id: $id) { members(first: 5) { nodes { login } } } }', { id }, member);
+    assert.deepEqual(own.data.team.members.nodes.map((u: { login: string }) => u.login), [member.login]);
+    const owners = await q('query($o: String!) { organization(login: $o) { teams(first: 5) { nodes { name databaseId } } } }', { o: org }, owner);
+    const ownersId = owners.data.organization.teams.nodes.find((t: { name: string }) => t.name === 'Owners').databaseId;
+    const other = await q('query($id: Int!) { team(id: $id) { name } }', { id: ownersId }, member);
+    assert.equal(other.errors?.[0]?.extensions?.code, 'FORBIDDEN');
+    const stranger = await createAccount(api);
+    const hidden = await q('query($o: String!) { organization(login: $o) { login } }', { o: org }, stranger);
+    assert.equal(hidden.data.organization, null);
+  });
+
+  it('a page of 50 organization repositories with owners, permissions and unit levels costs the SQL statements of a page of 1', async () => {
+    const owned = `borg${process.pid}`;
+    assert.equal((await api.post('/orgs', { username: owned }, owner.basic)).status, 201);
+    const team = await api.post(`/orgs/${owned}/teams`, { name: 'some', permission: 'write' }, owner.basic);
+    await api.put(`/teams/${team.body.id}/members/${member.login}`, undefined, owner.basic);
+    const make = async (i: number) => {
+      const name = `r${String(i).padStart(2, '0')}`;
+      assert.equal((await api.post(`/orgs/${owned}/repos`, { name, private: i % 2 === 0 }, owner.basic)).status, 201);
+      if (i % 3 === 0) assert.equal((await api.put(`/teams/${team.body.id}/repos/${owned}/${name}`, undefined, owner.basic)).status, 204);
+      if (i % 5 === 0) assert.equal((await api.put(`/repos/${owned}/${name}/collaborators/${member.login}`, { permission: 'admin' }, owner.basic)).status, 204);
+    };
+    for (let i = 0; i < 50; i += 10) await Promise.all(Array.from({ length: 10 }, (_, k) => make(i + k)));
+    const query = `query($n: Int) { organization(login: "${owned}") { repositories(first: $n) { totalCount nodes { name owner { login }
+      viewerPermissions { admin push pull } viewerAccess { level units { unit level } } } } } }`;
+    const count = async (n: number, who: TestAccount) => {
+      const before = server.app.database.queryCount();
+      const res = await q(query, { n }, who);
+      assert.equal(res.errors, undefined, JSON.stringify(res.errors));
+      return { sql: server.app.database.queryCount() - before, nodes: res.data.organization.repositories.nodes };
+    };
+    const one = await count(1, member);
+    const fifty = await count(50, member);
+    // The member reads the public ones, the team's and those it collaborates on: some, not all, of the fifty.
+    assert.ok(fifty.nodes.length > 25 && fifty.nodes.length < 50, `member sees ${fifty.nodes.length}`);
+    const byName = new Map(fifty.nodes.map((r: { name: string }) => [r.name, r]));
+    assert.equal((byName.get('r00') as { viewerAccess: { level: string } }).viewerAccess.level, 'admin');
+    assert.equal((byName.get('r03') as { viewerPermissions: { push: boolean } }).viewerPermissions.push, true);
+    assert.equal((byName.get('r01') as { viewerPermissions: { push: boolean } }).viewerPermissions.push, false);
+    assert.equal(fifty.sql, one.sql, `SQL statements: ${fifty.sql} for 50 repositories, ${one.sql} for 1`);
+    const asOwner = await count(50, owner);
+    assert.equal(asOwner.nodes.length, 50);
+  });
+});
