@@ -87,4 +87,23 @@ describe('organizations, teams and collaborators in GraphQL', () => {
     const asOwner = await count(50, owner);
     assert.equal(asOwner.nodes.length, 50);
   });
+
+  it('shows members the README of .profile-private and everyone else the one of .profile', async () => {
+    const o = `porg${process.pid}`;
+    assert.equal((await api.post('/orgs', { username: o }, owner.basic)).status, 201);
+    const readme = '{ organization(login: "' + o + '") { profileReadme { text isPrivate } } }';
+    const outsider = await createAccount(api);
+    assert.equal((await q(readme, {}, outsider)).data.organization.profileReadme, null);
+    assert.equal((await api.post(`/orgs/${o}/repos`, { name: '.profile', auto_init: true, description: 'for everyone' }, owner.basic)).status, 201);
+    assert.equal((await api.post(`/orgs/${o}/repos`, { name: '.profile-private', private: true, auto_init: true, description: 'members only' }, owner.basic)).status, 201);
+    const team = await api.post(`/orgs/${o}/teams`, { name: 'plain', permission: 'read' }, owner.basic);
+    await api.put(`/teams/${team.body.id}/members/${member.login}`, undefined, owner.basic);
+    const forMember = (await q(readme, {}, member)).data.organization.profileReadme;
+    assert.equal(forMember.isPrivate, true);
+    assert.match(forMember.text, /members only/);
+    const forOutsider = (await q(readme, {}, outsider)).data.organization.profileReadme;
+    assert.equal(forOutsider.isPrivate, false);
+    assert.match(forOutsider.text, /for everyone/);
+    assert.doesNotMatch(forOutsider.text, /members only/);
+  });
 });

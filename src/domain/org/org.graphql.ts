@@ -55,6 +55,19 @@ export const OrganizationRef = builder.prismaObject('User', {
   }),
 });
 
+const ProfileReadme = builder.objectRef<orgs.ProfileReadme>('ProfileReadme').implement({
+  description: "The README an organization shows on its profile: members see the one of `.profile-private`.",
+  fields: (t) => ({
+    text: t.exposeString('text'),
+    isPrivate: t.exposeBoolean('isPrivate'),
+    repository: t.field({ type: RepositoryRef, authScopes: { token: 'read:repository' }, resolve: (r) => r.repository }),
+  }),
+});
+
+builder.objectField(OrganizationRef, 'profileReadme', (t) =>
+  t.field({ type: ProfileReadme, nullable: true, resolve: (org, _a, ctx) => orgs.profileReadme(ctx, org) }),
+);
+
 const OrganizationMembership = builder.objectRef<{ user: import('../../db/models.ts').User; isPublic: boolean }>('OrganizationMembership').implement({
   fields: (t) => ({ user: t.field({ type: UserRef, resolve: (m) => m.user }), isPublic: t.exposeBoolean('isPublic') }),
 });

@@ -1,9 +1,11 @@
 import { isPublicOnly, isSiteAdmin, requireUser } from '../../auth/viewer.ts';
-import type { Prisma, User } from '../../db/models.ts';
+import type { Prisma, Repository, User } from '../../db/models.ts';
+import { ObjectTooLargeError, readObject } from '../../git/cat-file.ts';
+import { repositoryPath } from '../repo/storage.ts';
 import { conflict, forbidden, invalid, notFound } from '../../errors.ts';
 import type { Page, PageWindow } from '../../pagination.ts';
 import type { ServiceContext } from '../../services.ts';
-import { canSeeAccount, isOrganizationMember, isOrganizationOwner, visibleAccountsWhere } from '../access/access.service.ts';
+import { canSeeAccount, isOrganizationMember, isOrganizationOwner, repositoryPermission, visibleAccountsWhere } from '../access/access.service.ts';
 import { forgetGrants } from '../access/grants.ts';
 import { atLeast, highest, type AccessLevel } from '../access/units.ts';
 import { checkEmail, checkUsername, checkVisibility } from '../user/user.rules.ts';
@@ -232,4 +234,39 @@ export async function setMembershipVisibility(ctx: ServiceContext, orgLogin: str
   if (!own) throw forbidden(`you must be a member of ${org.login}`);
   if (viewer.lowerLogin !== login.toLowerCase()) throw forbidden(`only ${login} may ${isPublic ? 'publicize' : 'conceal'} their membership`);
   await ctx.db.orgMember.update({ where: { orgId_userId: { orgId: org.id, userId: viewer.id } }, data: { isPublic } });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Profile README
+
+export interface ProfileReadme {
+  text: string;
+  /** From the members-only `.profile-private` repository. */
+  isPrivate: boolean;
+  repository: Repository & { owner: User };
+}
+
+const README_LIMIT = 1024 * 1024;
+
+/**
+ * The README an organization shows on its profile, by Gitea's convention: members read the one in its
+ * `.profile-private` repository (whatever their access to that repository), everyone else the one in its
+ * `.profile` repository if they may read that. Null when there is none to show.
+ */
+export async function profileReadme(ctx: ServiceContext, org: User): Promise<ProfileReadme | null> {
+  const candidates: { name: string; isPrivate: boolean }[] = [];
+  if (await isOrganizationMember(ctx, org)) candidates.push({ name: '.profile-private', isPrivate: true });
+  candidates.push({ name: '.profile', isPrivate: false });
+  for (const candidate of candidates) {
+    const repo = await ctx.db.repository.findFirst({ where: { ownerId: org.id, lowerName: candidate.name }, include: { owner: true } });
+    if (!repo || repo.isEmpty) continue;
+    if (!candidate.isPrivate && (await repositoryPermission(ctx, repo)).level === 'none') continue;
+    try {
+      const blob = await readObject(repositoryPath(ctx.config, repo.id), `refs/heads/${repo.defaultBranch}:README.md`, { maxBytes: README_LIMIT });
+      if (blob?.type === 'blob') return { text: blob.data.toString('utf8'), isPrivate: candidate.isPrivate, repository: repo };
+    } catch (err) {
+      if (!(err instanceof ObjectTooLargeError)) throw err;
+    }
+  }
+  return null;
 }
