@@ -131,4 +131,8 @@ export const routes: Route[] = [
   { method: 'put', path: '/repos/{owner}/{repo}/collaborators/{collaborator}', operationId: 'repoAddCollaborator', guard: 'signedIn', scope: 'repository' },
   { method: 'delete', path: '/repos/{owner}/{repo}/collaborators/{collaborator}', operationId: 'repoDeleteCollaborator', guard: 'signedIn', scope: 'repository' },
   { method: 'get', path: '/repos/{owner}/{repo}/collaborators/{collaborator}/permission', operationId: 'repoGetRepoPermissions', guard: 'signedIn', scope: 'repository' },
+  { method: 'get', path: '/repos/{owner}/{repo}/teams', operationId: 'repoListTeams', guard: 'signedIn', scope: 'repository' },
+  { method: 'get', path: '/repos/{owner}/{repo}/teams/{team}', operationId: 'repoCheckTeam', guard: 'signedIn', scope: 'repository' },
+  { method: 'put', path: '/repos/{owner}/{repo}/teams/{team}', operationId: 'repoAddTeam', guard: 'signedIn', scope: 'repository' },
+  { method: 'delete', path: '/repos/{owner}/{repo}/teams/{team}', operationId: 'repoDeleteTeam', guard: 'signedIn', scope: 'repository' },
 ];

@@ -9,7 +9,8 @@ export type ErrorKind =
   | 'NOT_FOUND'
   | 'CONFLICT'
   | 'VALIDATION'
-  | 'UNSUPPORTED';
+  | 'UNSUPPORTED'
+  | 'NOT_ALLOWED';
 
 export class DomainError extends Error {
   constructor(
@@ -28,6 +29,8 @@ export const unauthenticated = (message = 'authentication is required') => new D
 export const forbidden = (message = 'you do not have permission to do this') => new DomainError('FORBIDDEN', message);
 export const notFound = (message: string) => new DomainError('NOT_FOUND', message);
 export const conflict = (message: string) => new DomainError('CONFLICT', message);
+/** The operation does not apply to this kind of resource (HTTP 405), e.g. teams of a repository a person owns. */
+export const notAllowed = (message: string) => new DomainError('NOT_ALLOWED', message);
 export const invalid = (message: string, details?: Record<string, unknown>) => new DomainError('VALIDATION', message, details);
 
 export function isDomainError(err: unknown): err is DomainError {

@@ -91,3 +91,4 @@ export {
   repoDeleteCollaborator,
   repoGetRepoPermissions,
 } from './repository/collaborators.ts';
+export { repoListTeams, repoCheckTeam, repoAddTeam, repoDeleteTeam } from './repository/teams.ts';

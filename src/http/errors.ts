@@ -10,6 +10,7 @@ export const STATUS_OF: Record<ErrorKind, number> = {
   CONFLICT: 409,
   VALIDATION: 422,
   UNSUPPORTED: 415,
+  NOT_ALLOWED: 405,
 };
 
 /** Gitea's error body: {"message", "url"}; the url points at the API docs under ROOT_URL (app.locals.rootUrl). */

@@ -3,7 +3,7 @@ import { connectionComplexity, offsetConnection } from '../../graphql/connection
 import { UNITS } from '../access/units.ts';
 import { UnitLevel } from '../access/access.graphql.ts';
 import { OrganizationRef } from '../org/org.graphql.ts';
-import { RepositoryConnection, RepositoryRef } from '../repo/repo.graphql.ts';
+import { RepositoryConnection, RepositoryRef, withOwner } from '../repo/repo.graphql.ts';
 import { UserConnection, UserRef } from '../user/user.graphql.ts';
 import * as teams from './team.service.ts';
 import { invalid, notFound } from '../../errors.ts';
@@ -92,6 +92,28 @@ builder.objectField(OrganizationRef, 'teams', (t) =>
   ),
 );
 
+builder.objectFields(RepositoryRef, (t) => ({
+  teams: t.field({
+    type: [TeamRef],
+    description: 'Teams of the owning organization that reach this repository (an error for repositories of people).',
+    authScopes: { token: 'read:repository' },
+    resolve: async (repo, _a, ctx) => {
+      const r = await withOwner(repo, ctx);
+      return teams.listRepositoryTeams(ctx, r.owner.login, r.name);
+    },
+  }),
+  team: t.field({
+    type: TeamRef,
+    nullable: true,
+    authScopes: { token: 'read:repository' },
+    args: { name: t.arg.string({ required: true }) },
+    resolve: async (repo, { name }, ctx) => {
+      const r = await withOwner(repo, ctx);
+      return teams.getRepositoryTeam(ctx, r.owner.login, r.name, name);
+    },
+  }),
+}));
+
 builder.queryFields((t) => ({
   team: t.field({
     type: TeamRef,
@@ -171,6 +193,20 @@ builder.mutationFields((t) => ({
     args: { id: t.arg.int({ required: true }), login: t.arg.string({ required: true }) },
     resolve: async (_root, { id, login }, ctx) => {
       await teams.removeTeamMember(ctx, id, login);
+      return true;
+    },
+  }),
+  setRepositoryTeam: t.boolean({
+    description: 'Gives a team of the owning organization this repository (present: true) or takes it away.',
+    authScopes: { token: 'write:repository' },
+    args: {
+      owner: t.arg.string({ required: true }),
+      name: t.arg.string({ required: true }),
+      team: t.arg.string({ required: true }),
+      present: t.arg.boolean({ required: true }),
+    },
+    resolve: async (_root, { owner, name, team, present }, ctx) => {
+      await teams.setRepositoryTeam(ctx, owner, name, team, present);
       return true;
     },
   }),

@@ -1,6 +1,6 @@
 import { isSiteAdmin, requireUser } from '../../auth/viewer.ts';
 import type { Prisma, Repository, Team, User } from '../../db/models.ts';
-import { forbidden, invalid, notFound } from '../../errors.ts';
+import { forbidden, invalid, notAllowed, notFound } from '../../errors.ts';
 import type { Page, PageWindow } from '../../pagination.ts';
 import type { ServiceContext } from '../../services.ts';
 import { isOrganizationMember, isOrganizationOwner, readableRepositoriesWhere, repositoryPermission } from '../access/access.service.ts';
@@ -289,3 +289,47 @@ async function isAdminOf(ctx: ServiceContext, repo: Repository & { owner: User }
 }
 
 export { teamRepositoriesWhere };
+
+// ---------------------------------------------------------------------------------------------
+// The teams of a repository
+
+async function organizationRepository(ctx: ServiceContext, owner: string, name: string, need: 'read' | 'admin') {
+  const { repo } = await getRepository(ctx, owner, name, need);
+  if (repo.owner.type !== 'organization') throw notAllowed(`${repo.owner.login}/${repo.name} belongs to a person: it has no teams`);
+  return repo;
+}
+
+/** The teams that reach an organization's repository (explicitly or through all repositories). */
+export async function listRepositoryTeams(ctx: ServiceContext, owner: string, name: string): Promise<TeamWithOrg[]> {
+  const repo = await organizationRepository(ctx, owner, name, 'read');
+  return ctx.db.team.findMany({
+    where: { orgId: repo.ownerId, OR: [{ includesAllRepositories: true }, { repositories: { some: { repoId: repo.id } } }] },
+    include: { org: true },
+    orderBy: { lowerName: 'asc' },
+  });
+}
+
+export async function getRepositoryTeam(ctx: ServiceContext, owner: string, name: string, teamName: string): Promise<TeamWithOrg | null> {
+  const teams = await listRepositoryTeams(ctx, owner, name);
+  return teams.find((t) => t.lowerName === teamName.toLowerCase()) ?? null;
+}
+
+/**
+ * Gives a team of the owning organization access to a repository, or takes it away. Repository admins may,
+ * when the organization lets them (repo_admin_change_team_access); its owners always may.
+ */
+export async function setRepositoryTeam(ctx: ServiceContext, owner: string, name: string, teamName: string, present: boolean): Promise<void> {
+  const repo = await organizationRepository(ctx, owner, name, 'admin');
+  if (!repo.owner.repoAdminChangeTeamAccess && !(await isOrganizationOwner(ctx, repo.owner))) {
+    throw forbidden(`only owners of ${repo.owner.login} may change which teams reach its repositories`);
+  }
+  const team = await ctx.db.team.findUnique({ where: { orgId_lowerName: { orgId: repo.ownerId, lowerName: teamName.toLowerCase() } } });
+  if (!team) throw invalid(`${repo.owner.login} has no team named "${teamName}"`);
+  if (team.includesAllRepositories) throw invalid(`team ${team.name} includes all repositories of ${repo.owner.login}`);
+  const existing = await ctx.db.teamRepository.findUnique({ where: { teamId_repoId: { teamId: team.id, repoId: repo.id } } });
+  if (present && existing) throw invalid(`team ${team.name} already reaches ${repo.owner.login}/${repo.name}`);
+  if (!present && !existing) throw invalid(`team ${team.name} does not reach ${repo.owner.login}/${repo.name}`);
+  if (present) await ctx.db.teamRepository.create({ data: { teamId: team.id, repoId: repo.id } });
+  else await ctx.db.teamRepository.delete({ where: { teamId_repoId: { teamId: team.id, repoId: repo.id } } });
+  forgetGrants(ctx);
+}

@@ -127,4 +127,24 @@ describe('teams and collaborators over REST', () => {
     assert.equal((await api.delete(`${base}/${member.login}`, owner.basic)).status, 204);
     assert.equal((await api.get(`/repos/${owner.login}/${repo.name}`, member.basic)).status, 404);
   });
+
+  it('lists, adds and removes the teams of an organization repository; people’s repositories have none (405)', async () => {
+    const repo = (await api.post(`/orgs/${org}/repos`, { name: uniqueName('rt') }, owner.basic)).body;
+    const team = await api.post(`/orgs/${org}/teams`, { name: uniqueName('rt') }, owner.basic);
+    const base = `/repos/${org}/${repo.name}/teams`;
+    assert.deepEqual((await api.get(base, owner.basic)).body.map((t: { name: string }) => t.name), ['Owners']);
+    assert.equal((await api.put(`${base}/${team.body.name}`, undefined, owner.basic)).status, 204);
+    assert.equal((await api.put(`${base}/${team.body.name}`, undefined, owner.basic)).status, 422);
+    assert.equal((await api.put(`${base}/no-such-team`, undefined, owner.basic)).status, 422);
+    assert.equal((await api.get(`${base}/${team.body.name}`, owner.basic)).body.id, team.body.id);
+    assert.equal((await api.put(`${base}/Owners`, undefined, owner.basic)).status, 422);
+    // A repository admin who does not own the organization may not, unless the organization allows it.
+    assert.equal((await api.put(`/repos/${org}/${repo.name}/collaborators/${outsider.login}`, { permission: 'admin' }, owner.basic)).status, 204);
+    assert.equal((await api.delete(`${base}/${team.body.name}`, outsider.basic)).status, 403);
+    assert.equal((await api.patch(`/orgs/${org}`, { repo_admin_change_team_access: true }, owner.basic)).status, 200);
+    assert.equal((await api.delete(`${base}/${team.body.name}`, outsider.basic)).status, 204);
+    assert.equal((await api.get(`${base}/${team.body.name}`, owner.basic)).status, 404);
+    const personal = (await api.post('/user/repos', { name: uniqueName('p') }, owner.basic)).body;
+    assert.equal((await api.get(`/repos/${owner.login}/${personal.name}/teams`, owner.basic)).status, 405);
+  });
 });
