@@ -20,12 +20,14 @@ interface Expected {
   overall: Level;
 }
 
-type Role = 'anonymous' | 'outsider' | 'siteAdmin' | 'orgOwner' | 'teamRead' | 'teamWrite' | 'teamTriage' | 'collabRead' | 'collabWrite' | 'collabAdmin' | 'memberNoRepo';
-const ROLES: Role[] = ['anonymous', 'outsider', 'siteAdmin', 'orgOwner', 'teamRead', 'teamWrite', 'teamTriage', 'collabRead', 'collabWrite', 'collabAdmin', 'memberNoRepo'];
+type Role = 'anonymous' | 'outsider' | 'restricted' | 'siteAdmin' | 'orgOwner' | 'teamRead' | 'teamWrite' | 'teamTriage' | 'collabRead' | 'collabWrite' | 'collabAdmin' | 'memberNoRepo';
+const ROLES: Role[] = ['anonymous', 'outsider', 'restricted', 'siteAdmin', 'orgOwner', 'teamRead', 'teamWrite', 'teamTriage', 'collabRead', 'collabWrite', 'collabAdmin', 'memberNoRepo'];
 
 function expected(role: Role, orgVisibility: 'public' | 'private', repoPrivate: boolean): Expected {
   const all = (l: Level): Expected => ({ code: l, issues: l, overall: l });
   if (role === 'siteAdmin' || role === 'orgOwner') return all('owner');
+  // Restricted accounts reach only what is granted to them: nothing here.
+  if (role === 'restricted') return all('none');
   const member = ['teamRead', 'teamWrite', 'teamTriage', 'memberNoRepo'].includes(role);
   // Public repositories of an organization the caller may see are readable on every unit.
   const base: Level = !repoPrivate && (orgVisibility === 'public' ? role !== 'anonymous' || true : member) ? 'read' : 'none';
@@ -60,6 +62,8 @@ describe('the access model, through REST, GraphQL and git over HTTP', () => {
     server = await startServer();
     api = restClient(server.url);
     for (const role of ROLES) if (role !== 'anonymous' && role !== 'siteAdmin') people[role] = await createAccount(api);
+    const restrict = await api.patch(`/admin/users/${people.restricted.login}`, { source_id: 0, login_name: people.restricted.login, restricted: true }, adminAuth);
+    assert.equal(restrict.status, 200, JSON.stringify(restrict.body));
     const owner = people.orgOwner.basic;
     for (const visibility of ['public', 'private'] as const) {
       const org = orgs[visibility];
