@@ -19,3 +19,9 @@ export function windowFromPage(
   const number = page && page > 0 ? page : 1;
   return { offset: (number - 1) * size, limit: size };
 }
+
+/** A page from a list query and a count query run side by side. */
+export async function pageFrom<T>(items: Promise<T[]>, totalCount: Promise<number>): Promise<Page<T>> {
+  const [list, count] = await Promise.all([items, totalCount]);
+  return { items: list, totalCount: count };
+}

@@ -6,7 +6,7 @@ import type { ServiceContext } from '../../services.ts';
 import { repositoryPermission, type RepositoryPermission } from '../access/access.service.ts';
 import { forgetGrants } from '../access/grants.ts';
 import { getRepository, type RepositoryWithOwner } from '../repo/repo.service.ts';
-import { findUserByLogin } from '../user/user.service.ts';
+import { accountsPage, findUserByLogin } from '../user/user.service.ts';
 
 const COLLABORATOR_PERMISSIONS = ['read', 'write', 'admin'];
 
@@ -21,11 +21,7 @@ export async function listCollaborators(ctx: ServiceContext, owner: string, name
   requireUser(ctx.viewer);
   const { repo } = await getRepository(ctx, owner, name);
   const where: Prisma.UserWhereInput = { collaborations: { some: { repoId: repo.id } } };
-  const [items, totalCount] = await Promise.all([
-    ctx.db.user.findMany({ where, orderBy: { lowerLogin: 'asc' }, skip: window.offset, take: window.limit }),
-    ctx.db.user.count({ where }),
-  ]);
-  return { items, totalCount };
+  return accountsPage(ctx, where, window);
 }
 
 export async function isCollaborator(ctx: ServiceContext, owner: string, name: string, login: string): Promise<boolean> {

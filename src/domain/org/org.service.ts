@@ -9,7 +9,7 @@ import { canSeeAccount, isOrganizationMember, isOrganizationOwner, repositoryPer
 import { forgetGrants } from '../access/grants.ts';
 import { atLeast, highest, type AccessLevel } from '../access/units.ts';
 import { checkEmail, checkUsername, checkVisibility } from '../user/user.rules.ts';
-import { findUserByLogin, getVisibleUser } from '../user/user.service.ts';
+import { accountsPage, findUserByLogin, getVisibleUser } from '../user/user.service.ts';
 
 export const OWNERS_TEAM = 'Owners';
 
@@ -130,17 +130,9 @@ export async function deleteOrganization(ctx: ServiceContext, login: string): Pr
 
 const orgsWhere = (ctx: ServiceContext): Prisma.UserWhereInput => ({ AND: [{ type: 'organization' }, visibleAccountsWhere(ctx.viewer)] });
 
-async function page(ctx: ServiceContext, where: Prisma.UserWhereInput, window: PageWindow): Promise<Page<User>> {
-  const [items, totalCount] = await Promise.all([
-    ctx.db.user.findMany({ where, orderBy: { lowerLogin: 'asc' }, skip: window.offset, take: window.limit }),
-    ctx.db.user.count({ where }),
-  ]);
-  return { items, totalCount };
-}
-
 /** Every organization the viewer may see, by name. */
 export function listOrganizations(ctx: ServiceContext, window: PageWindow): Promise<Page<User>> {
-  return page(ctx, orgsWhere(ctx), window);
+  return accountsPage(ctx, orgsWhere(ctx), window);
 }
 
 /**
@@ -151,7 +143,7 @@ export async function listMemberships(ctx: ServiceContext, login: string, window
   const person = await getVisibleUser(ctx, login);
   const seesAll = isSiteAdmin(ctx.viewer) || (ctx.viewer.user?.id === person.id && !isPublicOnly(ctx.viewer));
   const membership = seesAll ? { userId: person.id } : { userId: person.id, isPublic: true };
-  return page(ctx, { AND: [orgsWhere(ctx), { orgMembers: { some: membership } }] }, window);
+  return accountsPage(ctx, { AND: [orgsWhere(ctx), { orgMembers: { some: membership } }] }, window);
 }
 
 export interface OrganizationPermissions {
@@ -186,7 +178,7 @@ export async function organizationPermissions(ctx: ServiceContext, personLogin: 
 export async function listMembers(ctx: ServiceContext, org: User, window: PageWindow, publicOnly = false): Promise<Page<User>> {
   const seesAll = !publicOnly && (await isOrganizationMember(ctx, org));
   const where: Prisma.UserWhereInput = { memberships: { some: seesAll ? { orgId: org.id } : { orgId: org.id, isPublic: true } } };
-  return page(ctx, where, window);
+  return accountsPage(ctx, where, window);
 }
 
 /** A person's membership of an organization, if the viewer may know of it (members see every membership). */

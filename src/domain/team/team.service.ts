@@ -1,14 +1,14 @@
 import { isSiteAdmin, requireUser } from '../../auth/viewer.ts';
 import type { Prisma, Repository, Team, User } from '../../db/models.ts';
 import { forbidden, invalid, notAllowed, notFound } from '../../errors.ts';
-import type { Page, PageWindow } from '../../pagination.ts';
+import { pageFrom, type Page, type PageWindow } from '../../pagination.ts';
 import type { ServiceContext } from '../../services.ts';
 import { isOrganizationMember, isOrganizationOwner, readableRepositoriesWhere, repositoryPermission } from '../access/access.service.ts';
 import { forgetGrants } from '../access/grants.ts';
 import { isAccessLevel, isUnit, parseUnits, uniformUnits, UNITS, type AccessLevel, type Unit, type UnitLevels } from '../access/units.ts';
 import { assertNotLastOwner, getOrganization, OWNERS_TEAM } from '../org/org.service.ts';
 import { getRepository } from '../repo/repo.service.ts';
-import { findUserByLogin, getVisibleUser } from '../user/user.service.ts';
+import { accountsPage, findUserByLogin, getVisibleUser } from '../user/user.service.ts';
 
 export type TeamWithOrg = Team & { org: User };
 
@@ -89,11 +89,7 @@ async function requireMember(ctx: ServiceContext, org: User) {
 }
 
 async function teamPage(ctx: ServiceContext, where: Prisma.TeamWhereInput, window: PageWindow): Promise<Page<TeamWithOrg>> {
-  const [items, totalCount] = await Promise.all([
-    ctx.db.team.findMany({ where, include: { org: true }, orderBy: [{ orgId: 'asc' }, { lowerName: 'asc' }], skip: window.offset, take: window.limit }),
-    ctx.db.team.count({ where }),
-  ]);
-  return { items, totalCount };
+  return pageFrom(ctx.db.team.findMany({ where, include: { org: true }, orderBy: [{ orgId: 'asc' }, { lowerName: 'asc' }], skip: window.offset, take: window.limit }), ctx.db.team.count({ where }));
 }
 
 export async function listTeams(ctx: ServiceContext, orgLogin: string, window: PageWindow): Promise<Page<TeamWithOrg>> {
@@ -200,11 +196,7 @@ async function dropMembershipsWithoutTeam(tx: Prisma.TransactionClient, orgId: n
 export async function listTeamMembers(ctx: ServiceContext, id: number, window: PageWindow): Promise<Page<User>> {
   const team = await getTeam(ctx, id);
   const where: Prisma.UserWhereInput = { teamMemberships: { some: { teamId: team.id } } };
-  const [items, totalCount] = await Promise.all([
-    ctx.db.user.findMany({ where, orderBy: { lowerLogin: 'asc' }, skip: window.offset, take: window.limit }),
-    ctx.db.user.count({ where }),
-  ]);
-  return { items, totalCount };
+  return accountsPage(ctx, where, window);
 }
 
 export async function getTeamMember(ctx: ServiceContext, id: number, login: string): Promise<User | null> {
@@ -250,11 +242,7 @@ function teamRepositoriesWhere(team: Team): Prisma.RepositoryWhereInput {
 export async function listTeamRepositories(ctx: ServiceContext, id: number, window: PageWindow): Promise<Page<Repository & { owner: User }>> {
   const team = await getTeam(ctx, id);
   const where: Prisma.RepositoryWhereInput = { AND: [teamRepositoriesWhere(team), readableRepositoriesWhere(ctx.viewer)] };
-  const [items, totalCount] = await Promise.all([
-    ctx.db.repository.findMany({ where, include: { owner: true }, orderBy: { lowerName: 'asc' }, skip: window.offset, take: window.limit }),
-    ctx.db.repository.count({ where }),
-  ]);
-  return { items, totalCount };
+  return pageFrom(ctx.db.repository.findMany({ where, include: { owner: true }, orderBy: { lowerName: 'asc' }, skip: window.offset, take: window.limit }), ctx.db.repository.count({ where }));
 }
 
 /** The team's repository of that name, or null when the team does not reach it. */

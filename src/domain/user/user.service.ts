@@ -3,7 +3,7 @@ import { newTotpSecret, totpUri, verifyTotp } from '../../auth/totp.ts';
 import { isPublicOnly, isSiteAdmin, requireSiteAdmin, requireUser, type Viewer } from '../../auth/viewer.ts';
 import type { Prisma, User } from '../../db/models.ts';
 import { badRequest, conflict, invalid, notFound, unauthenticated } from '../../errors.ts';
-import type { Page, PageWindow } from '../../pagination.ts';
+import { pageFrom, type Page, type PageWindow } from '../../pagination.ts';
 import type { ServiceContext } from '../../services.ts';
 import { checkEmail, checkPassword, checkUsername, checkVisibility } from './user.rules.ts';
 import { removeRepository } from '../../git/repo.ts';
@@ -53,6 +53,11 @@ export function visibleUsersWhere(viewer: Viewer): Prisma.UserWhereInput {
 /** Whether a person's account is visible (organizations: canSeeAccount, which knows memberships). */
 export function canSeeUser(viewer: Viewer, user: User): boolean {
   return accountVisible(viewer, user, false);
+}
+
+/** A page of accounts by login, for every list of people or organizations. */
+export function accountsPage(ctx: Pick<ServiceContext, 'db'>, where: Prisma.UserWhereInput, window: PageWindow): Promise<Page<User>> {
+  return pageFrom(ctx.db.user.findMany({ where, orderBy: { lowerLogin: 'asc' }, skip: window.offset, take: window.limit }), ctx.db.user.count({ where }));
 }
 
 export async function findUserByLogin(ctx: Pick<ServiceContext, 'db'>, login: string): Promise<User | null> {
