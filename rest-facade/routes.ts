@@ -99,6 +99,7 @@ export const routes: Route[] = [
   { method: 'get', path: '/user/orgs', operationId: 'orgListCurrentUserOrgs', guard: 'signedIn', scope: 'organization' },
   { method: 'get', path: '/users/{username}/orgs', operationId: 'orgListUserOrgs', guard: 'signedIn', scope: 'organization' },
   { method: 'get', path: '/users/{username}/orgs/{org}/permissions', operationId: 'orgGetUserPermissions', guard: 'signedIn', scope: 'organization' },
+  { method: 'get', path: '/admin/orgs', operationId: 'adminGetAllOrgs', guard: 'siteAdmin', scope: 'admin' },
   { method: 'post', path: '/admin/users/{username}/orgs', operationId: 'adminCreateOrg', guard: 'siteAdmin', scope: 'admin' },
   { method: 'get', path: '/orgs/{org}/members', operationId: 'orgListMembers', guard: 'signedIn', scope: 'organization' },
   { method: 'get', path: '/orgs/{org}/members/{username}', operationId: 'orgIsMember', guard: 'signedIn', scope: 'organization' },

@@ -52,6 +52,7 @@ export {
   orgGet,
   orgCreate,
   adminCreateOrg,
+  adminGetAllOrgs,
   orgEdit,
   orgDelete,
   orgGetUserPermissions,

@@ -51,6 +51,13 @@ export const orgGetAll = defineOperation({
   reply: organizationList,
 });
 
+export const adminGetAllOrgs = defineOperation({
+  operationId: 'adminGetAllOrgs',
+  document: OrganizationsDocument,
+  variables: ({ query, config }) => connectionArgsFor(query, config).args,
+  reply: organizationList,
+});
+
 export const orgListCurrentUserOrgs = defineOperation({
   operationId: 'orgListCurrentUserOrgs',
   document: OrganizationsDocument,

@@ -174,6 +174,10 @@ describe('organizations over REST', () => {
     const perms = await api.get(`/users/${member.login}/orgs/${name}/permissions`, member.basic);
     assert.equal(perms.body.is_owner, true);
     assert.equal((await api.post(`/admin/users/${member.login}/orgs`, { username: uniqueName('org') }, owner.basic)).status, 403);
+    const hidden = await createOrg('private');
+    const all = await api.get('/admin/orgs?limit=50', adminAuth);
+    assert.ok(all.body.some((o: { name: string }) => o.name === hidden.name), 'site admins see private organizations too');
+    assert.equal((await api.get('/admin/orgs', owner.basic)).status, 403);
   });
 
   it('a token without the organization scope cannot act on organizations', async () => {
