@@ -133,6 +133,9 @@ export async function createRepository(ctx: ServiceContext, ownerLogin: string |
         // A member who creates in an organization without owning it reaches the repository through the
         // teams that let them create it.
         teams: { create: await creatorTeams(ctx, owner) },
+        // As in Gitea, whoever creates a repository watches it.
+        watches: { create: { userId: viewer.id } },
+        watchCount: 1,
       },
       include: { owner: true },
     });
