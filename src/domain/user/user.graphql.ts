@@ -49,7 +49,7 @@ export const UserRef = builder.prismaNode('User', {
   }),
 });
 
-const UserConnection = builder.connectionObject({
+export const UserConnection = builder.connectionObject({
   type: UserRef,
   name: 'UserConnection',
   fields: (t) => ({ totalCount: t.int({ resolve: (c) => (c as unknown as { totalCount: number }).totalCount }) }),
