@@ -45,3 +45,30 @@ export {
   repoApplyDiffPatch,
 } from './repository/contents.ts';
 export { repoGetRawFile, repoGetRawFileOrLFS, repoGetArchive } from './repository/downloads.ts';
+// Stars, watches and follows
+export {
+  userCurrentListStarred,
+  userListStarred,
+  userCurrentCheckStarring,
+  userCurrentPutStar,
+  userCurrentDeleteStar,
+  repoListStargazers,
+} from './social/stars.ts';
+export {
+  userCurrentCheckSubscription,
+  userCurrentPutSubscription,
+  userCurrentDeleteSubscription,
+  repoListSubscribers,
+  userCurrentListSubscriptions,
+  userListSubscriptions,
+} from './social/watches.ts';
+export {
+  userCurrentListFollowers,
+  userCurrentListFollowing,
+  userListFollowers,
+  userListFollowing,
+  userCurrentCheckFollowing,
+  userCheckFollowing,
+  userCurrentPutFollow,
+  userCurrentDeleteFollow,
+} from './social/follows.ts';
