@@ -89,6 +89,15 @@ describe('stars over REST', () => {
     assert.equal((await api.get(`/user/starred/${owner.login}/shine`, { token: readOnly })).status, 204);
   });
 
+  it('listing starred repositories with a token needs read:repository as well as read:user', async () => {
+    const userOnly = await createToken(api, fan, ['read:user']);
+    assert.equal((await api.get('/user/starred', { token: userOnly })).status, 403);
+    const both = await createToken(api, fan, ['read:user', 'read:repository']);
+    const listed = await api.get('/user/starred', { token: both });
+    assert.equal(listed.status, 200);
+    assert.ok(Array.isArray(listed.body));
+  });
+
   it('a page of 10 starred repositories or stargazers costs the same SQL statements as a page of 1', async () => {
     const busy = await createAccount(api);
     for (let i = 0; i < 10; i++) {
