@@ -2,6 +2,7 @@ import { requireUser } from '../../auth/viewer.ts';
 import type { Repository, User } from '../../db/models.ts';
 import { invalid, notFound } from '../../errors.ts';
 import type { Page, PageWindow } from '../../pagination.ts';
+import type { Tx } from '../../db/client.ts';
 import type { ServiceContext } from '../../services.ts';
 import { readableRepositoriesWhere, visibleAccountsWhere } from '../access/access.service.ts';
 import { getRepository, type RepositoryWithOwner } from '../repo/repo.service.ts';
@@ -29,7 +30,7 @@ function requireStars(ctx: ServiceContext) {
 export const starsEnabled = (ctx: ServiceContext) => !ctx.config.repository.STARS_DISABLED;
 
 /** Runs `add` in a transaction; a concurrent duplicate (unique violation) means the row is already there. */
-async function addOnce(ctx: ServiceContext, add: (tx: Parameters<Parameters<ServiceContext['db']['$transaction']>[0]>[0]) => Promise<unknown>) {
+async function addOnce(ctx: ServiceContext, add: (tx: Tx) => Promise<unknown>) {
   try {
     await ctx.db.$transaction(async (tx) => add(tx));
   } catch (err) {
@@ -234,3 +235,4 @@ export async function listFollowing(ctx: ServiceContext, user: User, window: Pag
   ]);
   return { items: rows.map((r) => r.following), totalCount };
 }
+
