@@ -42,6 +42,17 @@ describe('stars over REST', () => {
     assert.deepEqual((await api.get('/user/starred', fan.basic)).body, []);
   });
 
+  it('concurrent stars by one account count once', async () => {
+    const racer = await createAccount(api);
+    const path = `/user/starred/${owner.login}/listed`;
+    const before = (await api.get(`/repos/${owner.login}/listed`)).body.stars_count;
+    const answers = await Promise.all(Array.from({ length: 6 }, () => put(path, racer.basic)));
+    assert.deepEqual(answers.map((a) => a.status), [204, 204, 204, 204, 204, 204]);
+    assert.equal((await api.get(`/repos/${owner.login}/listed`)).body.stars_count, before + 1);
+    assert.equal((await api.get('/user', racer.basic)).body.starred_repos_count, 1);
+    assert.equal((await api.delete(path, racer.basic)).status, 204);
+  });
+
   it('a private repository is 404 to strangers on every star route, and left out of the lists they see', async () => {
     assert.equal((await put(`/user/starred/${owner.login}/hidden`, owner.basic)).status, 204);
     assert.equal((await put(`/user/starred/${owner.login}/hidden`, stranger.basic)).status, 404);
