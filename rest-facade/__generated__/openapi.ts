@@ -747,7 +747,7 @@ export interface paths {
         delete: operations["orgDelete"];
         options?: never;
         head?: never;
-        /** Change an organization"s profile and visibility */
+        /** Change an organization's profile and visibility */
         patch: operations["orgEdit"];
         trace?: never;
     };
@@ -758,7 +758,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List the caller"s organizations */
+        /** List the caller's organizations */
         get: operations["orgListCurrentUserOrgs"];
         put?: never;
         post?: never;
@@ -775,7 +775,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List a person"s organizations */
+        /** List a person's organizations */
         get: operations["orgListUserOrgs"];
         put?: never;
         post?: never;
@@ -897,7 +897,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List an organization"s repositories */
+        /** List an organization's repositories */
         get: operations["orgListRepos"];
         put?: never;
         /** Create a repository owned by an organization */
@@ -1041,7 +1041,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List the caller"s teams */
+        /** List the caller's teams */
         get: operations["userListTeams"];
         put?: never;
         post?: never;
@@ -1094,7 +1094,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A person"s permission on a repository */
+        /** A person's permission on a repository */
         get: operations["repoGetRepoPermissions"];
         put?: never;
         post?: never;
@@ -1149,6 +1149,274 @@ export interface paths {
         };
         /** List every organization (site admins) */
         get: operations["adminGetAllOrgs"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/user/starred": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Repositories the signed-in account starred
+         * @description Only repositories the caller may read; newest star first. A token needs read:repository as well as read:user.
+         */
+        get: operations["userCurrentListStarred"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/user/starred/{owner}/{repo}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Whether the signed-in account starred a repository */
+        get: operations["userCurrentCheckStarring"];
+        /**
+         * Star a repository
+         * @description Starring a repository that is already starred changes nothing.
+         */
+        put: operations["userCurrentPutStar"];
+        post?: never;
+        /**
+         * Remove a star
+         * @description Answers 204 also when the repository was not starred.
+         */
+        delete: operations["userCurrentDeleteStar"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/users/{username}/starred": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Repositories an account starred that the caller may read */
+        get: operations["userListStarred"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/repos/{owner}/{repo}/stargazers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Accounts that starred a repository */
+        get: operations["repoListStargazers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/repos/{owner}/{repo}/subscription": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The signed-in account's watch on a repository */
+        get: operations["userCurrentCheckSubscription"];
+        /**
+         * Watch a repository
+         * @description Watching a repository that is already watched keeps the first watch.
+         */
+        put: operations["userCurrentPutSubscription"];
+        post?: never;
+        /**
+         * Stop watching a repository
+         * @description Answers 204 also when the repository was not watched.
+         */
+        delete: operations["userCurrentDeleteSubscription"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/repos/{owner}/{repo}/subscribers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Accounts that watch a repository */
+        get: operations["repoListSubscribers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/user/subscriptions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Repositories the signed-in account watches
+         * @description Only repositories the caller may read; newest first. A token needs read:repository as well as read:user.
+         */
+        get: operations["userCurrentListSubscriptions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/users/{username}/subscriptions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Repositories an account watches that the caller may read */
+        get: operations["userListSubscriptions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/user/followers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Accounts that follow the signed-in account */
+        get: operations["userCurrentListFollowers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/user/following": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Accounts the signed-in account follows */
+        get: operations["userCurrentListFollowing"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/user/following/{username}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Whether the signed-in account follows an account */
+        get: operations["userCurrentCheckFollowing"];
+        /**
+         * Follow an account
+         * @description Following an account already followed changes nothing; following yourself is refused with 422.
+         */
+        put: operations["userCurrentPutFollow"];
+        post?: never;
+        /**
+         * Stop following an account
+         * @description Answers 204 also when the account was not followed.
+         */
+        delete: operations["userCurrentDeleteFollow"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/users/{username}/followers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Visible accounts that follow an account */
+        get: operations["userListFollowers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/users/{username}/following": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Visible accounts an account follows */
+        get: operations["userListFollowing"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/users/{username}/following/{target}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Whether one account follows another */
+        get: operations["userCheckFollowing"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1929,6 +2197,30 @@ export interface components {
             visibility?: components["schemas"]["VisibilityString"];
             website?: string;
         };
+        /** @description Whether and since when the caller watches a repository. */
+        WatchInfo: {
+            /** @description Always true for an existing watch. */
+            subscribed?: boolean;
+            /** @description Muting is not supported; always false. */
+            ignored?: boolean;
+            /** @description Always null. */
+            reason?: unknown;
+            /**
+             * Format: date-time
+             * @description When the watch began.
+             */
+            created_at?: string;
+            /**
+             * Format: uri
+             * @description This watch's own API address.
+             */
+            url?: string;
+            /**
+             * Format: uri
+             * @description API address of the repository.
+             */
+            repository_url?: string;
+        };
     };
     responses: {
         /** @description Done; no body. */
@@ -2308,6 +2600,15 @@ export interface components {
             };
             content: {
                 "application/json": components["schemas"]["ContentsResponse"][];
+            };
+        };
+        /** @description A watch on a repository. */
+        WatchInfo: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["WatchInfo"];
             };
         };
     };
@@ -4595,6 +4896,405 @@ export interface operations {
                 };
             };
             403: components["responses"]["forbidden"];
+        };
+    };
+    userCurrentListStarred: {
+        parameters: {
+            query?: {
+                /** @description Page number, from 1. */
+                page?: components["parameters"]["page"];
+                /** @description Items per page (DEFAULT_PAGING_NUM by default, at most MAX_RESPONSE_ITEMS). */
+                limit?: components["parameters"]["limit"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["RepositoryList"];
+            403: components["responses"]["forbidden"];
+        };
+    };
+    userCurrentCheckStarring: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Owner of the repository. */
+                owner: string;
+                /** @description Name of the repository. */
+                repo: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description It is starred. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            403: components["responses"]["forbidden"];
+            /** @description Not starred, or no such repository the caller may read. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    userCurrentPutStar: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Owner of the repository. */
+                owner: string;
+                /** @description Name of the repository. */
+                repo: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: components["responses"]["empty"];
+            403: components["responses"]["forbidden"];
+            404: components["responses"]["notFound"];
+        };
+    };
+    userCurrentDeleteStar: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Owner of the repository. */
+                owner: string;
+                /** @description Name of the repository. */
+                repo: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: components["responses"]["empty"];
+            403: components["responses"]["forbidden"];
+            404: components["responses"]["notFound"];
+        };
+    };
+    userListStarred: {
+        parameters: {
+            query?: {
+                /** @description Page number, from 1. */
+                page?: components["parameters"]["page"];
+                /** @description Items per page (DEFAULT_PAGING_NUM by default, at most MAX_RESPONSE_ITEMS). */
+                limit?: components["parameters"]["limit"];
+            };
+            header?: never;
+            path: {
+                /** @description Login of the account. */
+                username: components["parameters"]["username"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["RepositoryList"];
+            403: components["responses"]["forbidden"];
+            404: components["responses"]["notFound"];
+        };
+    };
+    repoListStargazers: {
+        parameters: {
+            query?: {
+                /** @description Page number, from 1. */
+                page?: components["parameters"]["page"];
+                /** @description Items per page (DEFAULT_PAGING_NUM by default, at most MAX_RESPONSE_ITEMS). */
+                limit?: components["parameters"]["limit"];
+            };
+            header?: never;
+            path: {
+                /** @description Owner of the repository. */
+                owner: string;
+                /** @description Name of the repository. */
+                repo: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["UserList"];
+            403: components["responses"]["forbidden"];
+            404: components["responses"]["notFound"];
+        };
+    };
+    userCurrentCheckSubscription: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Owner of the repository. */
+                owner: string;
+                /** @description Name of the repository. */
+                repo: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["WatchInfo"];
+            /** @description Not watching, or no such repository the caller may read. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    userCurrentPutSubscription: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Owner of the repository. */
+                owner: string;
+                /** @description Name of the repository. */
+                repo: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["WatchInfo"];
+            403: components["responses"]["forbidden"];
+            404: components["responses"]["notFound"];
+        };
+    };
+    userCurrentDeleteSubscription: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Owner of the repository. */
+                owner: string;
+                /** @description Name of the repository. */
+                repo: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: components["responses"]["empty"];
+            404: components["responses"]["notFound"];
+        };
+    };
+    repoListSubscribers: {
+        parameters: {
+            query?: {
+                /** @description Page number, from 1. */
+                page?: components["parameters"]["page"];
+                /** @description Items per page (DEFAULT_PAGING_NUM by default, at most MAX_RESPONSE_ITEMS). */
+                limit?: components["parameters"]["limit"];
+            };
+            header?: never;
+            path: {
+                /** @description Owner of the repository. */
+                owner: string;
+                /** @description Name of the repository. */
+                repo: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["UserList"];
+            404: components["responses"]["notFound"];
+        };
+    };
+    userCurrentListSubscriptions: {
+        parameters: {
+            query?: {
+                /** @description Page number, from 1. */
+                page?: components["parameters"]["page"];
+                /** @description Items per page (DEFAULT_PAGING_NUM by default, at most MAX_RESPONSE_ITEMS). */
+                limit?: components["parameters"]["limit"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["RepositoryList"];
+        };
+    };
+    userListSubscriptions: {
+        parameters: {
+            query?: {
+                /** @description Page number, from 1. */
+                page?: components["parameters"]["page"];
+                /** @description Items per page (DEFAULT_PAGING_NUM by default, at most MAX_RESPONSE_ITEMS). */
+                limit?: components["parameters"]["limit"];
+            };
+            header?: never;
+            path: {
+                /** @description Login of the account. */
+                username: components["parameters"]["username"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["RepositoryList"];
+            404: components["responses"]["notFound"];
+        };
+    };
+    userCurrentListFollowers: {
+        parameters: {
+            query?: {
+                /** @description Page number, from 1. */
+                page?: components["parameters"]["page"];
+                /** @description Items per page (DEFAULT_PAGING_NUM by default, at most MAX_RESPONSE_ITEMS). */
+                limit?: components["parameters"]["limit"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["UserList"];
+        };
+    };
+    userCurrentListFollowing: {
+        parameters: {
+            query?: {
+                /** @description Page number, from 1. */
+                page?: components["parameters"]["page"];
+                /** @description Items per page (DEFAULT_PAGING_NUM by default, at most MAX_RESPONSE_ITEMS). */
+                limit?: components["parameters"]["limit"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["UserList"];
+        };
+    };
+    userCurrentCheckFollowing: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Login of the account. */
+                username: components["parameters"]["username"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: components["responses"]["empty"];
+            404: components["responses"]["notFound"];
+        };
+    };
+    userCurrentPutFollow: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Login of the account. */
+                username: components["parameters"]["username"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: components["responses"]["empty"];
+            403: components["responses"]["forbidden"];
+            404: components["responses"]["notFound"];
+            422: components["responses"]["validationError"];
+        };
+    };
+    userCurrentDeleteFollow: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Login of the account. */
+                username: components["parameters"]["username"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: components["responses"]["empty"];
+            404: components["responses"]["notFound"];
+        };
+    };
+    userListFollowers: {
+        parameters: {
+            query?: {
+                /** @description Page number, from 1. */
+                page?: components["parameters"]["page"];
+                /** @description Items per page (DEFAULT_PAGING_NUM by default, at most MAX_RESPONSE_ITEMS). */
+                limit?: components["parameters"]["limit"];
+            };
+            header?: never;
+            path: {
+                /** @description Login of the account. */
+                username: components["parameters"]["username"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["UserList"];
+            404: components["responses"]["notFound"];
+        };
+    };
+    userListFollowing: {
+        parameters: {
+            query?: {
+                /** @description Page number, from 1. */
+                page?: components["parameters"]["page"];
+                /** @description Items per page (DEFAULT_PAGING_NUM by default, at most MAX_RESPONSE_ITEMS). */
+                limit?: components["parameters"]["limit"];
+            };
+            header?: never;
+            path: {
+                /** @description Login of the account. */
+                username: components["parameters"]["username"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["UserList"];
+            404: components["responses"]["notFound"];
+        };
+    };
+    userCheckFollowing: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Login of the account. */
+                username: components["parameters"]["username"];
+                /** @description Login of the account that may be followed. */
+                target: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: components["responses"]["empty"];
+            404: components["responses"]["notFound"];
         };
     };
 }

@@ -93,3 +93,30 @@ export {
   repoGetRepoPermissions,
 } from './repository/collaborators.ts';
 export { repoListTeams, repoCheckTeam, repoAddTeam, repoDeleteTeam } from './repository/teams.ts';
+// Stars, watches and follows
+export {
+  userCurrentListStarred,
+  userListStarred,
+  userCurrentCheckStarring,
+  userCurrentPutStar,
+  userCurrentDeleteStar,
+  repoListStargazers,
+} from './social/stars.ts';
+export {
+  userCurrentCheckSubscription,
+  userCurrentPutSubscription,
+  userCurrentDeleteSubscription,
+  repoListSubscribers,
+  userCurrentListSubscriptions,
+  userListSubscriptions,
+} from './social/watches.ts';
+export {
+  userCurrentListFollowers,
+  userCurrentListFollowing,
+  userListFollowers,
+  userListFollowing,
+  userCurrentCheckFollowing,
+  userCheckFollowing,
+  userCurrentPutFollow,
+  userCurrentDeleteFollow,
+} from './social/follows.ts';

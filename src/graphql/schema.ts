@@ -12,6 +12,7 @@ import '../domain/branch/branch.graphql.ts';
 import '../domain/org/org.graphql.ts';
 import '../domain/team/team.graphql.ts';
 import '../domain/collaborator/collaborator.graphql.ts';
+import '../domain/social/social.graphql.ts';
 
 export const schema = builder.toSchema({ sortSchema: false });
 export const sortedSchema = lexicographicSortSchema(schema);

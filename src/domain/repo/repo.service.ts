@@ -13,6 +13,7 @@ import { checkRepositoryName, normalizeTopics } from './repo.rules.ts';
 import { repositoryPath } from './storage.ts';
 import { initialFiles } from './templates.ts';
 import { languageBytes } from './languages.ts';
+import { forgetRepository } from '../social/social.counters.ts';
 
 export type RepositoryWithOwner = Repository & { owner: User };
 
@@ -133,6 +134,9 @@ export async function createRepository(ctx: ServiceContext, ownerLogin: string |
         // A member who creates in an organization without owning it reaches the repository through the
         // teams that let them create it.
         teams: { create: await creatorTeams(ctx, owner) },
+        // As in Gitea, whoever creates a repository watches it.
+        watches: { create: { userId: viewer.id } },
+        watchCount: 1,
       },
       include: { owner: true },
     });
@@ -303,7 +307,10 @@ export async function updateRepository(ctx: ServiceContext, ownerLogin: string, 
 /** Deletes the row first (so nothing new can reach it), then the files. */
 export async function deleteRepository(ctx: ServiceContext, ownerLogin: string, name: string): Promise<void> {
   const { repo } = await getRepository(ctx, ownerLogin, name, 'owner');
-  await ctx.db.repository.delete({ where: { id: repo.id } });
+  await ctx.db.$transaction(async (tx) => {
+    await forgetRepository(tx, repo.id);
+    await tx.repository.delete({ where: { id: repo.id } });
+  });
   await removeRepository(repositoryPath(ctx.config, repo.id));
   await ctx.events.publish('repo.deleted', { repoId: repo.id, ownerId: repo.ownerId });
 }

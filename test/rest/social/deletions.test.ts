@@ -1,0 +1,46 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { startServer, type TestServer } from '../../testkit/server.ts';
+import { adminAuth, restClient, type RestClient } from '../../testkit/client.ts';
+import { createAccount } from '../../testkit/accounts.ts';
+
+describe('counters after deletions', () => {
+  let server: TestServer;
+  let api: RestClient;
+  before(async () => {
+    server = await startServer();
+    api = restClient(server.url);
+  });
+  after(() => server.stop());
+
+  const put = (path: string, auth: unknown) => api.request('PUT', path, { auth: auth as never });
+
+  it('deleting a repository takes its stars off the starred_repos_count of those who starred it', async () => {
+    const owner = await createAccount(api);
+    const fan = await createAccount(api);
+    assert.equal((await api.post('/user/repos', { name: 'doomed' }, owner.basic)).status, 201);
+    assert.equal((await put(`/user/starred/${owner.login}/doomed`, fan.basic)).status, 204);
+    assert.equal((await api.get('/user', fan.basic)).body.starred_repos_count, 1);
+    assert.equal((await api.delete(`/repos/${owner.login}/doomed`, owner.basic)).status, 204);
+    assert.equal((await api.get('/user', fan.basic)).body.starred_repos_count, 0);
+  });
+
+  it("deleting an account takes its stars, watches and follows off the other side's counts", async () => {
+    const owner = await createAccount(api);
+    const leaver = await createAccount(api);
+    const followed = await createAccount(api);
+    assert.equal((await api.post('/user/repos', { name: 'stays' }, owner.basic)).status, 201);
+    assert.equal((await put(`/user/starred/${owner.login}/stays`, leaver.basic)).status, 204);
+    assert.equal((await put(`/repos/${owner.login}/stays/subscription`, leaver.basic)).status, 200);
+    assert.equal((await put(`/user/following/${followed.login}`, leaver.basic)).status, 204);
+    assert.equal((await put(`/user/following/${leaver.login}`, owner.basic)).status, 204);
+    const before = (await api.get(`/repos/${owner.login}/stays`)).body;
+    assert.deepEqual([before.stars_count, before.watchers_count], [1, 2]);
+
+    assert.equal((await api.delete(`/admin/users/${leaver.login}`, adminAuth)).status, 204);
+    const afterwards = (await api.get(`/repos/${owner.login}/stays`)).body;
+    assert.deepEqual([afterwards.stars_count, afterwards.watchers_count], [0, 1]);
+    assert.equal((await api.get(`/users/${followed.login}`)).body.followers_count, 0);
+    assert.equal((await api.get(`/users/${owner.login}`)).body.following_count, 0);
+  });
+});
