@@ -8,6 +8,8 @@ import '../domain/repo/repo.graphql.ts';
 import '../domain/contents/contents.graphql.ts';
 import '../domain/commit/commit.graphql.ts';
 import '../domain/branch/branch.graphql.ts';
+import '../domain/fork/fork.graphql.ts';
+import '../domain/transfer/transfer.graphql.ts';
 
 export const schema = builder.toSchema({ sortSchema: false });
 export const sortedSchema = lexicographicSortSchema(schema);

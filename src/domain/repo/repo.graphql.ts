@@ -147,7 +147,7 @@ builder.objectField(RepositoryRef, 'parent', (t) =>
   }),
 );
 
-const RepositoryConnection = builder.connectionObject({
+export const RepositoryConnection = builder.connectionObject({
   type: RepositoryRef,
   name: 'RepositoryConnection',
   fields: (t) => ({ totalCount: t.int({ resolve: (c) => (c as unknown as { totalCount: number }).totalCount }) }),
