@@ -89,4 +89,12 @@ export const routes: Route[] = [
   { method: 'get', path: '/repos/{owner}/{repo}/raw/{filepath}', operationId: 'repoGetRawFile', guard: 'public', scope: 'repository' },
   { method: 'get', path: '/repos/{owner}/{repo}/media/{filepath}', operationId: 'repoGetRawFileOrLFS', guard: 'public', scope: 'repository' },
   { method: 'get', path: '/repos/{owner}/{repo}/archive/{archive}', operationId: 'repoGetArchive', guard: 'public', scope: 'repository' },
+
+  // Forks and transfers
+  { method: 'get', path: '/repos/{owner}/{repo}/forks', operationId: 'listForks', guard: 'public', scope: 'repository' },
+  { method: 'post', path: '/repos/{owner}/{repo}/forks', operationId: 'createFork', guard: 'signedIn', scope: 'repository' },
+  { method: 'post', path: '/repos/{owner}/{repo}/merge-upstream', operationId: 'repoMergeUpstream', guard: 'signedIn', scope: 'repository' },
+  { method: 'post', path: '/repos/{owner}/{repo}/transfer', operationId: 'repoTransfer', guard: 'signedIn', scope: 'repository' },
+  { method: 'post', path: '/repos/{owner}/{repo}/transfer/accept', operationId: 'acceptRepoTransfer', guard: 'signedIn', scope: 'repository' },
+  { method: 'post', path: '/repos/{owner}/{repo}/transfer/reject', operationId: 'rejectRepoTransfer', guard: 'signedIn', scope: 'repository' },
 ];

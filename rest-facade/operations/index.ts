@@ -45,3 +45,5 @@ export {
   repoApplyDiffPatch,
 } from './repository/contents.ts';
 export { repoGetRawFile, repoGetRawFileOrLFS, repoGetArchive } from './repository/downloads.ts';
+export { listForks, createFork, repoMergeUpstream } from './repository/forks.ts';
+export { repoTransfer, acceptRepoTransfer, rejectRepoTransfer } from './repository/transfers.ts';

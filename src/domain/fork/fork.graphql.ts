@@ -2,7 +2,7 @@ import { builder } from '../../graphql/builder.ts';
 import { connectionComplexity, offsetConnection } from '../../graphql/connection.ts';
 import { RepositoryConnection, RepositoryRef } from '../repo/repo.graphql.ts';
 import * as forks from './fork.service.ts';
-import { mergeUpstream } from './merge-upstream.service.ts';
+import { mergeUpstream, type MergeType } from './merge-upstream.service.ts';
 
 builder.objectField(RepositoryRef, 'forks', (t) =>
   t.connection(
@@ -18,11 +18,13 @@ builder.objectField(RepositoryRef, 'forks', (t) =>
 
 const MergeUpstreamType = builder.enumType('MergeUpstreamType', {
   description: 'What bringing a fork up to date with its upstream did.',
-  values: { UP_TO_DATE: { value: 'up-to-date' }, FAST_FORWARD: { value: 'fast-forward' }, MERGE: { value: 'merge' } } as const,
+  values: ['UP_TO_DATE', 'FAST_FORWARD', 'MERGE'] as const,
 });
 
-const MergeUpstreamPayload = builder.objectRef<{ mergeType: 'up-to-date' | 'fast-forward' | 'merge' }>('MergeUpstreamPayload').implement({
-  fields: (t) => ({ mergeType: t.field({ type: MergeUpstreamType, resolve: (p) => p.mergeType }) }),
+const ENUM_OF = { 'up-to-date': 'UP_TO_DATE', 'fast-forward': 'FAST_FORWARD', merge: 'MERGE' } as const;
+
+const MergeUpstreamPayload = builder.objectRef<{ mergeType: MergeType }>('MergeUpstreamPayload').implement({
+  fields: (t) => ({ mergeType: t.field({ type: MergeUpstreamType, resolve: (p) => ENUM_OF[p.mergeType] }) }),
 });
 
 builder.mutationFields((t) => ({
