@@ -1,10 +1,10 @@
-import { requireUser } from '../../auth/viewer.ts';
+import { isSiteAdmin, requireUser } from '../../auth/viewer.ts';
 import type { User } from '../../db/models.ts';
 import { conflict, forbidden, invalid, notFound } from '../../errors.ts';
 import type { ServiceContext } from '../../services.ts';
 import { canSeeAccount, mayCreateRepositoryFor, repositoryPermission } from '../access/access.service.ts';
 import { forgetGrants } from '../access/grants.ts';
-import { findRepositoryByName, getRepository, type RepositoryWithOwner } from '../repo/repo.service.ts';
+import { creationLimitReached, findRepositoryByName, getRepository, type RepositoryWithOwner } from '../repo/repo.service.ts';
 import { findUserByLogin } from '../user/user.service.ts';
 
 export interface TransferInput {
@@ -46,6 +46,7 @@ export async function transferRepository(ctx: ServiceContext, ownerLogin: string
     throw conflict(`${repo.owner.login}/${repo.name} already has a pending transfer`);
   }
 
+  await checkCreationLimit(ctx, recipient);
   if (await mayCreateRepositoryFor(ctx, recipient)) {
     return { repo: await completeTransfer(ctx, repo, recipient, teamIds), pending: false };
   }
@@ -80,11 +81,19 @@ async function pendingForRecipient(ctx: ServiceContext, ownerLogin: string, name
   throw forbidden(`only ${transfer.recipient.login} may accept or reject the transfer of ${ownerLogin}/${name}`);
 }
 
+/** A transfer counts against the recipient's repository limit like a new repository (site admins excepted). */
+async function checkCreationLimit(ctx: ServiceContext, recipient: User) {
+  if (!isSiteAdmin(ctx.viewer) && (await creationLimitReached(ctx, recipient))) {
+    throw forbidden(`${recipient.login} has reached the limit of repositories it may own`);
+  }
+}
+
 export async function acceptTransfer(ctx: ServiceContext, ownerLogin: string, name: string): Promise<RepositoryWithOwner> {
   const { repo, transfer } = await pendingForRecipient(ctx, ownerLogin, name);
   if (await ctx.db.repository.findFirst({ where: { ownerId: transfer.recipientId, lowerName: repo.lowerName } })) {
     throw invalid(`${transfer.recipient.login} already has a repository named ${repo.name}`);
   }
+  await checkCreationLimit(ctx, transfer.recipient);
   return completeTransfer(ctx, repo, transfer.recipient, teamIdsOf(transfer));
 }
 

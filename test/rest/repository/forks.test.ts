@@ -105,6 +105,17 @@ describe('forks over REST', () => {
     assert.equal((await api.get(`/repos/${alice.login}/project`)).body.forks_count, before - 1);
   });
 
+  it('turns the forks of a deleted repository into ordinary repositories', async () => {
+    await createRepo(api, carol, 'short-lived', { auto_init: true });
+    assert.equal((await fork(carol.login, 'short-lived', {}, bob)).status, 202);
+    assert.equal((await api.delete(`/repos/${carol.login}/short-lived`, carol.basic)).status, 204);
+    const orphan = await api.get(`/repos/${bob.login}/short-lived`, bob.basic);
+    assert.equal(orphan.status, 200);
+    assert.equal(orphan.body.fork, false);
+    assert.equal(orphan.body.parent ?? null, null);
+    assert.equal((await api.post(`/repos/${bob.login}/short-lived/merge-upstream`, { branch: 'main' }, bob.basic)).status, 400);
+  });
+
   it('forks a private repository only for those who can read it, and the fork stays private', async () => {
     await createRepo(api, alice, 'secret', { private: true, auto_init: true });
     const stranger = await fork(alice.login, 'secret', {}, carol);

@@ -99,6 +99,27 @@ describe('repository transfers over REST', () => {
     assert.equal((await accept(bob.login, 'gift', bob)).status, 404, 'nothing is pending any more');
   });
 
+  it('lets the recipient accept a private repository it could not see before, and then read it', async () => {
+    await createRepo(api, alice, 'private-gift', { private: true });
+    assert.equal((await api.get(`/repos/${alice.login}/private-gift`, carol.basic)).status, 404);
+    assert.equal((await transfer(alice.login, 'private-gift', { new_owner: carol.login }, alice)).status, 201);
+    assert.equal((await accept(alice.login, 'private-gift', bob)).status, 404, 'a stranger learns nothing about it');
+    const accepted = await accept(alice.login, 'private-gift', carol);
+    assert.equal(accepted.status, 202, JSON.stringify(accepted.body));
+    assert.equal(accepted.body.private, true);
+    assert.equal((await api.get(`/repos/${carol.login}/private-gift`, carol.basic)).status, 200);
+    assert.equal((await api.get(`/repos/${alice.login}/private-gift`, alice.basic)).status, 404, 'the old owner no longer sees it');
+  });
+
+  it('refuses (403) a transfer that would take the recipient past its repository limit', async () => {
+    const limited = await createAccount(api);
+    await db().user.update({ where: { id: limited.id }, data: { maxRepoCreation: 0 } });
+    await createRepo(api, alice, 'too-many');
+    const res = await transfer(alice.login, 'too-many', { new_owner: limited.login }, alice);
+    assert.equal(res.status, 403, JSON.stringify(res.body));
+    assert.match(res.body.message, /limit/);
+  });
+
   it('lets the recipient reject a transfer, which leaves the repository where it was', async () => {
     await createRepo(api, alice, 'declined');
     assert.equal((await transfer(alice.login, 'declined', { new_owner: bob.login }, alice)).status, 201);
