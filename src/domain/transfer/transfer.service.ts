@@ -42,6 +42,9 @@ export async function transferRepository(ctx: ServiceContext, ownerLogin: string
   if (await ctx.db.repository.findFirst({ where: { ownerId: recipient.id, lowerName: repo.lowerName } })) {
     throw invalid(`${recipient.login} already has a repository named ${repo.name}`);
   }
+  if (repo.forkId && (await ctx.db.repository.findFirst({ where: { ownerId: recipient.id, forkId: repo.forkId } }))) {
+    throw invalid(`${recipient.login} already has a fork of the same repository`);
+  }
   if (await ctx.db.repositoryTransfer.findUnique({ where: { repoId: repo.id } })) {
     throw conflict(`${repo.owner.login}/${repo.name} already has a pending transfer`);
   }

@@ -161,6 +161,15 @@ describe('repository transfers over REST', () => {
     assert.equal(res.body.owner.login, bob.login);
   });
 
+  it('refuses (422) to give a fork to an owner that already has a fork of the same repository', async () => {
+    await createRepo(api, alice, 'forked-twice', { auto_init: true });
+    assert.equal((await api.post(`/repos/${alice.login}/forked-twice/forks`, {}, bob.basic)).status, 202);
+    assert.equal((await api.post(`/repos/${alice.login}/forked-twice/forks`, { name: 'carols' }, carol.basic)).status, 202);
+    const res = await transfer(carol.login, 'carols', { new_owner: bob.login }, carol);
+    assert.equal(res.status, 422, JSON.stringify(res.body));
+    assert.match(res.body.message, /already has a fork/);
+  });
+
   it('refuses bad transfers with clear 4xx answers and no change', async () => {
     await createRepo(api, alice, 'stays');
     await createRepo(api, alice, 'hidden', { private: true });
