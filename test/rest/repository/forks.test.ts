@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { existsSync } from 'node:fs';
+import { existsSync, renameSync } from 'node:fs';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { repositoryPath } from '../../../src/domain/repo/storage.ts';
@@ -114,6 +114,23 @@ describe('forks over REST', () => {
     assert.equal(orphan.body.fork, false);
     assert.equal(orphan.body.parent ?? null, null);
     assert.equal((await api.post(`/repos/${bob.login}/short-lived/merge-upstream`, { branch: 'main' }, bob.basic)).status, 400);
+  });
+
+  it('leaves no fork row, directory or count behind when copying the git data fails', async () => {
+    const source = await createRepo(api, carol, 'broken', { auto_init: true });
+    const dir = repositoryPath(server.app.config, source.id);
+    renameSync(dir, `${dir}.away`);
+    try {
+      const res = await fork(carol.login, 'broken', {}, bob);
+      assert.ok(res.status >= 400, `status ${res.status}`);
+    } finally {
+      renameSync(`${dir}.away`, dir);
+    }
+    assert.equal((await api.get(`/repos/${bob.login}/broken`, bob.basic)).status, 404);
+    assert.equal((await api.get(`/repos/${carol.login}/broken`)).body.forks_count, 0);
+    const retry = await fork(carol.login, 'broken', {}, bob);
+    assert.equal(retry.status, 202, JSON.stringify(retry.body));
+    assert.ok(existsSync(repositoryPath(server.app.config, retry.body.id)));
   });
 
   it('forks a private repository only for those who can read it, and the fork stays private', async () => {
