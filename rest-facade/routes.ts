@@ -157,4 +157,11 @@ export const routes: Route[] = [
   { method: 'get', path: '/users/{username}/followers', operationId: 'userListFollowers', guard: 'public', scope: 'user' },
   { method: 'get', path: '/users/{username}/following', operationId: 'userListFollowing', guard: 'public', scope: 'user' },
   { method: 'get', path: '/users/{username}/following/{target}', operationId: 'userCheckFollowing', guard: 'public', scope: 'user' },
+  // Forks and transfers
+  { method: 'get', path: '/repos/{owner}/{repo}/forks', operationId: 'listForks', guard: 'public', scope: 'repository' },
+  { method: 'post', path: '/repos/{owner}/{repo}/forks', operationId: 'createFork', guard: 'signedIn', scope: 'repository' },
+  { method: 'post', path: '/repos/{owner}/{repo}/merge-upstream', operationId: 'repoMergeUpstream', guard: 'signedIn', scope: 'repository' },
+  { method: 'post', path: '/repos/{owner}/{repo}/transfer', operationId: 'repoTransfer', guard: 'signedIn', scope: 'repository' },
+  { method: 'post', path: '/repos/{owner}/{repo}/transfer/accept', operationId: 'acceptRepoTransfer', guard: 'signedIn', scope: 'repository' },
+  { method: 'post', path: '/repos/{owner}/{repo}/transfer/reject', operationId: 'rejectRepoTransfer', guard: 'signedIn', scope: 'repository' },
 ];

@@ -1425,6 +1425,95 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/repos/{owner}/{repo}/forks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Forks of a repository that the caller may read, oldest first */
+        get: operations["listForks"];
+        put?: never;
+        /** Fork a repository into the caller's account or an organization */
+        post: operations["createFork"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/repos/{owner}/{repo}/merge-upstream": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Bring a branch of a fork up to date with its upstream */
+        post: operations["repoMergeUpstream"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/repos/{owner}/{repo}/transfer": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Give a repository to another account
+         * @description Done at once (202) when the caller may create repositories for the new owner (itself, an organization where it may create repositories; site administrators anywhere). Otherwise the transfer waits (201) until the new owner accepts or rejects it.
+         */
+        post: operations["repoTransfer"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/repos/{owner}/{repo}/transfer/accept": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Take a repository whose transfer waits for the caller */
+        post: operations["acceptRepoTransfer"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/repos/{owner}/{repo}/transfer/reject": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Turn down a repository whose transfer waits for the caller */
+        post: operations["rejectRepoTransfer"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -2221,6 +2310,29 @@ export interface components {
              */
             repository_url?: string;
         };
+        /** @description Where a fork goes. */
+        CreateForkOption: {
+            /** @description The fork's name; the source's name when left out. */
+            name?: string;
+            /** @description Fork into this organization instead of the caller's own account. */
+            organization?: string;
+        };
+        /** @description Who receives a repository. */
+        TransferRepoOption: {
+            new_owner: string;
+            /** @description Teams of the receiving organization that get access (organizations only). */
+            team_ids?: number[];
+        };
+        MergeUpstreamRequest: {
+            /** @description The fork's branch to update. */
+            branch?: string;
+            /** @description Refuse (409) rather than write a merge commit. */
+            ff_only?: boolean;
+        };
+        MergeUpstreamResponse: {
+            /** @description up-to-date, fast-forward or merge. */
+            merge_type?: string;
+        };
     };
     responses: {
         /** @description Done; no body. */
@@ -2609,6 +2721,15 @@ export interface components {
             };
             content: {
                 "application/json": components["schemas"]["WatchInfo"];
+            };
+        };
+        /** @description What the merge did. */
+        MergeUpstreamResponse: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["MergeUpstreamResponse"];
             };
         };
     };
@@ -5294,6 +5415,144 @@ export interface operations {
         requestBody?: never;
         responses: {
             204: components["responses"]["empty"];
+            404: components["responses"]["notFound"];
+        };
+    };
+    listForks: {
+        parameters: {
+            query?: {
+                page?: number;
+                limit?: number;
+            };
+            header?: never;
+            path: {
+                owner: string;
+                repo: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["RepositoryList"];
+            404: components["responses"]["notFound"];
+        };
+    };
+    createFork: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                owner: string;
+                repo: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["CreateForkOption"];
+            };
+        };
+        responses: {
+            202: components["responses"]["Repository"];
+            403: components["responses"]["forbidden"];
+            404: components["responses"]["notFound"];
+            /** @description The target already has a repository of that name, or a fork of this one. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+            422: components["responses"]["validationError"];
+        };
+    };
+    repoMergeUpstream: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                owner: string;
+                repo: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["MergeUpstreamRequest"];
+            };
+        };
+        responses: {
+            200: components["responses"]["MergeUpstreamResponse"];
+            400: components["responses"]["error"];
+            404: components["responses"]["notFound"];
+            409: components["responses"]["error"];
+        };
+    };
+    repoTransfer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                owner: string;
+                repo: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TransferRepoOption"];
+            };
+        };
+        responses: {
+            201: components["responses"]["Repository"];
+            202: components["responses"]["Repository"];
+            403: components["responses"]["forbidden"];
+            404: components["responses"]["notFound"];
+            /** @description A transfer of this repository is already waiting. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["APIError"];
+                };
+            };
+            422: components["responses"]["validationError"];
+        };
+    };
+    acceptRepoTransfer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                owner: string;
+                repo: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            202: components["responses"]["Repository"];
+            403: components["responses"]["forbidden"];
+            404: components["responses"]["notFound"];
+        };
+    };
+    rejectRepoTransfer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                owner: string;
+                repo: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["Repository"];
+            403: components["responses"]["forbidden"];
             404: components["responses"]["notFound"];
         };
     };

@@ -120,3 +120,5 @@ export {
   userCurrentPutFollow,
   userCurrentDeleteFollow,
 } from './social/follows.ts';
+export { listForks, createFork, repoMergeUpstream } from './repository/forks.ts';
+export { repoTransfer, acceptRepoTransfer, rejectRepoTransfer } from './repository/transfers.ts';

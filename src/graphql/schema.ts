@@ -13,6 +13,8 @@ import '../domain/org/org.graphql.ts';
 import '../domain/team/team.graphql.ts';
 import '../domain/collaborator/collaborator.graphql.ts';
 import '../domain/social/social.graphql.ts';
+import '../domain/fork/fork.graphql.ts';
+import '../domain/transfer/transfer.graphql.ts';
 
 export const schema = builder.toSchema({ sortSchema: false });
 export const sortedSchema = lexicographicSortSchema(schema);

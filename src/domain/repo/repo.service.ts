@@ -37,12 +37,17 @@ export interface CreateRepositoryInput {
  * 403 when it can but `needed` is not met. Old names (renames, transfers) lead to the repository's new place.
  */
 export async function getRepository(ctx: ServiceContext, ownerLogin: string, name: string, needed: Need = 'read') {
-  const repo =
+  return checkAccess(ctx, await findRepositoryByName(ctx, ownerLogin, name), needed, `${ownerLogin}/${name}`);
+}
+
+/** The repository at owner/name (or an old name of it), WITHOUT any access check: callers decide what to reveal. */
+export async function findRepositoryByName(ctx: ServiceContext, ownerLogin: string, name: string): Promise<RepositoryWithOwner | null> {
+  return (
     (await ctx.db.repository.findFirst({
       where: { lowerName: name.toLowerCase(), owner: { lowerLogin: ownerLogin.toLowerCase() } },
       include: { owner: true },
-    })) ?? (await findRedirected(ctx, ownerLogin, name));
-  return checkAccess(ctx, repo, needed, `${ownerLogin}/${name}`);
+    })) ?? (await findRedirected(ctx, ownerLogin, name))
+  );
 }
 
 async function findRedirected(ctx: ServiceContext, ownerLogin: string, name: string) {
@@ -72,13 +77,13 @@ async function checkAccess(
 }
 
 /** The viewer's teams of `owner` that a new repository joins: those allowed to create, unless the viewer owns it. */
-async function creatorTeams(ctx: ServiceContext, owner: User): Promise<{ teamId: number }[]> {
+export async function creatorTeams(ctx: ServiceContext, owner: User): Promise<{ teamId: number }[]> {
   if (owner.type !== 'organization' || (await isOrganizationOwner(ctx, owner))) return [];
   const teams = await viewerTeams(ctx);
   return teams.filter((t) => t.orgId === owner.id && t.canCreateOrgRepo && !t.includesAllRepositories).map((t) => ({ teamId: t.id }));
 }
 
-async function creationLimitReached(ctx: ServiceContext, owner: User): Promise<boolean> {
+export async function creationLimitReached(ctx: ServiceContext, owner: User): Promise<boolean> {
   const limit = owner.maxRepoCreation >= 0 ? owner.maxRepoCreation : ctx.config.repository.MAX_CREATION_LIMIT;
   if (limit < 0) return false;
   return (await ctx.db.repository.count({ where: { ownerId: owner.id } })) >= limit;
@@ -307,9 +312,12 @@ export async function updateRepository(ctx: ServiceContext, ownerLogin: string, 
 /** Deletes the row first (so nothing new can reach it), then the files. */
 export async function deleteRepository(ctx: ServiceContext, ownerLogin: string, name: string): Promise<void> {
   const { repo } = await getRepository(ctx, ownerLogin, name, 'owner');
+  // Its parent counts one fork less; its own forks stop being forks (their parent is gone).
   await ctx.db.$transaction(async (tx) => {
     await forgetRepository(tx, repo.id);
+    await tx.repository.updateMany({ where: { forkId: repo.id }, data: { isFork: false, forkId: null } });
     await tx.repository.delete({ where: { id: repo.id } });
+    if (repo.forkId) await tx.repository.updateMany({ where: { id: repo.forkId, forkCount: { gt: 0 } }, data: { forkCount: { decrement: 1 } } });
   });
   await removeRepository(repositoryPath(ctx.config, repo.id));
   await ctx.events.publish('repo.deleted', { repoId: repo.id, ownerId: repo.ownerId });
@@ -325,7 +333,7 @@ export interface RepositorySearch {
   isPrivate?: boolean | null;
   isArchived?: boolean | null;
   isTemplate?: boolean | null;
-  /** source | fork | mirror | collaborative (forks and mirrors arrive later: none exist yet). */
+  /** source | fork | mirror | collaborative (mirrors arrive later: none exist yet). */
   mode?: string | null;
   sort?: string | null;
   order?: string | null;
@@ -355,8 +363,10 @@ export async function searchRepositories(ctx: ServiceContext, search: Repository
   if (search.isPrivate != null) and.push({ isPrivate: search.isPrivate });
   if (search.isArchived != null) and.push({ isArchived: search.isArchived });
   if (search.isTemplate != null) and.push({ isTemplate: search.isTemplate });
-  // No forks or mirrors exist yet, so those modes match nothing, and every repository is a source.
-  if (search.mode === 'fork' || search.mode === 'mirror') and.push({ id: -1 });
+  // No mirrors exist yet, so that mode matches nothing.
+  if (search.mode === 'fork') and.push({ isFork: true });
+  if (search.mode === 'source') and.push({ isFork: false });
+  if (search.mode === 'mirror') and.push({ id: -1 });
   if (search.mode === 'collaborative' && ctx.viewer.user) and.push({ ownerId: { not: ctx.viewer.user.id } });
   const where = { AND: and };
   const [field, direction] = Object.entries(SORTS[search.sort ?? 'alpha'])[0];

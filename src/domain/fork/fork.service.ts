@@ -1,0 +1,124 @@
+import { isSiteAdmin, requireUser } from '../../auth/viewer.ts';
+import type { User } from '../../db/models.ts';
+import { conflict, forbidden, invalid, notFound } from '../../errors.ts';
+import { copyRepository } from '../../git/fork.ts';
+import { listRefs, removeRepository, repositorySize, type ObjectFormat } from '../../git/repo.ts';
+import type { Page, PageWindow } from '../../pagination.ts';
+import type { ServiceContext } from '../../services.ts';
+import { canSeeAccount, CODE_READ, mayCreateRepositoryFor, readableRepositoriesWhere } from '../access/access.service.ts';
+import { creationLimitReached, creatorTeams, getRepository, type RepositoryWithOwner } from '../repo/repo.service.ts';
+import { checkRepositoryName } from '../repo/repo.rules.ts';
+import { repositoryPath } from '../repo/storage.ts';
+import { findUserByLogin } from '../user/user.service.ts';
+
+export interface CreateForkInput {
+  /** Fork into this organization instead of the viewer's own account. */
+  organization?: string | null;
+  /** The fork's name; the source's name by default. */
+  name?: string | null;
+}
+
+/** Where a fork goes: the viewer, or an organization the viewer can see and may create repositories in. */
+async function forkOwner(ctx: ServiceContext, organization: string | null | undefined): Promise<User> {
+  const viewer = requireUser(ctx.viewer);
+  if (!organization) return viewer;
+  const org = await findUserByLogin(ctx, organization);
+  if (!org || !(await canSeeAccount(ctx, org))) throw notFound(`organization "${organization}" does not exist`);
+  if (org.type !== 'organization') throw invalid(`"${organization}" is not an organization`);
+  if (!(await mayCreateRepositoryFor(ctx, org))) throw forbidden(`you may not create repositories in ${org.login}`);
+  return org;
+}
+
+/**
+ * Forks a repository the viewer can read the code of: a new repository row (a fork of the source, private
+ * when the source is, the source's fork count raised in the same transaction), then a bare repository with
+ * all branches and tags of the source. A git failure removes the row again and lowers the count back.
+ */
+export async function createFork(ctx: ServiceContext, ownerLogin: string, name: string, input: CreateForkInput): Promise<RepositoryWithOwner> {
+  const viewer = requireUser(ctx.viewer);
+  const { repo: source } = await getRepository(ctx, ownerLogin, name, CODE_READ);
+  const owner = await forkOwner(ctx, input.organization);
+  const forkName = input.name || source.name;
+  checkRepositoryName(forkName);
+  if (await ctx.db.repository.findFirst({ where: { ownerId: owner.id, forkId: source.id } })) {
+    throw conflict(`${owner.login} already has a fork of ${source.owner.login}/${source.name}`);
+  }
+  if (await ctx.db.repository.findFirst({ where: { ownerId: owner.id, lowerName: forkName.toLowerCase() } })) {
+    throw conflict(`the repository ${owner.login}/${forkName} already exists`);
+  }
+  if (!isSiteAdmin(ctx.viewer) && (await creationLimitReached(ctx, owner))) {
+    throw forbidden(`${owner.login} has reached the limit of repositories it may create`);
+  }
+
+  const teams = await creatorTeams(ctx, owner);
+  let created: RepositoryWithOwner;
+  try {
+    [created] = await ctx.db.$transaction([
+      ctx.db.repository.create({
+        data: {
+          ownerId: owner.id,
+          name: forkName,
+          lowerName: forkName.toLowerCase(),
+          description: source.description,
+          website: source.website,
+          isPrivate: source.isPrivate,
+          defaultBranch: source.defaultBranch,
+          objectFormat: source.objectFormat,
+          isFork: true,
+          forkId: source.id,
+          enableTimeTracker: ctx.config.service.DEFAULT_ENABLE_TIMETRACKING,
+          allowOnlyContributorsToTrackTime: ctx.config.service.DEFAULT_ALLOW_ONLY_CONTRIBUTORS_TO_TRACK_TIME,
+          teams: { create: teams },
+        },
+        include: { owner: true },
+      }),
+      ctx.db.repository.update({ where: { id: source.id }, data: { forkCount: { increment: 1 } } }),
+    ]);
+  } catch (err) {
+    if ((err as { code?: string }).code === 'P2002') throw conflict(`the repository ${owner.login}/${forkName} already exists`);
+    throw err;
+  }
+
+  const gitDir = repositoryPath(ctx.config, created.id);
+  let fork: RepositoryWithOwner;
+  try {
+    await copyRepository(repositoryPath(ctx.config, source.id), gitDir, {
+      objectFormat: source.objectFormat as ObjectFormat,
+      defaultBranch: source.defaultBranch,
+    });
+    const branches = await listRefs(gitDir, 'refs/heads/');
+    fork = await ctx.db.repository.update({
+      where: { id: created.id },
+      data: { isEmpty: branches.length === 0, branchCount: branches.length, sizeBytes: await repositorySize(gitDir) },
+      include: { owner: true },
+    });
+  } catch (err) {
+    await removeRepository(gitDir);
+    await ctx.db
+      .$transaction([
+        ctx.db.repository.delete({ where: { id: created.id } }),
+        ctx.db.repository.updateMany({ where: { id: source.id, forkCount: { gt: 0 } }, data: { forkCount: { decrement: 1 } } }),
+      ])
+      .catch(() => {});
+    throw err;
+  }
+  await ctx.events.publish('repo.created', { repoId: fork.id, ownerId: owner.id, actorId: viewer.id, forkOf: source.id });
+  await ctx.events.publish('repo.forked', { repoId: source.id, forkId: fork.id, actorId: viewer.id });
+  return fork;
+}
+
+/** The forks of a repository that the viewer may read, oldest first. */
+export async function listForks(ctx: ServiceContext, source: { id: number }, window: PageWindow): Promise<Page<RepositoryWithOwner>> {
+  const where = { AND: [{ forkId: source.id }, readableRepositoriesWhere(ctx.viewer)] };
+  const [items, totalCount] = await Promise.all([
+    ctx.db.repository.findMany({ where, orderBy: [{ createdAt: 'asc' }, { id: 'asc' }], skip: window.offset, take: window.limit, include: { owner: true } }),
+    ctx.db.repository.count({ where }),
+  ]);
+  return { items, totalCount };
+}
+
+/** listForks by owner and name: 404 when the viewer cannot read the repository. */
+export async function listForksOf(ctx: ServiceContext, ownerLogin: string, name: string, window: PageWindow) {
+  const { repo } = await getRepository(ctx, ownerLogin, name);
+  return listForks(ctx, repo, window);
+}

@@ -1,0 +1,79 @@
+import { requireUser } from '../../auth/viewer.ts';
+import { badRequest, conflict, forbidden, notFound } from '../../errors.ts';
+import { fetchObjects } from '../../git/fork.ts';
+import { createMergeCommit, isAncestor, mergeTrees } from '../../git/merge.ts';
+import { isWellFormedRefName, readBranch } from '../../git/refs.ts';
+import { updateRef } from '../../git/repo.ts';
+import type { ServiceContext } from '../../services.ts';
+import { CODE_READ, CODE_WRITE, repositoryPermission, satisfies } from '../access/access.service.ts';
+import { withGitErrors } from '../git-errors.ts';
+import { getRepository, recordPush } from '../repo/repo.service.ts';
+import { repositoryPath } from '../repo/storage.ts';
+
+export type MergeType = 'up-to-date' | 'fast-forward' | 'merge';
+
+export interface MergeUpstreamInput {
+  branch: string;
+  /** Refuse (409, nothing changed) when a merge commit would be needed. */
+  ffOnly?: boolean | null;
+}
+
+/**
+ * Brings a branch of a fork up to date with its upstream: the upstream branch of the same name, or the
+ * upstream's default branch when it has none. Fast-forwards when it can, else writes a merge commit without
+ * a working tree (refused with ff_only, and on conflicts). The branch moves with a compare-and-swap, so a
+ * push that lands meanwhile is never overwritten.
+ */
+export async function mergeUpstream(ctx: ServiceContext, ownerLogin: string, name: string, input: MergeUpstreamInput): Promise<MergeType> {
+  const viewer = requireUser(ctx.viewer);
+  const { repo } = await getRepository(ctx, ownerLogin, name, CODE_WRITE);
+  if (repo.isArchived) throw forbidden(`${repo.owner.login}/${repo.name} is archived: it is read-only`);
+  if (!repo.isFork || !repo.forkId) throw badRequest(`${repo.owner.login}/${repo.name} is not a fork`);
+  const upstream = await ctx.db.repository.findUnique({ where: { id: repo.forkId }, include: { owner: true } });
+  if (!upstream || !satisfies(await repositoryPermission(ctx, upstream), CODE_READ)) {
+    throw badRequest(`the upstream of ${repo.owner.login}/${repo.name} is not readable by you`);
+  }
+  const branch = input.branch?.trim();
+  if (!branch) throw badRequest('branch is required');
+
+  const gitDir = repositoryPath(ctx.config, repo.id);
+  const upstreamDir = repositoryPath(ctx.config, upstream.id);
+  const ours = isWellFormedRefName(branch) ? await readBranch(gitDir, branch) : null;
+  if (!ours) throw notFound(`branch "${branch}" does not exist in ${repo.owner.login}/${repo.name}`);
+  const theirs = (await readBranch(upstreamDir, branch)) ?? (await readBranch(upstreamDir, upstream.defaultBranch));
+  if (!theirs) throw notFound(`${upstream.owner.login}/${upstream.name} has neither a branch "${branch}" nor its default branch`);
+
+  return withGitErrors(
+    async () => {
+      if (ours.oid === theirs.oid) return 'up-to-date';
+      await fetchObjects(gitDir, upstreamDir, theirs.oid);
+      if (await isAncestor(gitDir, theirs.oid, ours.oid)) return 'up-to-date';
+      const ref = `refs/heads/${branch}`;
+      let after: string;
+      let type: MergeType;
+      if (await isAncestor(gitDir, ours.oid, theirs.oid)) {
+        after = theirs.oid;
+        type = 'fast-forward';
+      } else {
+        if (input.ffOnly) {
+          throw conflict(`"${branch}" has commits that upstream lacks: it cannot be fast-forwarded, and ff_only refuses a merge commit`);
+        }
+        const tree = await mergeTrees(gitDir, ours.oid, theirs.oid);
+        if (!tree) throw conflict(`"${branch}" and ${upstream.owner.login}/${upstream.name}:${theirs.name} conflict: merge them locally`);
+        const who = { name: viewer.fullName || viewer.login, email: viewer.email };
+        after = await createMergeCommit(gitDir, {
+          tree,
+          parents: [ours.oid, theirs.oid],
+          message: `Merge branch '${theirs.name}' of ${upstream.owner.login}/${upstream.name} into ${branch}`,
+          author: who,
+          committer: who,
+        });
+        type = 'merge';
+      }
+      await updateRef(gitDir, ref, after, ours.oid);
+      await recordPush(ctx, repo, [{ ref, before: ours.oid, after }], viewer);
+      return type;
+    },
+    { doing: `merging upstream into "${branch}"`, conflict: `"${branch}" changed meanwhile: try again` },
+  );
+}

@@ -1,0 +1,61 @@
+import type { User } from '../../db/models.ts';
+import { builder } from '../../graphql/builder.ts';
+import { RepositoryRef, withOwner } from '../repo/repo.graphql.ts';
+import type { RepositoryWithOwner } from '../repo/repo.service.ts';
+import { UserRef } from '../user/user.graphql.ts';
+import * as transfers from './transfer.service.ts';
+
+const PendingTransfer = builder
+  .objectRef<{ doer: User; recipient: User; teamIds: string; createdAt: Date }>('RepositoryPendingTransfer')
+  .implement({
+    description: 'A transfer of a repository that waits for its recipient to accept or reject it.',
+    fields: (t) => ({
+      doer: t.field({ type: UserRef, description: 'Who started the transfer.', resolve: (p) => p.doer }),
+      recipient: t.field({ type: UserRef, description: 'The account that will own the repository.', resolve: (p) => p.recipient }),
+      teamIds: t.intList({ description: 'Teams of the receiving organization that get the repository.', resolve: (p) => transfers.teamIdsOf(p) }),
+      createdAt: t.expose('createdAt', { type: 'DateTime' }),
+    }),
+  });
+
+builder.objectField(RepositoryRef, 'pendingTransfer', (t) =>
+  t.field({
+    type: PendingTransfer,
+    nullable: true,
+    description: 'The transfer waiting for its recipient, if any.',
+    resolve: async (repo, _a, ctx) => transfers.pendingTransfer(ctx, await withOwner(repo, ctx)),
+  }),
+);
+
+const TransferRepositoryPayload = builder.objectRef<{ repo: RepositoryWithOwner; pending: boolean }>('TransferRepositoryPayload').implement({
+  fields: (t) => ({
+    repository: t.field({ type: RepositoryRef, resolve: (p) => p.repo }),
+    pending: t.exposeBoolean('pending', { description: 'True when the recipient still has to accept; false when the transfer is done.' }),
+  }),
+});
+
+builder.mutationFields((t) => ({
+  transferRepository: t.field({
+    type: TransferRepositoryPayload,
+    description: 'Gives a repository to another account: at once when the viewer may create repositories there, else pending its acceptance.',
+    authScopes: { token: 'write:repository' },
+    args: {
+      owner: t.arg.string({ required: true }),
+      name: t.arg.string({ required: true }),
+      newOwner: t.arg.string({ required: true }),
+      teamIds: t.arg.intList(),
+    },
+    resolve: (_root, { owner, name, newOwner, teamIds }, ctx) => transfers.transferRepository(ctx, owner, name, { newOwner, teamIds }),
+  }),
+  acceptRepositoryTransfer: t.field({
+    type: RepositoryRef,
+    authScopes: { token: 'write:repository' },
+    args: { owner: t.arg.string({ required: true }), name: t.arg.string({ required: true }) },
+    resolve: (_root, { owner, name }, ctx) => transfers.acceptTransfer(ctx, owner, name),
+  }),
+  rejectRepositoryTransfer: t.field({
+    type: RepositoryRef,
+    authScopes: { token: 'write:repository' },
+    args: { owner: t.arg.string({ required: true }), name: t.arg.string({ required: true }) },
+    resolve: (_root, { owner, name }, ctx) => transfers.rejectTransfer(ctx, owner, name),
+  }),
+}));
