@@ -1,40 +1,32 @@
+import assert from 'node:assert/strict';
+import type { TestAccount } from './accounts.ts';
+import { restClient } from './client.ts';
 import type { TestServer } from './server.ts';
 
-/**
- * Organizations made straight in the database, until the organization API exists (then this becomes calls
- * to it): a User row of type organization, its Owners team (owner permission, every repository, may create
- * repositories) and the owners as members of both the team and the organization.
- */
+/** An organization made through the REST API; the first owner created it and owns it through the Owners team. */
 export interface TestOrg {
   id: number;
   login: string;
   ownersTeamId: number;
+  owner: TestAccount;
 }
 
 let counter = 0;
 
 export async function createOrg(
   server: TestServer,
-  owners: { id: number }[],
+  owners: TestAccount[],
   options: { login?: string; visibility?: 'public' | 'limited' | 'private' } = {},
 ): Promise<TestOrg> {
-  const db = server.app.database.db;
+  const api = restClient(server.url);
   const login = options.login ?? `org${process.pid}x${++counter}`;
-  const org = await db.user.create({
-    data: {
-      login,
-      lowerLogin: login.toLowerCase(),
-      email: `${login}@example.test`,
-      lowerEmail: `${login}@example.test`,
-      type: 'organization',
-      visibility: options.visibility ?? 'public',
-    },
-  });
-  const team = await db.team.create({
-    data: { orgId: org.id, name: 'Owners', lowerName: 'owners', permission: 'owner', includesAllRepositories: true, canCreateOrgRepo: true },
-  });
-  for (const owner of owners) await addTeamMember(server, org.id, team.id, owner.id);
-  return { id: org.id, login, ownersTeamId: team.id };
+  const [owner, ...others] = owners;
+  const created = await api.post('/orgs', { username: login, visibility: options.visibility ?? 'public' }, owner.basic);
+  assert.equal(created.status, 201, JSON.stringify(created.body));
+  const teams = await api.get(`/orgs/${login}/teams`, owner.basic);
+  const ownersTeamId = teams.body.find((t: { name: string }) => t.name === 'Owners').id as number;
+  for (const other of others) await addTeamMember(server, owner, ownersTeamId, other);
+  return { id: created.body.id, login, ownersTeamId, owner };
 }
 
 /** Another team of an organization (no members). */
@@ -43,22 +35,22 @@ export async function createTeam(
   org: TestOrg,
   options: { name: string; permission?: string; canCreateOrgRepo?: boolean; includesAllRepositories?: boolean },
 ): Promise<number> {
-  const team = await server.app.database.db.team.create({
-    data: {
-      orgId: org.id,
+  const res = await restClient(server.url).post(
+    `/orgs/${org.login}/teams`,
+    {
       name: options.name,
-      lowerName: options.name.toLowerCase(),
       permission: options.permission ?? 'read',
-      canCreateOrgRepo: options.canCreateOrgRepo ?? false,
-      includesAllRepositories: options.includesAllRepositories ?? false,
+      can_create_org_repo: options.canCreateOrgRepo ?? false,
+      includes_all_repositories: options.includesAllRepositories ?? false,
     },
-  });
-  return team.id;
+    org.owner.basic,
+  );
+  assert.equal(res.status, 201, JSON.stringify(res.body));
+  return res.body.id;
 }
 
-/** Puts a user in a team, and so in its organization. */
-export async function addTeamMember(server: TestServer, orgId: number, teamId: number, userId: number) {
-  const db = server.app.database.db;
-  await db.teamMember.create({ data: { teamId, userId } });
-  await db.orgMember.upsert({ where: { orgId_userId: { orgId, userId } }, create: { orgId, userId }, update: {} });
+/** Puts a person in a team, and so in its organization. */
+export async function addTeamMember(server: TestServer, by: TestAccount, teamId: number, member: TestAccount) {
+  const res = await restClient(server.url).put(`/teams/${teamId}/members/${member.login}`, undefined, by.basic);
+  assert.equal(res.status, 204, JSON.stringify(res.body));
 }
