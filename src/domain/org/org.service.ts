@@ -191,9 +191,14 @@ export async function membershipOf(ctx: ServiceContext, org: User, login: string
   return { user: person, isPublic: row.isPublic };
 }
 
-/** Removes a person from every team of the organization, and so from the organization; never the last owner. */
+/**
+ * Removes a person from every team of the organization, and so from the organization: owners remove anyone,
+ * members remove themselves (they leave). Never the last owner.
+ */
 export async function removeMember(ctx: ServiceContext, orgLogin: string, login: string): Promise<void> {
-  const org = await getOwnedOrganization(ctx, orgLogin);
+  const viewer = requireUser(ctx.viewer);
+  const leaving = viewer.lowerLogin === login.toLowerCase() && !isPublicOnly(ctx.viewer);
+  const org = leaving ? await getOrganization(ctx, orgLogin) : await getOwnedOrganization(ctx, orgLogin);
   const person = await findUserByLogin(ctx, login);
   if (!person) throw notFound(`user "${login}" does not exist`);
   await ctx.db.$transaction(async (tx) => {

@@ -152,12 +152,17 @@ describe('organizations over REST', () => {
     assert.ok(mine.body.some((o: { name: string }) => o.name === org.name));
   });
 
-  it('removes a member from every team, but never the last owner', async () => {
+  it('removes a member from every team (owners remove anyone, members themselves), but never the last owner', async () => {
     const org = await createOrg();
     const team = await api.post(`/orgs/${org.name}/teams`, { name: 'devs', permission: 'write' }, owner.basic);
     await api.put(`/teams/${team.body.id}/members/${member.login}`, undefined, owner.basic);
-    assert.equal((await api.delete(`/orgs/${org.name}/members/${member.login}`, member.basic)).status, 403);
+    const other = await createAccount(api);
+    await api.put(`/teams/${team.body.id}/members/${other.login}`, undefined, owner.basic);
+    assert.equal((await api.delete(`/orgs/${org.name}/members/${other.login}`, member.basic)).status, 403);
     assert.equal((await api.delete(`/orgs/${org.name}/members/${member.login}`, owner.basic)).status, 204);
+    // A member may leave.
+    assert.equal((await api.delete(`/orgs/${org.name}/members/${other.login}`, other.basic)).status, 204);
+    assert.equal((await api.get(`/orgs/${org.name}/members/${other.login}`, owner.basic)).status, 404);
     assert.equal((await api.get(`/orgs/${org.name}/members/${member.login}`, owner.basic)).status, 404);
     assert.equal((await api.get(`/teams/${team.body.id}/members/${member.login}`, owner.basic)).status, 404);
     const lastOwner = await api.delete(`/orgs/${org.name}/members/${owner.login}`, owner.basic);
