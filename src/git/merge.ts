@@ -1,5 +1,4 @@
-import { gitText, runGit, v } from './command.ts';
-import { identityEnv, type Identity } from './write.ts';
+import { runGit, v } from './command.ts';
 
 /** Whether `ancestor` is `descendant` or one of its ancestors. */
 export async function isAncestor(gitDir: string, ancestor: string, descendant: string): Promise<boolean> {
@@ -15,16 +14,4 @@ export async function mergeTrees(gitDir: string, ours: string, theirs: string): 
   const result = await runGit(['merge-tree', '--write-tree', '--no-messages', v(ours), v(theirs)], { gitDir, okExitCodes: [1] });
   if (result.exitCode === 1) return null;
   return result.stdout.toString('utf8').split('\n')[0].trim();
-}
-
-/** `git commit-tree` with two parents: the merge commit of `tree`, returning its id. */
-export async function createMergeCommit(
-  gitDir: string,
-  request: { tree: string; parents: [string, string]; message: string; author: Identity; committer: Identity },
-): Promise<string> {
-  return gitText(['commit-tree', v(request.tree), '-p', v(request.parents[0]), '-p', v(request.parents[1])], {
-    gitDir,
-    env: identityEnv(request.author, request.committer),
-    input: request.message.endsWith('\n') ? request.message : `${request.message}\n`,
-  });
 }

@@ -55,7 +55,7 @@ export function cleanPath(raw: string): string {
   return parts.join('/');
 }
 
-export function identityEnv(author: Identity, committer: Identity): Record<string, string> {
+function identityEnv(author: Identity, committer: Identity): Record<string, string> {
   const at = (who: Identity) => {
     const zone = who.timezone && /^[+-]\d{4}$/.test(who.timezone) ? who.timezone : '+0000';
     return `${Math.floor((who.date ?? new Date()).getTime() / 1000)} ${zone}`;
@@ -95,12 +95,12 @@ export async function writeBlobs(gitDir: string, contents: Buffer[]): Promise<st
   }
 }
 
-/** `git commit-tree`: a commit object for `tree` on `parent` (none for a root commit); returns its id. */
+/** `git commit-tree`: a commit object for `tree` on its parents (none for a root commit, two for a merge); returns its id. */
 export async function createCommit(
   gitDir: string,
-  request: { tree: string; parent: string | null; message: string; author: Identity; committer: Identity },
+  request: { tree: string; parents: string[]; message: string; author: Identity; committer: Identity },
 ): Promise<string> {
-  const parentArgs = request.parent ? ['-p', v(request.parent)] : [];
+  const parentArgs = request.parents.flatMap((parent) => ['-p', v(parent)]);
   return gitText(['commit-tree', v(request.tree), ...parentArgs], {
     gitDir,
     env: identityEnv(request.author, request.committer),
@@ -139,7 +139,7 @@ export async function commitChanges(gitDir: string, request: CommitRequest): Pro
     if (records.length) await runGit(['update-index', '-z', '--index-info'], { gitDir, env, input: records.join('\0') + '\0' });
 
     const tree = await gitText(['write-tree'], { gitDir, env });
-    const commit = await createCommit(gitDir, { tree, parent: request.parent, message: request.message, author: request.author, committer: request.committer });
+    const commit = await createCommit(gitDir, { tree, parents: request.parent ? [request.parent] : [], message: request.message, author: request.author, committer: request.committer });
     await updateRef(gitDir, `refs/heads/${request.branch}`, commit, request.expectedOld ?? zeroOid(request.objectFormat));
     return commit;
   } finally {

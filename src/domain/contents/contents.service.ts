@@ -518,7 +518,7 @@ export async function applyDiffPatch(ctx: ServiceContext, owner: string, name: s
     const expectedOld = await expectedTargetValue(t, head, input.forcePush, format);
     try {
       const tree = await applyPatchToTree(t.gitDir, head, patch);
-      const commit = await createCommit(t.gitDir, { tree, parent: head, message, author, committer });
+      const commit = await createCommit(t.gitDir, { tree, parents: head ? [head] : [], message, author, committer });
       await updateRef(t.gitDir, `refs/heads/${t.target}`, commit, expectedOld);
       return await finish(ctx, t, expectedOld, commit, []);
     } catch (err) {

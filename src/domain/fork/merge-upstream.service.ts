@@ -1,7 +1,8 @@
 import { requireUser } from '../../auth/viewer.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../errors.ts';
 import { fetchObjects } from '../../git/fork.ts';
-import { createMergeCommit, isAncestor, mergeTrees } from '../../git/merge.ts';
+import { isAncestor, mergeTrees } from '../../git/merge.ts';
+import { createCommit } from '../../git/write.ts';
 import { isWellFormedRefName, readBranch } from '../../git/refs.ts';
 import { updateRef } from '../../git/repo.ts';
 import type { ServiceContext } from '../../services.ts';
@@ -61,7 +62,7 @@ export async function mergeUpstream(ctx: ServiceContext, ownerLogin: string, nam
         const tree = await mergeTrees(gitDir, ours.oid, theirs.oid);
         if (!tree) throw conflict(`"${branch}" and ${upstream.owner.login}/${upstream.name}:${theirs.name} conflict: merge them locally`);
         const who = { name: viewer.fullName || viewer.login, email: viewer.email };
-        after = await createMergeCommit(gitDir, {
+        after = await createCommit(gitDir, {
           tree,
           parents: [ours.oid, theirs.oid],
           message: `Merge branch '${theirs.name}' of ${upstream.owner.login}/${upstream.name} into ${branch}`,
