@@ -3,10 +3,10 @@ import type { User } from '../../db/models.ts';
 import { conflict, forbidden, invalid, notFound } from '../../errors.ts';
 import { copyRepository } from '../../git/fork.ts';
 import { listRefs, removeRepository, repositorySize, type ObjectFormat } from '../../git/repo.ts';
-import type { Page, PageWindow } from '../../pagination.ts';
+import { pageFrom, type Page, type PageWindow } from '../../pagination.ts';
 import type { ServiceContext } from '../../services.ts';
 import { canSeeAccount, CODE_READ, mayCreateRepositoryFor, readableRepositoriesWhere } from '../access/access.service.ts';
-import { creationLimitReached, creatorTeams, getRepository, type RepositoryWithOwner } from '../repo/repo.service.ts';
+import { creationLimitReached, getRepository, newRepositoryData, type RepositoryWithOwner } from '../repo/repo.service.ts';
 import { checkRepositoryName } from '../repo/repo.rules.ts';
 import { repositoryPath } from '../repo/storage.ts';
 import { findUserByLogin } from '../user/user.service.ts';
@@ -50,13 +50,13 @@ export async function createFork(ctx: ServiceContext, ownerLogin: string, name: 
     throw forbidden(`${owner.login} has reached the limit of repositories it may create`);
   }
 
-  const teams = await creatorTeams(ctx, owner);
+  const rowDefaults = await newRepositoryData(ctx, owner, viewer);
   let created: RepositoryWithOwner;
   try {
     [created] = await ctx.db.$transaction([
       ctx.db.repository.create({
         data: {
-          ownerId: owner.id,
+          ...rowDefaults,
           name: forkName,
           lowerName: forkName.toLowerCase(),
           description: source.description,
@@ -66,9 +66,6 @@ export async function createFork(ctx: ServiceContext, ownerLogin: string, name: 
           objectFormat: source.objectFormat,
           isFork: true,
           forkId: source.id,
-          enableTimeTracker: ctx.config.service.DEFAULT_ENABLE_TIMETRACKING,
-          allowOnlyContributorsToTrackTime: ctx.config.service.DEFAULT_ALLOW_ONLY_CONTRIBUTORS_TO_TRACK_TIME,
-          teams: { create: teams },
         },
         include: { owner: true },
       }),
@@ -110,11 +107,10 @@ export async function createFork(ctx: ServiceContext, ownerLogin: string, name: 
 /** The forks of a repository that the viewer may read, oldest first. */
 export async function listForks(ctx: ServiceContext, source: { id: number }, window: PageWindow): Promise<Page<RepositoryWithOwner>> {
   const where = { AND: [{ forkId: source.id }, readableRepositoriesWhere(ctx.viewer)] };
-  const [items, totalCount] = await Promise.all([
+  return pageFrom(
     ctx.db.repository.findMany({ where, orderBy: [{ createdAt: 'asc' }, { id: 'asc' }], skip: window.offset, take: window.limit, include: { owner: true } }),
     ctx.db.repository.count({ where }),
-  ]);
-  return { items, totalCount };
+  );
 }
 
 /** listForks by owner and name: 404 when the viewer cannot read the repository. */

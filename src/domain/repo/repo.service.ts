@@ -5,9 +5,18 @@ import { initBare, isValidRefName, listRefs, removeRepository, repositorySize, r
 import { commitChanges } from '../../git/write.ts';
 import type { Page, PageWindow } from '../../pagination.ts';
 import type { ServiceContext } from '../../services.ts';
-import { describeNeed, readableRepositoriesWhere, repositoryPermission, satisfies, type Need, type RepositoryPermission } from '../access/access.service.ts';
+import {
+  canSeeAccount,
+  describeNeed,
+  isOrganizationOwner,
+  mayCreateRepositoryFor,
+  readableRepositoriesWhere,
+  repositoryPermission,
+  satisfies,
+  type Need,
+  type RepositoryPermission,
+} from '../access/access.service.ts';
 import { findUserByLogin } from '../user/user.service.ts';
-import { canSeeAccount, isOrganizationOwner, mayCreateRepositoryFor } from '../access/access.service.ts';
 import { viewerTeams } from '../access/grants.ts';
 import { checkRepositoryName, normalizeTopics } from './repo.rules.ts';
 import { repositoryPath } from './storage.ts';
@@ -77,10 +86,26 @@ async function checkAccess(
 }
 
 /** The viewer's teams of `owner` that a new repository joins: those allowed to create, unless the viewer owns it. */
-export async function creatorTeams(ctx: ServiceContext, owner: User): Promise<{ teamId: number }[]> {
+async function creatorTeams(ctx: ServiceContext, owner: User): Promise<{ teamId: number }[]> {
   if (owner.type !== 'organization' || (await isOrganizationOwner(ctx, owner))) return [];
   const teams = await viewerTeams(ctx);
   return teams.filter((t) => t.orgId === owner.id && t.canCreateOrgRepo && !t.includesAllRepositories).map((t) => ({ teamId: t.id }));
+}
+
+/**
+ * What every new repository row starts with, however it is made (created, forked): the server's
+ * time-tracking defaults, the teams a member who does not own the organization reaches it through, and its
+ * creator watching it, as in Gitea.
+ */
+export async function newRepositoryData(ctx: ServiceContext, owner: User, creator: User) {
+  return {
+    ownerId: owner.id,
+    enableTimeTracker: ctx.config.service.DEFAULT_ENABLE_TIMETRACKING,
+    allowOnlyContributorsToTrackTime: ctx.config.service.DEFAULT_ALLOW_ONLY_CONTRIBUTORS_TO_TRACK_TIME,
+    teams: { create: await creatorTeams(ctx, owner) },
+    watches: { create: { userId: creator.id } },
+    watchCount: 1,
+  } satisfies Partial<Prisma.RepositoryUncheckedCreateInput>;
 }
 
 export async function creationLimitReached(ctx: ServiceContext, owner: User): Promise<boolean> {
@@ -126,7 +151,7 @@ export async function createRepository(ctx: ServiceContext, ownerLogin: string |
   try {
     created = await ctx.db.repository.create({
       data: {
-        ownerId: owner.id,
+        ...(await newRepositoryData(ctx, owner, viewer)),
         name: input.name,
         lowerName: input.name.toLowerCase(),
         description: input.description ?? '',
@@ -134,14 +159,6 @@ export async function createRepository(ctx: ServiceContext, ownerLogin: string |
         isTemplate: input.template ?? false,
         defaultBranch,
         objectFormat,
-        enableTimeTracker: ctx.config.service.DEFAULT_ENABLE_TIMETRACKING,
-        allowOnlyContributorsToTrackTime: ctx.config.service.DEFAULT_ALLOW_ONLY_CONTRIBUTORS_TO_TRACK_TIME,
-        // A member who creates in an organization without owning it reaches the repository through the
-        // teams that let them create it.
-        teams: { create: await creatorTeams(ctx, owner) },
-        // As in Gitea, whoever creates a repository watches it.
-        watches: { create: { userId: viewer.id } },
-        watchCount: 1,
       },
       include: { owner: true },
     });

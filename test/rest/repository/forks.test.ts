@@ -46,13 +46,16 @@ describe('forks over REST', () => {
     return res.body.commit.id as string;
   };
 
-  it('forks a repository with every branch and tag, and a clone of the fork has the same history', async () => {
+  it('forks a repository with every branch and tag, watched by its maker, and a clone of the fork has the same history', async () => {
     const res = await fork(alice.login, 'project', {}, bob);
     assert.equal(res.status, 202, JSON.stringify(res.body));
     assert.equal(res.body.full_name, `${bob.login}/project`);
     assert.equal(res.body.fork, true);
     assert.equal(res.body.parent.full_name, `${alice.login}/project`);
     assert.equal(res.body.empty, false);
+    // Like any new repository, the fork is watched by whoever made it.
+    assert.equal(res.body.watchers_count, 1);
+    assert.equal((await api.get(`/repos/${bob.login}/project/subscription`, bob.basic)).status, 200);
     assert.equal(res.body.default_branch, 'main');
     assert.equal(res.body.private, false);
     assert.ok(existsSync(repositoryPath(server.app.config, res.body.id)));
