@@ -1,9 +1,11 @@
 import DataLoader from 'dataloader';
 import type { Repository, User } from '../db/models.ts';
+import { viewerFollowsAmong, viewerStarredAmong, viewerWatchesAmong } from '../domain/social/social.service.ts';
+import { pendingTransfersOf } from '../domain/transfer/transfer.service.ts';
 import type { ServiceContext } from '../services.ts';
 
 /** Request-scoped batch loaders: one query for many keys. Domain areas add theirs here. */
-export function createLoaders(ctx: Pick<ServiceContext, 'db'>) {
+export function createLoaders(ctx: ServiceContext) {
   return {
     userById: new DataLoader<number, User | null>(async (ids) => {
       const rows = await ctx.db.user.findMany({ where: { id: { in: [...ids] } } });
@@ -21,6 +23,24 @@ export function createLoaders(ctx: Pick<ServiceContext, 'db'>) {
       const rows = await ctx.db.user.findMany({ where: { lowerEmail: { in: [...emails] }, type: 'user' } });
       const byEmail = new Map(rows.map((r) => [r.lowerEmail, r]));
       return emails.map((email) => byEmail.get(email) ?? null);
+    }),
+    /** The viewer's stars, watches and follows among the repositories and accounts of one request. */
+    viewerStarred: new DataLoader<number, boolean>(async (repoIds) => {
+      const starred = await viewerStarredAmong(ctx, repoIds);
+      return repoIds.map((id) => starred.has(id));
+    }),
+    viewerWatchedAt: new DataLoader<number, Date | null>(async (repoIds) => {
+      const watches = await viewerWatchesAmong(ctx, repoIds);
+      return repoIds.map((id) => watches.get(id) ?? null);
+    }),
+    viewerFollows: new DataLoader<number, boolean>(async (userIds) => {
+      const followed = await viewerFollowsAmong(ctx, userIds);
+      return userIds.map((id) => followed.has(id));
+    }),
+    /** Pending transfers of repositories, with who started them and who receives them. */
+    pendingTransferByRepo: new DataLoader(async (repoIds: readonly number[]) => {
+      const pending = await pendingTransfersOf(ctx, repoIds);
+      return repoIds.map((id) => pending.get(id) ?? null);
     }),
   };
 }

@@ -3,7 +3,6 @@ import { connectionComplexity, offsetConnection } from '../../graphql/connection
 import { RepositoryConnection, RepositoryRef, withOwner } from '../repo/repo.graphql.ts';
 import { UserConnection, UserRef } from '../user/user.graphql.ts';
 import * as social from './social.service.ts';
-import { socialLoaders } from './social.loaders.ts';
 
 const RepositorySubscription = builder.objectRef<social.Subscription>('RepositorySubscription').implement({
   description: "An account's watch on a repository: it is told about the repository's activity.",
@@ -18,14 +17,14 @@ const RepositorySubscription = builder.objectRef<social.Subscription>('Repositor
 builder.objectFields(RepositoryRef, (t) => ({
   viewerHasStarred: t.boolean({
     description: 'Whether the signed-in account starred this repository (false for anonymous callers).',
-    resolve: (repo, _a, ctx) => socialLoaders(ctx).viewerStarred.load(repo.id),
+    resolve: (repo, _a, ctx) => ctx.loaders.viewerStarred.load(repo.id),
   }),
   viewerSubscription: t.field({
     type: RepositorySubscription,
     nullable: true,
     description: "The signed-in account's watch on this repository; null when it does not watch it.",
     resolve: async (repo, _a, ctx) => {
-      const createdAt = await socialLoaders(ctx).viewerWatchedAt.load(repo.id);
+      const createdAt = await ctx.loaders.viewerWatchedAt.load(repo.id);
       return createdAt ? { createdAt, repo: await withOwner(repo, ctx) } : null;
     },
   }),
@@ -88,7 +87,7 @@ builder.objectFields(UserRef, (t) => ({
   ),
   viewerIsFollowing: t.boolean({
     description: 'Whether the signed-in account follows this one (false for anonymous callers).',
-    resolve: (user, _a, ctx) => socialLoaders(ctx).viewerFollows.load(user.id),
+    resolve: (user, _a, ctx) => ctx.loaders.viewerFollows.load(user.id),
   }),
   isFollowing: t.boolean({
     description: 'Whether this account follows the account `login`; a NOT_FOUND error when that account is hidden.',

@@ -1,6 +1,6 @@
 import type { User } from '../../db/models.ts';
 import { builder } from '../../graphql/builder.ts';
-import { RepositoryRef, withOwner } from '../repo/repo.graphql.ts';
+import { RepositoryRef } from '../repo/repo.graphql.ts';
 import type { RepositoryWithOwner } from '../repo/repo.service.ts';
 import { UserRef } from '../user/user.graphql.ts';
 import * as transfers from './transfer.service.ts';
@@ -22,7 +22,8 @@ builder.objectField(RepositoryRef, 'pendingTransfer', (t) =>
     type: PendingTransfer,
     nullable: true,
     description: 'The transfer waiting for its recipient, if any.',
-    resolve: async (repo, _a, ctx) => transfers.pendingTransfer(ctx, await withOwner(repo, ctx)),
+    // Every path to a Repository has checked that the viewer may see it; lists load their transfers at once.
+    resolve: (repo, _a, ctx) => ctx.loaders.pendingTransferByRepo.load(repo.id),
   }),
 );
 

@@ -2,7 +2,7 @@ import { isSiteAdmin, requireUser } from '../../auth/viewer.ts';
 import type { User } from '../../db/models.ts';
 import { conflict, forbidden, invalid, notFound } from '../../errors.ts';
 import type { ServiceContext } from '../../services.ts';
-import { canSeeAccount, mayCreateRepositoryFor, repositoryPermission } from '../access/access.service.ts';
+import { canSeeAccount, mayCreateRepositoryFor } from '../access/access.service.ts';
 import { forgetGrants } from '../access/grants.ts';
 import { creationLimitReached, findRepositoryByName, getRepository, type RepositoryWithOwner } from '../repo/repo.service.ts';
 import { findUserByLogin } from '../user/user.service.ts';
@@ -142,8 +142,8 @@ async function completeTransfer(ctx: ServiceContext, repo: RepositoryWithOwner, 
   return moved;
 }
 
-/** The pending transfer of a repository the caller has loaded, with who started it and who receives it. */
-export async function pendingTransfer(ctx: ServiceContext, repo: RepositoryWithOwner) {
-  if ((await repositoryPermission(ctx, repo)).level === 'none') return null;
-  return ctx.db.repositoryTransfer.findUnique({ where: { repoId: repo.id }, include: { doer: true, recipient: true } });
+/** The pending transfers of these repositories, by repository id, with who started and who receives each (one query). */
+export async function pendingTransfersOf(ctx: ServiceContext, repoIds: readonly number[]) {
+  const rows = await ctx.db.repositoryTransfer.findMany({ where: { repoId: { in: [...repoIds] } }, include: { doer: true, recipient: true } });
+  return new Map(rows.map((r) => [r.repoId, r]));
 }
