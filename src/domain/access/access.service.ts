@@ -111,8 +111,9 @@ export function readableRepositoriesWhere(viewer: Viewer): Prisma.RepositoryWher
   const granted: Prisma.RepositoryWhereInput[] = [
     { ownerId: userId },
     { collaborators: { some: { userId } } },
-    { teams: { some: { team: { members: { some: { userId } } } } } },
-    { owner: { teams: { some: { includesAllRepositories: true, members: { some: { userId } } } } } },
+    // A team's permission is its highest unit level: teams that reach nothing grant nothing.
+    { teams: { some: { team: { permission: { not: 'none' }, members: { some: { userId } } } } } },
+    { owner: { teams: { some: { includesAllRepositories: true, permission: { not: 'none' }, members: { some: { userId } } } } } },
   ];
   const publicOfMemberOrg: Prisma.RepositoryWhereInput = { isPrivate: false, owner: { orgMembers: { some: { userId } } } };
   if (isRestricted(viewer)) return { OR: [...granted, publicOfMemberOrg] };

@@ -58,7 +58,8 @@ function resolveAccess(input: TeamInput, current?: Team): { permission: string; 
     }
   }
   const highestLevel = Object.values(levels).reduce<AccessLevel>((max, l) => (TEAM_PERMISSIONS.indexOf(l) > TEAM_PERMISSIONS.indexOf(max) ? l : max), 'none');
-  return { permission: permission ?? highestLevel, units: JSON.stringify(levels) };
+  // The stored permission is the highest unit level, so that list filters can tell teams that reach nothing.
+  return { permission: highestLevel, units: JSON.stringify(levels) };
 }
 
 function checkName(name: string) {
@@ -248,7 +249,10 @@ export async function listTeamRepositories(ctx: ServiceContext, id: number, wind
 /** The team's repository of that name, or null when the team does not reach it. */
 export async function getTeamRepository(ctx: ServiceContext, id: number, name: string): Promise<(Repository & { owner: User }) | null> {
   const team = await getTeam(ctx, id);
-  return ctx.db.repository.findFirst({ where: { AND: [teamRepositoriesWhere(team), { lowerName: name.toLowerCase() }] }, include: { owner: true } });
+  return ctx.db.repository.findFirst({
+    where: { AND: [teamRepositoriesWhere(team), readableRepositoriesWhere(ctx.viewer), { lowerName: name.toLowerCase() }] },
+    include: { owner: true },
+  });
 }
 
 /**
@@ -276,7 +280,6 @@ async function isAdminOf(ctx: ServiceContext, repo: Repository & { owner: User }
   return level === 'admin' || level === 'owner';
 }
 
-export { teamRepositoriesWhere };
 
 // ---------------------------------------------------------------------------------------------
 // The teams of a repository

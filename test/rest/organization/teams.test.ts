@@ -147,4 +147,23 @@ describe('teams and collaborators over REST', () => {
     const personal = (await api.post('/user/repos', { name: uniqueName('p') }, owner.basic)).body;
     assert.equal((await api.get(`/repos/${owner.login}/${personal.name}/teams`, owner.basic)).status, 405);
   });
+
+  it('a team that reaches no unit grants nothing: its repositories stay hidden from its members, listed or not', async () => {
+    const repo = (await api.post(`/orgs/${org}/repos`, { name: uniqueName('n'), private: true }, owner.basic)).body;
+    const team = await api.post(`/orgs/${org}/teams`, { name: uniqueName('none'), units_map: { 'repo.code': 'none' } }, owner.basic);
+    assert.equal(team.body.permission, 'none');
+    const viewer = await createAccount(api);
+    await api.put(`/teams/${team.body.id}/members/${viewer.login}`, undefined, owner.basic);
+    assert.equal((await api.put(`/teams/${team.body.id}/repos/${org}/${repo.name}`, undefined, owner.basic)).status, 204);
+    assert.equal((await api.get(`/repos/${org}/${repo.name}`, viewer.basic)).status, 404);
+    assert.equal((await api.get(`/teams/${team.body.id}/repos/${org}/${repo.name}`, viewer.basic)).status, 404);
+    assert.deepEqual((await api.get(`/teams/${team.body.id}/repos`, viewer.basic)).body, []);
+    const search = await api.get(`/repos/search?q=${repo.name}`, viewer.basic);
+    assert.deepEqual(search.body.data, []);
+    // Giving the team a unit makes the repository visible, and the team's permission follows its units.
+    const edited = await api.patch(`/teams/${team.body.id}`, { name: team.body.name, units_map: { 'repo.issues': 'read' } }, owner.basic);
+    assert.equal(edited.body.permission, 'read');
+    assert.equal((await api.get(`/repos/${org}/${repo.name}`, viewer.basic)).status, 200);
+    assert.equal((await api.get(`/repos/search?q=${repo.name}`, viewer.basic)).body.data.length, 1);
+  });
 });
