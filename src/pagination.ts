@@ -20,8 +20,8 @@ export function windowFromPage(
   return { offset: (number - 1) * size, limit: size };
 }
 
-/** A page from a list query and a count query run side by side. */
-export async function pageFrom<T>(items: Promise<T[]>, totalCount: Promise<number>): Promise<Page<T>> {
+/** A page from a list query and a count query run side by side; `map` turns rows into items (e.g. a star into its repository). */
+export async function pageFrom<T, U = T>(items: Promise<T[]>, totalCount: Promise<number>, map?: (row: T) => U): Promise<Page<U>> {
   const [list, count] = await Promise.all([items, totalCount]);
-  return { items: list, totalCount: count };
+  return { items: map ? list.map(map) : (list as unknown as U[]), totalCount: count };
 }

@@ -3,7 +3,7 @@ import type { Prisma, Repository, User } from '../../db/models.ts';
 import { conflict, forbidden, invalid, notFound } from '../../errors.ts';
 import { initBare, isValidRefName, listRefs, removeRepository, repositorySize, resolveCommit, setHead, type ObjectFormat } from '../../git/repo.ts';
 import { commitChanges } from '../../git/write.ts';
-import type { Page, PageWindow } from '../../pagination.ts';
+import { pageFrom, type Page, type PageWindow } from '../../pagination.ts';
 import type { ServiceContext } from '../../services.ts';
 import {
   canSeeAccount,
@@ -388,11 +388,7 @@ export async function searchRepositories(ctx: ServiceContext, search: Repository
   const where = { AND: and };
   const [field, direction] = Object.entries(SORTS[search.sort ?? 'alpha'])[0];
   const orderBy = [{ [field]: search.order ?? direction }, { id: 'asc' as const }];
-  const [items, totalCount] = await Promise.all([
-    ctx.db.repository.findMany({ where, orderBy, skip: window.offset, take: window.limit, include: { owner: true } }),
-    ctx.db.repository.count({ where }),
-  ]);
-  return { items, totalCount };
+  return pageFrom(ctx.db.repository.findMany({ where, orderBy, skip: window.offset, take: window.limit, include: { owner: true } }), ctx.db.repository.count({ where }));
 }
 
 /** Repositories of an account that the viewer may see. */

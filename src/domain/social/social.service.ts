@@ -1,7 +1,7 @@
 import { requireUser } from '../../auth/viewer.ts';
 import type { Repository, User } from '../../db/models.ts';
 import { invalid, notFound } from '../../errors.ts';
-import type { Page, PageWindow } from '../../pagination.ts';
+import { pageFrom, type Page, type PageWindow } from '../../pagination.ts';
 import type { Tx } from '../../db/client.ts';
 import type { ServiceContext } from '../../services.ts';
 import { readableRepositoriesWhere, visibleAccountsWhere } from '../access/access.service.ts';
@@ -84,18 +84,18 @@ export async function viewerStarredAmong(ctx: ServiceContext, repoIds: readonly 
 export async function listStargazers(ctx: ServiceContext, repo: Repository, window: PageWindow): Promise<Page<User>> {
   requireStars(ctx);
   const where = { repoId: repo.id, user: visibleAccountsWhere(ctx.viewer) };
-  const [rows, totalCount] = await Promise.all([
+  return pageFrom(
     ctx.db.star.findMany({ where, include: { user: true }, orderBy: [{ createdAt: 'asc' }, { userId: 'asc' }], skip: window.offset, take: window.limit }),
     ctx.db.star.count({ where }),
-  ]);
-  return { items: rows.map((r) => r.user), totalCount };
+    (r) => r.user,
+  );
 }
 
 /** Repositories `user` starred that the viewer may read, most recent star first. */
 export async function listStarredRepositories(ctx: ServiceContext, user: User, window: PageWindow): Promise<Page<RepositoryWithOwner>> {
   requireStars(ctx);
   const where = { userId: user.id, repo: readableRepositoriesWhere(ctx.viewer) };
-  const [rows, totalCount] = await Promise.all([
+  return pageFrom(
     ctx.db.star.findMany({
       where,
       include: { repo: { include: { owner: true } } },
@@ -104,8 +104,8 @@ export async function listStarredRepositories(ctx: ServiceContext, user: User, w
       take: window.limit,
     }),
     ctx.db.star.count({ where }),
-  ]);
-  return { items: rows.map((r) => r.repo), totalCount };
+    (r) => r.repo,
+  );
 }
 
 // ---- Watches ----
@@ -148,17 +148,17 @@ export async function viewerWatchesAmong(ctx: ServiceContext, repoIds: readonly 
 /** Accounts watching a repository the caller has already loaded, oldest first; hidden accounts are left out. */
 export async function listSubscribers(ctx: ServiceContext, repo: Repository, window: PageWindow): Promise<Page<User>> {
   const where = { repoId: repo.id, user: visibleAccountsWhere(ctx.viewer) };
-  const [rows, totalCount] = await Promise.all([
+  return pageFrom(
     ctx.db.watch.findMany({ where, include: { user: true }, orderBy: [{ createdAt: 'asc' }, { userId: 'asc' }], skip: window.offset, take: window.limit }),
     ctx.db.watch.count({ where }),
-  ]);
-  return { items: rows.map((r) => r.user), totalCount };
+    (r) => r.user,
+  );
 }
 
 /** Repositories `user` watches that the viewer may read, most recent first. */
 export async function listWatchedRepositories(ctx: ServiceContext, user: User, window: PageWindow): Promise<Page<RepositoryWithOwner>> {
   const where = { userId: user.id, repo: readableRepositoriesWhere(ctx.viewer) };
-  const [rows, totalCount] = await Promise.all([
+  return pageFrom(
     ctx.db.watch.findMany({
       where,
       include: { repo: { include: { owner: true } } },
@@ -167,8 +167,8 @@ export async function listWatchedRepositories(ctx: ServiceContext, user: User, w
       take: window.limit,
     }),
     ctx.db.watch.count({ where }),
-  ]);
-  return { items: rows.map((r) => r.repo), totalCount };
+    (r) => r.repo,
+  );
 }
 
 // ---- Follows ----
@@ -219,20 +219,20 @@ export async function viewerFollowsAmong(ctx: ServiceContext, userIds: readonly 
 /** Visible accounts that follow `user`, oldest follow first. */
 export async function listFollowers(ctx: ServiceContext, user: User, window: PageWindow): Promise<Page<User>> {
   const where = { followingId: user.id, follower: visibleAccountsWhere(ctx.viewer) };
-  const [rows, totalCount] = await Promise.all([
+  return pageFrom(
     ctx.db.follow.findMany({ where, include: { follower: true }, orderBy: [{ createdAt: 'asc' }, { followerId: 'asc' }], skip: window.offset, take: window.limit }),
     ctx.db.follow.count({ where }),
-  ]);
-  return { items: rows.map((r) => r.follower), totalCount };
+    (r) => r.follower,
+  );
 }
 
 /** Visible accounts that `user` follows, oldest follow first. */
 export async function listFollowing(ctx: ServiceContext, user: User, window: PageWindow): Promise<Page<User>> {
   const where = { followerId: user.id, following: visibleAccountsWhere(ctx.viewer) };
-  const [rows, totalCount] = await Promise.all([
+  return pageFrom(
     ctx.db.follow.findMany({ where, include: { following: true }, orderBy: [{ createdAt: 'asc' }, { followingId: 'asc' }], skip: window.offset, take: window.limit }),
     ctx.db.follow.count({ where }),
-  ]);
-  return { items: rows.map((r) => r.following), totalCount };
+    (r) => r.following,
+  );
 }
 

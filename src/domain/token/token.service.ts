@@ -4,7 +4,7 @@ import { requireSelfOrAdmin } from '../../auth/viewer.ts';
 import type { AccessToken, User } from '../../db/models.ts';
 import type { CredentialCache } from '../../auth/credential-cache.ts';
 import { badRequest, invalid, notFound, unauthenticated } from '../../errors.ts';
-import type { Page, PageWindow } from '../../pagination.ts';
+import { pageFrom, type Page, type PageWindow } from '../../pagination.ts';
 import type { ServiceContext } from '../../services.ts';
 import { findUserByLogin } from '../user/user.service.ts';
 
@@ -61,11 +61,7 @@ export async function createAccessToken(
 export async function listAccessTokens(ctx: ServiceContext, login: string, window: PageWindow): Promise<Page<AccessToken>> {
   const owner = await tokenOwner(ctx, login);
   const where = { userId: owner.id };
-  const [items, totalCount] = await Promise.all([
-    ctx.db.accessToken.findMany({ where, orderBy: { id: 'desc' }, skip: window.offset, take: window.limit }),
-    ctx.db.accessToken.count({ where }),
-  ]);
-  return { items, totalCount };
+  return pageFrom(ctx.db.accessToken.findMany({ where, orderBy: { id: 'desc' }, skip: window.offset, take: window.limit }), ctx.db.accessToken.count({ where }));
 }
 
 /** Deletes by numeric id or by name; a name shared by several tokens is ambiguous. */

@@ -95,11 +95,7 @@ export async function searchUsers(
         : {},
     ],
   };
-  const [items, totalCount] = await Promise.all([
-    ctx.db.user.findMany({ where, orderBy: { id: 'asc' }, skip: window.offset, take: window.limit }),
-    ctx.db.user.count({ where }),
-  ]);
-  return { items, totalCount };
+  return pageFrom(ctx.db.user.findMany({ where, orderBy: { id: 'asc' }, skip: window.offset, take: window.limit }), ctx.db.user.count({ where }));
 }
 
 export interface AdminUserFilter {
@@ -148,11 +144,7 @@ export async function adminSearchUsers(ctx: ServiceContext, filter: AdminUserFil
   };
   const direction = filter.sort && filter.order === 'desc' ? 'desc' : 'asc';
   const orderBy = [{ [ADMIN_SORT[filter.sort ?? 'name']]: direction }, { id: 'asc' as const }];
-  const [items, totalCount] = await Promise.all([
-    ctx.db.user.findMany({ where, orderBy, skip: window.offset, take: window.limit }),
-    ctx.db.user.count({ where }),
-  ]);
-  return { items, totalCount };
+  return pageFrom(ctx.db.user.findMany({ where, orderBy, skip: window.offset, take: window.limit }), ctx.db.user.count({ where }));
 }
 
 /**
