@@ -22,7 +22,7 @@ import { checkRepositoryName, normalizeTopics } from './repo.rules.ts';
 import { repositoryPath } from './storage.ts';
 import { initialFiles } from './templates.ts';
 import { languageBytes } from './languages.ts';
-import { forgetRepository } from '../social/social.counters.ts';
+import { forgetRepositories } from '../social/social.counters.ts';
 
 export type RepositoryWithOwner = Repository & { owner: User };
 
@@ -331,7 +331,7 @@ export async function deleteRepository(ctx: ServiceContext, ownerLogin: string, 
   const { repo } = await getRepository(ctx, ownerLogin, name, 'owner');
   // Its parent counts one fork less; its own forks stop being forks (their parent is gone).
   await ctx.db.$transaction(async (tx) => {
-    await forgetRepository(tx, repo.id);
+    await forgetRepositories(tx, [repo.id]);
     await tx.repository.updateMany({ where: { forkId: repo.id }, data: { isFork: false, forkId: null } });
     await tx.repository.delete({ where: { id: repo.id } });
     if (repo.forkId) await tx.repository.updateMany({ where: { id: repo.forkId, forkCount: { gt: 0 } }, data: { forkCount: { decrement: 1 } } });

@@ -5,11 +5,16 @@ import type { Tx } from '../../db/client.ts';
 // account services can call them without an import cycle.
 
 /**
- * Before a repository's row is deleted (its stars and watches go with it by cascade): the accounts that
- * starred it lose it from their starredCount. Call inside the deleting transaction.
+ * Before repositories' rows are deleted (their stars and watches go with them by cascade): the accounts that
+ * starred them lose them from their starredCount. One update per distinct number of stars lost, however many
+ * repositories and accounts. Call inside the deleting transaction.
  */
-export async function forgetRepository(tx: Tx, repoId: number): Promise<void> {
-  await tx.user.updateMany({ where: { stars: { some: { repoId } } }, data: { starredCount: { decrement: 1 } } });
+export async function forgetRepositories(tx: Tx, repoIds: number[]): Promise<void> {
+  if (repoIds.length === 0) return;
+  const starrers = await tx.star.groupBy({ by: ['userId'], where: { repoId: { in: repoIds } }, _count: { _all: true } });
+  const byLoss = new Map<number, number[]>();
+  for (const s of starrers) byLoss.set(s._count._all, [...(byLoss.get(s._count._all) ?? []), s.userId]);
+  for (const [loss, userIds] of byLoss) await tx.user.updateMany({ where: { id: { in: userIds } }, data: { starredCount: { decrement: loss } } });
 }
 
 /**

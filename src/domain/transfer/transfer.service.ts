@@ -121,7 +121,7 @@ async function completeTransfer(ctx: ServiceContext, repo: RepositoryWithOwner, 
       await tx.teamRepository.deleteMany({ where: { repoId: repo.id } });
       if (teamIds.length) {
         const teams = await tx.team.findMany({ where: { id: { in: teamIds }, orgId: recipient.id } });
-        for (const team of teams) await tx.teamRepository.create({ data: { teamId: team.id, repoId: repo.id } });
+        await tx.teamRepository.createMany({ data: teams.map((team) => ({ teamId: team.id, repoId: repo.id })) });
       }
       // The new place is real now: an old redirect there would only be shadowed; the old place redirects.
       await tx.repositoryRedirect.deleteMany({ where: { ownerId: recipient.id, lowerName: repo.lowerName } });

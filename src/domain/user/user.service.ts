@@ -9,7 +9,7 @@ import { checkEmail, checkPassword, checkUsername, checkVisibility } from './use
 import { removeRepository } from '../../git/repo.ts';
 import { accountVisible, canSeeAccount, visibleAccountsWhere } from '../access/access.service.ts';
 import { repositoryPath } from '../repo/storage.ts';
-import { forgetAccount, forgetRepository } from '../social/social.counters.ts';
+import { forgetAccount, forgetRepositories } from '../social/social.counters.ts';
 
 export interface CreateUserInput {
   login: string;
@@ -235,7 +235,7 @@ export async function deleteUser(ctx: ServiceContext, login: string, options: { 
   }
   await ctx.db.$transaction(async (tx) => {
     if (user.isAdmin) await ensureAnotherAdmin(tx, user.id);
-    for (const repo of owned) await forgetRepository(tx, repo.id);
+    await forgetRepositories(tx, owned.map((r) => r.id));
     await forgetAccount(tx, user.id);
     await tx.repository.deleteMany({ where: { ownerId: user.id } });
     await tx.user.delete({ where: { id: user.id } });

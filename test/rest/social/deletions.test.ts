@@ -13,7 +13,7 @@ describe('counters after deletions', () => {
   });
   after(() => server.stop());
 
-  const put = (path: string, auth: unknown) => api.request('PUT', path, { auth: auth as never });
+  const put = (path: string, auth: Parameters<RestClient['put']>[2]) => api.put(path, undefined, auth);
 
   it('deleting a repository takes its stars off the starred_repos_count of those who starred it', async () => {
     const owner = await createAccount(api);
@@ -42,5 +42,20 @@ describe('counters after deletions', () => {
     assert.deepEqual([afterwards.stars_count, afterwards.watchers_count], [0, 1]);
     assert.equal((await api.get(`/users/${followed.login}`)).body.followers_count, 0);
     assert.equal((await api.get(`/users/${owner.login}`)).body.following_count, 0);
+  });
+
+  it("purging an account with its repositories takes each of their stars off the starrers' counts", async () => {
+    const owner = await createAccount(api);
+    const [both, one] = [await createAccount(api), await createAccount(api)];
+    for (const name of ['first', 'second', 'third']) assert.equal((await api.post('/user/repos', { name }, owner.basic)).status, 201);
+    for (const name of ['first', 'second']) assert.equal((await put(`/user/starred/${owner.login}/${name}`, both.basic)).status, 204);
+    assert.equal((await put(`/user/starred/${owner.login}/third`, one.basic)).status, 204);
+    const elsewhere = await createAccount(api);
+    assert.equal((await api.post('/user/repos', { name: 'kept' }, elsewhere.basic)).status, 201);
+    assert.equal((await put(`/user/starred/${elsewhere.login}/kept`, both.basic)).status, 204);
+    assert.equal((await api.get('/user', both.basic)).body.starred_repos_count, 3);
+    assert.equal((await api.request('DELETE', `/admin/users/${owner.login}?purge=true`, { auth: adminAuth })).status, 204);
+    assert.equal((await api.get('/user', both.basic)).body.starred_repos_count, 1);
+    assert.equal((await api.get('/user', one.basic)).body.starred_repos_count, 0);
   });
 });
