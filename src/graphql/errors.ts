@@ -30,3 +30,13 @@ export function maskError(error: unknown, fallbackMessage: string): Error {
   console.error('graphql: unexpected error', original);
   return new GraphQLError(fallbackMessage, { extensions: { code: 'INTERNAL' } });
 }
+
+/** Fields that answer null for what does not exist or is hidden: the service's 404 becomes null. */
+export async function nullWhenNotFound<T>(load: () => Promise<T>): Promise<T | null> {
+  try {
+    return await load();
+  } catch (err) {
+    if (isDomainError(err) && err.kind === 'NOT_FOUND') return null;
+    throw err;
+  }
+}

@@ -1,6 +1,7 @@
 import type { User } from '../../db/models.ts';
 import { readsCode } from '../access/access.graphql.ts';
 import { builder } from '../../graphql/builder.ts';
+import { nullWhenNotFound } from '../../graphql/errors.ts';
 import { connectionComplexity, offsetConnection } from '../../graphql/connection.ts';
 import type { GraphQLContext } from '../../graphql/context.ts';
 import { atLeast } from '../access/access.service.ts';
@@ -151,14 +152,7 @@ builder.objectFields(RepositoryRef, (t) => ({
     nullable: true,
     description: 'A tag object by id; null when there is no such object; an error when the object is not a tag.',
     args: { oid: t.arg.string({ required: true }) },
-    resolve: async (repo, { oid }, ctx) => {
-      try {
-        return await branches.getAnnotatedTag(ctx, await withOwner(repo, ctx), oid);
-      } catch (err) {
-        if ((err as { kind?: string }).kind === 'NOT_FOUND') return null;
-        throw err;
-      }
-    },
+    resolve: async (repo, { oid }, ctx) => nullWhenNotFound(async () => branches.getAnnotatedTag(ctx, await withOwner(repo, ctx), oid)),
   }),
 }));
 

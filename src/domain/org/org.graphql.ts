@@ -1,4 +1,5 @@
 import { builder } from '../../graphql/builder.ts';
+import { nullWhenNotFound } from '../../graphql/errors.ts';
 import { connectionComplexity, offsetConnection } from '../../graphql/connection.ts';
 import { isOrganizationMember, isOrganizationOwner } from '../access/access.service.ts';
 import { RepositoryConnection, RepositoryRef } from '../repo/repo.graphql.ts';
@@ -96,14 +97,7 @@ builder.queryFields((t) => ({
     description: 'An organization by login; null when it does not exist or is hidden from the viewer.',
     authScopes: { token: 'read:organization' },
     args: { login: t.arg.string({ required: true }) },
-    resolve: async (_root, { login }, ctx) => {
-      try {
-        return await orgs.getOrganization(ctx, login);
-      } catch (err) {
-        if ((err as { kind?: string }).kind === 'NOT_FOUND') return null;
-        throw err;
-      }
-    },
+    resolve: (_root, { login }, ctx) => nullWhenNotFound(() => orgs.getOrganization(ctx, login)),
   }),
   organizations: t.connection(
     {

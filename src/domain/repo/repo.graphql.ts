@@ -1,4 +1,5 @@
 import { builder } from '../../graphql/builder.ts';
+import { nullWhenNotFound } from '../../graphql/errors.ts';
 import { connectionComplexity, offsetConnection } from '../../graphql/connection.ts';
 import { atLeast, CODE_READ, CODE_WRITE, readableRepositoriesWhere, repositoryPermission, satisfies } from '../access/access.service.ts';
 import * as repos from './repo.service.ts';
@@ -175,14 +176,14 @@ builder.queryFields((t) => ({
     description: 'A repository by owner and name; null when it does not exist or the viewer may not see it.',
     authScopes: { token: 'read:repository' },
     args: { owner: t.arg.string({ required: true }), name: t.arg.string({ required: true }) },
-    resolve: async (_root, { owner, name }, ctx) => nullWhenHidden(() => repos.getRepository(ctx, owner, name)),
+    resolve: async (_root, { owner, name }, ctx) => (await nullWhenNotFound(() => repos.getRepository(ctx, owner, name)))?.repo ?? null,
   }),
   repositoryById: t.field({
     type: RepositoryRef,
     nullable: true,
     authScopes: { token: 'read:repository' },
     args: { id: t.arg.int({ required: true }) },
-    resolve: async (_root, { id }, ctx) => nullWhenHidden(() => repos.getRepositoryById(ctx, id)),
+    resolve: async (_root, { id }, ctx) => (await nullWhenNotFound(() => repos.getRepositoryById(ctx, id)))?.repo ?? null,
   }),
   repositories: t.connection({
     type: RepositoryRef,
@@ -208,15 +209,6 @@ builder.queryFields((t) => ({
       ),
   }, RepositoryConnection),
 }));
-
-async function nullWhenHidden(load: () => Promise<{ repo: repos.RepositoryWithOwner }>) {
-  try {
-    return (await load()).repo;
-  } catch (err) {
-    if ((err as { kind?: string }).kind === 'NOT_FOUND') return null;
-    throw err;
-  }
-}
 
 const CreateRepositoryInput = builder.inputType('CreateRepositoryInput', {
   fields: (t) => ({

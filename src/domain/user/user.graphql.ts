@@ -1,4 +1,4 @@
-import { canSeeAccount } from '../access/access.service.ts';
+import { canSeeAccount, visibleAccountsWhere } from '../access/access.service.ts';
 import { builder } from '../../graphql/builder.ts';
 import { connectionComplexity, offsetConnection } from '../../graphql/connection.ts';
 import { isSiteAdmin, type Viewer } from '../../auth/viewer.ts';
@@ -13,7 +13,7 @@ export const VisibilityEnum = builder.enumType('Visibility', { values: ['public'
 export const UserRef = builder.prismaNode('User', {
   id: { field: 'id' },
   // Node lookups obey the same visibility rules as everything else.
-  findUnique: (id, ctx) => ({ id: databaseIdOf(id), AND: [users.visibleUsersWhere(ctx.viewer)] }),
+  findUnique: (id, ctx) => ({ id: databaseIdOf(id), AND: [visibleAccountsWhere(ctx.viewer)] }),
   fields: (t) => ({
     databaseId: t.exposeInt('id'),
     login: t.exposeString('login'),

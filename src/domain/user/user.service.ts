@@ -46,11 +46,6 @@ export type UpdateUserInput = Partial<{
   allowCreateOrganization: boolean;
 }>;
 
-/** Which accounts a viewer may see: Gitea's visibility rules (private organizations: their members too). */
-export function visibleUsersWhere(viewer: Viewer): Prisma.UserWhereInput {
-  return visibleAccountsWhere(viewer);
-}
-
 /** Whether a person's account is visible (organizations: canSeeAccount, which knows memberships). */
 export function canSeeUser(viewer: Viewer, user: User): boolean {
   return accountVisible(viewer, user, false);
@@ -80,7 +75,7 @@ export async function searchUsers(
   const q = filter.query?.trim().toLowerCase();
   const where: Prisma.UserWhereInput = {
     AND: [
-      visibleUsersWhere(ctx.viewer),
+      visibleAccountsWhere(ctx.viewer),
       { type: 'user' },
       filter.id ? { id: filter.id } : {},
       q
