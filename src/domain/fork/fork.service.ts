@@ -112,9 +112,3 @@ export async function listForks(ctx: ServiceContext, source: { id: number }, win
     ctx.db.repository.count({ where }),
   );
 }
-
-/** listForks by owner and name: 404 when the viewer cannot read the repository. */
-export async function listForksOf(ctx: ServiceContext, ownerLogin: string, name: string, window: PageWindow) {
-  const { repo } = await getRepository(ctx, ownerLogin, name);
-  return listForks(ctx, repo, window);
-}

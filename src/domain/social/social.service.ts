@@ -27,7 +27,7 @@ function requireStars(ctx: ServiceContext) {
   if (ctx.config.repository.STARS_DISABLED) throw notFound('stars are disabled on this server');
 }
 
-export const starsEnabled = (ctx: ServiceContext) => !ctx.config.repository.STARS_DISABLED;
+const starsEnabled = (ctx: ServiceContext) => !ctx.config.repository.STARS_DISABLED;
 
 /** Runs `add` in a transaction; a concurrent duplicate (unique violation) means the row is already there. */
 async function addOnce(ctx: ServiceContext, add: (tx: Tx) => Promise<unknown>) {
