@@ -214,7 +214,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Repositories the signed-in account owns */
+        /** Repositories the signed-in account owns or reaches through collaborations and teams, by name */
         get: operations["userCurrentListRepos"];
         put?: never;
         /** Create a repository owned by the signed-in account */

@@ -103,21 +103,49 @@ export function visibleAccountsWhere(viewer: Viewer): Prisma.UserWhereInput {
   return { OR: [{ visibility: { in: visible } }, { id: viewer.user.id }, { orgMembers: { some: { userId: viewer.user.id } } }] };
 }
 
+/**
+ * The repositories the database grants an account beyond visibility: its own, those it collaborates on,
+ * and those its teams reach (explicitly or through includes-all-repositories, which owner teams always have).
+ * A team's permission is its highest unit level: teams that reach nothing grant nothing.
+ */
+function grantedRepositoriesWhere(userId: number): Prisma.RepositoryWhereInput[] {
+  return [
+    { ownerId: userId },
+    { collaborators: { some: { userId } } },
+    { teams: { some: { team: { permission: { not: 'none' }, members: { some: { userId } } } } } },
+    { owner: { teams: { some: { includesAllRepositories: true, permission: { not: 'none' }, members: { some: { userId } } } } } },
+  ];
+}
+
+/** Public repositories of the organizations (of the given visibilities) an account belongs to. */
+const publicOfMemberOrganizationsWhere = (userId: number, visibilities?: string[]): Prisma.RepositoryWhereInput => ({
+  isPrivate: false,
+  owner: { orgMembers: { some: { userId } }, ...(visibilities ? { visibility: { in: visibilities } } : {}) },
+});
+
 /** Prisma filter for the repositories a viewer may at least read (for lists and search). */
 export function readableRepositoriesWhere(viewer: Viewer): Prisma.RepositoryWhereInput {
   if (!viewer.user || isPublicOnly(viewer)) return { isPrivate: false, owner: { visibility: 'public' } };
   if (isSiteAdmin(viewer)) return {};
   const userId = viewer.user.id;
-  const granted: Prisma.RepositoryWhereInput[] = [
-    { ownerId: userId },
-    { collaborators: { some: { userId } } },
-    // A team's permission is its highest unit level: teams that reach nothing grant nothing.
-    { teams: { some: { team: { permission: { not: 'none' }, members: { some: { userId } } } } } },
-    { owner: { teams: { some: { includesAllRepositories: true, permission: { not: 'none' }, members: { some: { userId } } } } } },
-  ];
-  const publicOfMemberOrg: Prisma.RepositoryWhereInput = { isPrivate: false, owner: { orgMembers: { some: { userId } } } };
+  const granted = grantedRepositoriesWhere(userId);
+  const publicOfMemberOrg = publicOfMemberOrganizationsWhere(userId);
   if (isRestricted(viewer)) return { OR: [...granted, publicOfMemberOrg] };
   return { OR: [{ isPrivate: false, owner: { visibility: { in: ['public', 'limited'] } } }, publicOfMemberOrg, ...granted] };
+}
+
+/**
+ * Prisma filter for the repositories the signed-in viewer reaches, as Gitea's "my repositories" lists them:
+ * what is granted to it (owned, collaborations, teams), and the public repositories of private organizations
+ * it belongs to, which no one outside sees; public repositories it merely may read are not among them, and
+ * nothing beyond what it may read is (a public-only token keeps to public repositories of public owners).
+ * Site admins reach what is granted to them, like anyone else.
+ */
+export function reachableRepositoriesWhere(viewer: Viewer): Prisma.RepositoryWhereInput {
+  if (!viewer.user) return { id: { in: [] } };
+  const userId = viewer.user.id;
+  const reached = { OR: [...grantedRepositoriesWhere(userId), publicOfMemberOrganizationsWhere(userId, ['private'])] };
+  return { AND: [readableRepositoriesWhere(viewer), reached] };
 }
 
 /**

@@ -154,6 +154,32 @@ export const RepositoryConnection = builder.connectionObject({
   fields: (t) => ({ totalCount: t.int({ resolve: (c) => (c as unknown as { totalCount: number }).totalCount }) }),
 });
 
+const RepositoryAffiliationEnum = builder.enumType('RepositoryAffiliation', {
+  description: "How an account's repositories are chosen.",
+  values: {
+    owned: { description: 'Owned by the account (and readable by the viewer).' },
+    reachable: {
+      description:
+        "Every repository the viewer's own account reaches: owned, collaborations, its teams' repositories (owner teams and " +
+        'teams with all repositories included), and public ones of private organizations it belongs to. Only for the viewer.',
+    },
+  } as const,
+});
+
+builder.objectField(UserRef, 'repositories', (t) =>
+  t.connection(
+    {
+      type: RepositoryRef,
+      description: "The account's repositories; `owned` ones oldest first, `reachable` ones by name.",
+      complexity: connectionComplexity,
+      args: { affiliation: t.arg({ type: RepositoryAffiliationEnum, defaultValue: 'owned' }) },
+      resolve: (user, { affiliation, ...page }, ctx) =>
+        offsetConnection(page, (window) => repos.listAccountRepositories(ctx, user, affiliation ?? 'owned', window)),
+    },
+    RepositoryConnection,
+  ),
+);
+
 const LanguageBytes = builder.objectRef<{ language: string; bytes: number }>('LanguageBytes').implement({
   fields: (t) => ({ language: t.exposeString('language'), bytes: t.exposeInt('bytes') }),
 });

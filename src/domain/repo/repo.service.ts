@@ -10,6 +10,7 @@ import {
   describeNeed,
   isOrganizationOwner,
   mayCreateRepositoryFor,
+  reachableRepositoriesWhere,
   readableRepositoriesWhere,
   repositoryPermission,
   satisfies,
@@ -344,6 +345,8 @@ export interface RepositorySearch {
   query?: string | null;
   /** Repositories owned by this account id. */
   ownerId?: number | null;
+  /** Only the repositories the viewer reaches (see reachableRepositoriesWhere), not all it may read. */
+  reachable?: boolean | null;
   /** Also match the description. */
   includeDescription?: boolean | null;
   topicOnly?: boolean | null;
@@ -371,7 +374,7 @@ export async function searchRepositories(ctx: ServiceContext, search: Repository
     throw invalid('mode must be one of source, fork, mirror, collaborative');
   }
   const q = search.query?.trim().toLowerCase();
-  const and: Prisma.RepositoryWhereInput[] = [readableRepositoriesWhere(ctx.viewer)];
+  const and: Prisma.RepositoryWhereInput[] = [search.reachable ? reachableRepositoriesWhere(ctx.viewer) : readableRepositoriesWhere(ctx.viewer)];
   if (search.ownerId) and.push({ ownerId: search.ownerId });
   if (q) {
     if (search.topicOnly) and.push({ OR: [{ topics: q }, { topics: { startsWith: `${q},` } }, { topics: { endsWith: `,${q}` } }, { topics: { contains: `,${q},` } }] });
@@ -395,7 +398,19 @@ export async function searchRepositories(ctx: ServiceContext, search: Repository
 export async function listOwnerRepositories(ctx: ServiceContext, ownerLogin: string, window: PageWindow) {
   const owner = await findUserByLogin(ctx, ownerLogin);
   if (!owner || !(await canSeeAccount(ctx, owner))) throw notFound(`user "${ownerLogin}" does not exist`);
-  return searchRepositories(ctx, { ownerId: owner.id, sort: 'id' }, window);
+  return listAccountRepositories(ctx, owner, 'owned', window);
+}
+
+export type RepositoryAffiliation = 'owned' | 'reachable';
+
+/**
+ * An account's repositories: those it owns that the viewer may read, oldest first; or, for the viewer's own
+ * account only (grants are private), every repository it reaches, by name as Gitea lists them.
+ */
+export async function listAccountRepositories(ctx: ServiceContext, account: User, affiliation: RepositoryAffiliation, window: PageWindow) {
+  if (affiliation === 'owned') return searchRepositories(ctx, { ownerId: account.id, sort: 'id' }, window);
+  if (ctx.viewer.user?.id !== account.id) throw forbidden('only an account itself may list the repositories it reaches');
+  return searchRepositories(ctx, { reachable: true, sort: 'alpha' }, window);
 }
 
 export async function replaceTopics(ctx: ServiceContext, ownerLogin: string, name: string, topics: string[]) {
