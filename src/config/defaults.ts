@@ -65,6 +65,12 @@ export const defaults = {
     TIME_TRACKING_DISABLED: false,
     DEFAULT_ENABLE_TIMETRACKING: true,
     DEFAULT_ALLOW_ONLY_CONTRIBUTORS_TO_TRACK_TIME: true,
+    /** Whether new organization members (an organization's creator too) show in its public member list. */
+    DEFAULT_ORG_MEMBER_VISIBLE: false,
+    /** Visibility of an organization created without one: public, limited or private. */
+    DEFAULT_ORG_VISIBILITY: 'public',
+    /** Visibility of an account created without one: public, limited or private. */
+    DEFAULT_USER_VISIBILITY: 'public',
   },
   admin: {
     /** When all three are set, this admin is created on first start. */

@@ -64,6 +64,13 @@ export function loadConfig(options: LoadOptions = {}): Config {
   return config;
 }
 
+/** Settings that take one of a few values; anything else stops the start. */
+const VISIBILITIES = ['public', 'limited', 'private'];
+const CHOICES: Record<string, string[]> = {
+  'service.DEFAULT_ORG_VISIBILITY': VISIBILITIES,
+  'service.DEFAULT_USER_VISIBILITY': VISIBILITIES,
+};
+
 /** Sets one key, coercing strings from the environment to the type of the default. */
 function assign(config: Config, sectionName: string, keyName: string, value: unknown, origin: string) {
   const section = (Object.keys(config) as (keyof Config)[]).find((s) => s.toLowerCase() === sectionName.toLowerCase());
@@ -71,7 +78,12 @@ function assign(config: Config, sectionName: string, keyName: string, value: unk
   const target = config[section] as Record<string, unknown>;
   const key = Object.keys(target).find((k) => k.toLowerCase() === keyName.toLowerCase());
   if (!key) throw new ConfigError(`${origin}: unknown config key "${sectionName}.${keyName}"`);
-  target[key] = coerce(target[key], value, `${origin} (${section}.${key})`);
+  const where = `${origin} (${section}.${key})`;
+  target[key] = coerce(target[key], value, where);
+  const choices = CHOICES[`${section}.${key}`];
+  if (choices && !choices.includes(target[key] as string)) {
+    throw new ConfigError(`${where}: "${target[key]}" is not one of ${choices.join(', ')}`);
+  }
 }
 
 function coerce(current: unknown, value: unknown, where: string): unknown {

@@ -60,4 +60,16 @@ describe('configuration', () => {
     assert.throws(() => loadConfig({ env: { GRAFT__security__DISABLE_QUERY_AUTH_TOKEN: 'maybe' }, file: null }), /not a boolean/);
     assert.throws(() => loadConfig({ env: {}, file: '/nonexistent/graft.json' }), /does not exist/);
   });
+
+  it('takes the visibility defaults of new organizations and accounts as public, limited or private only', () => {
+    const config = loadConfig({
+      env: { GRAFT__service__DEFAULT_ORG_VISIBILITY: 'private', GRAFT__service__DEFAULT_USER_VISIBILITY: 'limited', GRAFT__service__DEFAULT_ORG_MEMBER_VISIBLE: 'true' },
+      file: null,
+    });
+    assert.equal(config.service.DEFAULT_ORG_VISIBILITY, 'private');
+    assert.equal(config.service.DEFAULT_USER_VISIBILITY, 'limited');
+    assert.equal(config.service.DEFAULT_ORG_MEMBER_VISIBLE, true);
+    assert.throws(() => loadConfig({ env: { GRAFT__service__DEFAULT_ORG_VISIBILITY: 'secret' }, file: null }), /"secret" is not one of public, limited, private/);
+    assert.throws(() => loadConfig({ env: {}, file: null, overrides: { service: { DEFAULT_USER_VISIBILITY: 'Public' } } }), ConfigError);
+  });
 });

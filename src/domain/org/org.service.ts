@@ -51,7 +51,9 @@ function checkInput(input: OrganizationInput) {
 
 /**
  * Creates an organization owned by the viewer (or, for site admins, by `ownerLogin`): the account, its
- * Owners team (owner access to every repository) and the creator's membership, in one transaction.
+ * Owners team (owner access to every repository) and the creator's membership, in one transaction. Without
+ * a visibility it gets service.DEFAULT_ORG_VISIBILITY; the creator's membership is public when
+ * service.DEFAULT_ORG_MEMBER_VISIBLE says so.
  */
 export async function createOrganization(ctx: ServiceContext, login: string, input: OrganizationInput, ownerLogin?: string | null): Promise<User> {
   const viewer = requireUser(ctx.viewer);
@@ -79,7 +81,7 @@ export async function createOrganization(ctx: ServiceContext, login: string, inp
           description: input.description ?? '',
           website: input.website ?? '',
           location: input.location ?? '',
-          visibility: input.visibility ?? 'public',
+          visibility: input.visibility || ctx.config.service.DEFAULT_ORG_VISIBILITY,
           repoAdminChangeTeamAccess: input.repoAdminChangeTeamAccess ?? false,
         },
       });
@@ -94,7 +96,7 @@ export async function createOrganization(ctx: ServiceContext, login: string, inp
           members: { create: { userId: creator.id } },
         },
       });
-      await tx.orgMember.create({ data: { orgId: org.id, userId: creator.id } });
+      await tx.orgMember.create({ data: { orgId: org.id, userId: creator.id, isPublic: ctx.config.service.DEFAULT_ORG_MEMBER_VISIBLE } });
       return org;
     });
   } catch (err) {

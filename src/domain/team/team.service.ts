@@ -215,7 +215,12 @@ export async function addTeamMember(ctx: ServiceContext, id: number, login: stri
   if (person.type !== 'user') throw invalid(`${person.login} is an organization: only people join teams`);
   await ctx.db.$transaction(async (tx) => {
     await tx.teamMember.upsert({ where: { teamId_userId: { teamId: team.id, userId: person.id } }, create: { teamId: team.id, userId: person.id }, update: {} });
-    await tx.orgMember.upsert({ where: { orgId_userId: { orgId: team.orgId, userId: person.id } }, create: { orgId: team.orgId, userId: person.id }, update: {} });
+    // A new member's membership is public when service.DEFAULT_ORG_MEMBER_VISIBLE says so; an existing one keeps its own.
+    await tx.orgMember.upsert({
+      where: { orgId_userId: { orgId: team.orgId, userId: person.id } },
+      create: { orgId: team.orgId, userId: person.id, isPublic: ctx.config.service.DEFAULT_ORG_MEMBER_VISIBLE },
+      update: {},
+    });
   });
   forgetGrants(ctx);
 }

@@ -144,7 +144,8 @@ export async function adminSearchUsers(ctx: ServiceContext, filter: AdminUserFil
 
 /**
  * Creates an account. `system` bypasses the admin check for first-start set-up and the CLI.
- * A password is required unless the account belongs to an external login source.
+ * A password is required unless the account belongs to an external login source. Without a visibility
+ * it gets service.DEFAULT_USER_VISIBILITY, however it is created (as in Gitea).
  */
 export async function createUser(ctx: ServiceContext, input: CreateUserInput, options: { system?: boolean } = {}): Promise<User> {
   if (!options.system) requireSiteAdmin(ctx.viewer);
@@ -153,7 +154,7 @@ export async function createUser(ctx: ServiceContext, input: CreateUserInput, op
   const external = (input.sourceId ?? 0) > 0;
   if (!external && !input.password) throw badRequest('password is required for accounts that sign in with Graft');
   if (input.password) checkPassword(input.password);
-  const visibility = checkVisibility(input.visibility ?? 'public');
+  const visibility = checkVisibility(input.visibility || ctx.config.service.DEFAULT_USER_VISIBILITY);
   await ensureUnique(ctx, input.login, input.email);
   const passwordHash = input.password ? await hashPassword(input.password, ctx.config.security.PASSWORD_HASH_COST) : null;
   const user = await ctx.db.user.create({
