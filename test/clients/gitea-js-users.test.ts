@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { giteaApi } from 'gitea-js';
 import { startServer, ADMIN, type TestServer } from '../testkit/server.ts';
-import { adminBasic, assertTypedFields, basicAuth, clientFor, failure, giteaClient, rootOf, type GiteaClient } from '../testkit/gitea-js.ts';
+import { adminBasic, assertTypedFields, basicAuth, adminCreateAccount, clientFor, failure, giteaClient, rootOf, type GiteaClient } from '../testkit/gitea-js.ts';
 import { ACCESS_TOKEN, SERVER_VERSION, USER } from '../testkit/gitea-js-fields.ts';
 
 const RFC3339_SECONDS = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(Z|[+-]\d\d:\d\d)$/;
@@ -11,17 +11,7 @@ const RFC3339_SECONDS = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(Z|[+-]\d\d:\d\d)$/;
 describe('gitea-js: users, admin and tokens', () => {
   let server: TestServer;
   let admin: GiteaClient;
-  let counter = 0;
-  const uniqueLogin = (prefix: string) => `${prefix}${process.pid}x${++counter}`;
-
-  /** Creates an account with the client's admin call and returns its login and password. */
-  async function newAccount(prefix = 'gj') {
-    const login = uniqueLogin(prefix);
-    const password = `pw-${login}-secret`;
-    const created = await admin.admin.adminCreateUser({ username: login, email: `${login}@example.test`, password, must_change_password: false });
-    assert.equal(created.status, 201);
-    return { login, password, id: created.data.id! };
-  }
+  const newAccount = (prefix?: string) => adminCreateAccount(admin, prefix);
 
   before(async () => {
     server = await startServer();

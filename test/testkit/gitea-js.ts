@@ -77,3 +77,28 @@ export function assertTypedFields<T extends object>(value: T | null | undefined,
     .map(([name]) => name);
   assert.deepEqual({ missing, nulls }, { missing: [], nulls: [] }, `${what}: fields the client types that Gitea always sends`);
 }
+
+export interface ClientAccount {
+  login: string;
+  password: string;
+  id: number;
+  /** A client with an all-scopes token of this account. */
+  api: GiteaClient;
+}
+
+let accounts = 0;
+
+/** Creates an account with the client's admin call; the login is unique within the run. */
+export async function adminCreateAccount(admin: GiteaClient, prefix = 'gj'): Promise<Omit<ClientAccount, 'api'>> {
+  const login = `${prefix}${process.pid}x${++accounts}`;
+  const password = `pw-${login}-secret`;
+  const created = await admin.admin.adminCreateUser({ username: login, email: `${login}@example.test`, password, must_change_password: false });
+  assert.equal(created.status, 201);
+  return { login, password, id: created.data.id! };
+}
+
+/** An account made by the admin, with a token minted by basic auth. */
+export async function createClientAccount(server: TestServer, admin: GiteaClient, prefix = 'gj'): Promise<ClientAccount> {
+  const account = await adminCreateAccount(admin, prefix);
+  return { ...account, api: await clientFor(server, account) };
+}
