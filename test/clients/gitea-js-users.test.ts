@@ -97,6 +97,13 @@ describe('gitea-js: users, admin and tokens', () => {
     assert.equal((await admin.users.userGet(account.login)).data.website, 'https://ada.example.test');
   });
 
+  it('adminEditUser with an empty website clears it, as Gitea accepts an empty URL', async () => {
+    const account = await newAccount();
+    await admin.admin.adminEditUser(account.login, { source_id: 0, login_name: account.login, website: 'https://ada.example.test' });
+    const edited = await admin.admin.adminEditUser(account.login, { source_id: 0, login_name: account.login, website: '' });
+    assert.equal(edited.data.website, '');
+  });
+
   it('adminEditUser can make an account an admin', async () => {
     const account = await newAccount();
     const edited = await admin.admin.adminEditUser(account.login, { source_id: 0, login_name: account.login, admin: true });
