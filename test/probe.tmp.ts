@@ -1,0 +1,13 @@
+import { startServer, ADMIN } from './testkit/server.ts';
+import { clientFor, createClientAccount, giteaClient } from './testkit/gitea-js.ts';
+const s = await startServer();
+const admin = await clientFor(s, ADMIN);
+const owner = await createClientAccount(s, admin);
+const fan = await createClientAccount(s, admin);
+await owner.api.user.createCurrentUserRepo({ name: 'x', auto_init: true });
+console.log('before', (await fan.api.user.userGetCurrent()).data.starred_repos_count);
+await fan.api.user.userCurrentPutStar(owner.login, 'x');
+console.log('after /user', (await fan.api.user.userGetCurrent()).data.starred_repos_count);
+console.log('after /users/x', (await giteaClient(s).users.userGet(fan.login)).data.starred_repos_count);
+const st = await fan.api.user.userCurrentListStarred(); console.log(st.data.length);
+await s.stop();
