@@ -25,12 +25,15 @@ export interface OpenApiOperation {
   parameters?: OpenApiParameter[];
   requestBody?: { content: Record<string, { schema: Record<string, unknown> }> };
   responses: Record<string, unknown>;
+  /** Vendor extensions: x-graft-guard and x-graft-scope (route-table.ts). */
+  [extension: `x-${string}`]: unknown;
 }
 
 export const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'patch', 'head'] as const;
 
 export const openApiPath = fileURLToPath(new URL('../schema/openapi.yaml', import.meta.url));
-export const openApiDocument: OpenApiDocument = YAML.parse(readFileSync(openApiPath, 'utf8'));
+export const loadOpenApiDocument = (file: string): OpenApiDocument => YAML.parse(readFileSync(file, 'utf8'));
+export const openApiDocument: OpenApiDocument = loadOpenApiDocument(openApiPath);
 
 export interface DocumentedOperation {
   operationId: string;

@@ -2,7 +2,11 @@ import type { TypedDocumentNode } from '@graphql-typed-document-node/core';
 import type { Config } from '../src/config/defaults.ts';
 import type { Viewer } from '../src/auth/viewer.ts';
 import type { PageWindow } from '../src/pagination.ts';
+import type { StreamReply } from '../src/http/download-streams.ts';
 import type { operations } from './__generated__/openapi.ts';
+
+/** Downloads are streamed by the HTTP core; an operation only describes them. */
+export type { DownloadStreams, StreamReply } from '../src/http/download-streams.ts';
 
 export type OperationId = keyof operations;
 type Parameters<K extends OperationId> = operations[K]['parameters'];
@@ -33,35 +37,6 @@ export interface Reply {
   text?: { contentType: string; body: string };
   /** A binary download streamed from git (raw files, archives): the app's DownloadStreams sends it. */
   stream?: StreamReply;
-}
-
-/**
- * A download the facade cannot produce itself (it only runs GraphQL): the document resolves access and the
- * object id, the app streams the bytes from git without holding them in memory.
- */
-export interface StreamReply {
-  kind: 'archive' | 'blob';
-  repositoryId: number;
-  /** The blob (kind blob) or the commit (kind archive). */
-  oid: string;
-  /** Archives: tar.gz, zip or bundle. */
-  format?: 'tar.gz' | 'zip' | 'bundle';
-  /** The name the client should save it as (Content-Disposition). */
-  filename?: string;
-  /** Blobs: the size in bytes (Content-Length) and the file's path (for the content type). */
-  size?: number;
-  path?: string;
-  /** Archives: the directory the files sit in, and the paths to include (empty: all). */
-  prefix?: string;
-  paths?: string[];
-  /** Validators for conditional requests (ETag is answered with 304). */
-  etag?: string;
-  lastModified?: string;
-}
-
-/** Implemented by the app (src/http/downloads.ts): streams a StreamReply to the response. */
-export interface DownloadStreams {
-  send(stream: StreamReply, req: import('express').Request, res: import('express').Response): Promise<void>;
 }
 
 /**

@@ -8,9 +8,10 @@ import type { GraphQLContext } from '../src/graphql/context.ts';
 import { STATUS_OF, sendError } from './errors.ts';
 import { documentedOperations, openApiDocument } from './openapi.ts';
 import type { DownloadStreams, RestCall, RestOperation } from './operation.ts';
-import * as operations from './operations/index.ts';
+import * as operations from './__generated__/operations.ts';
+import { routes } from './__generated__/routes.ts';
 import { setPaginationHeaders } from './pagination.ts';
-import { routes, type Route } from './routes.ts';
+import { SLASHED_PATH_PARAMS, type Route } from './route-table.ts';
 import { compileValidators, describeValidationError } from './validation.ts';
 
 export interface RestFacadeDeps {
@@ -25,13 +26,7 @@ export interface RestFacadeDeps {
 
 type AnyOperation = RestOperation<never, unknown, unknown>;
 
-/**
- * Path parameters that may hold slashes when they end a route's path (feature/x, heads/main, as Gitea takes
- * them unencoded): routed as a trailing wildcard and joined back. Add names here for other such parameters.
- */
-export const SLASHED_PATH_PARAMS = new Set(['branch', 'tag', 'ref', 'basehead', 'filepath', 'archive']);
-
-/** Builds the /api/v1 router from the route table; every route runs its operation's GraphQL document in-process. */
+/** Builds the /api/v1 router from the generated route table; every route runs its operation's GraphQL document in-process. */
 export function createRestRouter(deps: RestFacadeDeps) {
   const documented = documentedOperations(openApiDocument);
   const validators = compileValidators(openApiDocument, documented);

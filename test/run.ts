@@ -2,6 +2,7 @@
  * npm test: every test file under test/ with Node's test runner, each file in its own process.
  * Set DATABASE_URL=postgres://… to run the same suite against PostgreSQL (each server gets its own schema).
  * Pass file paths or name fragments to run a subset: npm test -- auth
+ * The whole suite starts with the linter (eslint.config.js: layer boundaries, import cycles, floating promises).
  */
 import { spawnSync } from 'node:child_process';
 import { readdirSync } from 'node:fs';
@@ -20,6 +21,13 @@ const files = find('test').sort().filter((f) => filters.length === 0 || filters.
 if (files.length === 0) {
   console.error('no test files matched');
   process.exit(1);
+}
+if (filters.length === 0) {
+  const lint = spawnSync(process.execPath, [path.join('node_modules', 'eslint', 'bin', 'eslint.js'), '.'], { stdio: 'inherit' });
+  if (lint.status !== 0) {
+    console.error('npm test: the linter failed (npm run lint)');
+    process.exit(lint.status ?? 1);
+  }
 }
 const result = spawnSync(
   process.execPath,

@@ -3,15 +3,15 @@ import path from 'node:path';
 import { gitText, runGit, v } from './command.ts';
 import { closeReaders, readObject } from './cat-file.ts';
 import { GitError } from './errors.ts';
-import { revisionProblem } from './refs.ts';
+import { revisionProblem } from './names.ts';
 import { parseCommit, type Commit } from './objects.ts';
 
 export type ObjectFormat = 'sha1' | 'sha256';
 
 export const zeroOid = (format: ObjectFormat) => '0'.repeat(format === 'sha256' ? 64 : 40);
 
-/** A valid name for a new branch or tag (refs.ts holds the name checks; this is an alias). */
-export { isValidRefShortName as isValidRefName } from './refs.ts';
+/** A valid name for a new branch or tag (names.ts holds the name checks; this is an alias). */
+export { isValidRefShortName as isValidRefName } from './names.ts';
 
 export async function initBare(gitDir: string, options: { objectFormat: ObjectFormat; defaultBranch: string }) {
   await mkdir(path.dirname(gitDir), { recursive: true });

@@ -2,7 +2,7 @@ import type { Request, Response } from 'express';
 import type { Readable } from 'node:stream';
 import { finished } from 'node:stream/promises';
 import path from 'node:path';
-import type { DownloadStreams, StreamReply } from '../../rest-facade/operation.ts';
+import type { DownloadStreams, StreamReply } from './download-streams.ts';
 import { sendError } from './errors.ts';
 import type { Config } from '../config/defaults.ts';
 import { archiveStream, blobStream, bundleStream, type GitStream } from '../git/archive.ts';

@@ -179,7 +179,7 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     if (interrupted) return;
     interrupted = true;
     console.error(`bench: ${signal}, stopping`);
-    cleanUp().finally(() => process.exit(1));
+    void cleanUp().finally(() => process.exit(1));
   });
 }
 

@@ -2,10 +2,17 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { generateAll, staleFiles } from '../../codegen.ts';
 
-const GENERATED = ['rest-facade/__generated__/graphql.ts', 'rest-facade/__generated__/openapi.ts', 'schema/schema.graphql'];
+const GENERATED = [
+  'rest-facade/__generated__/graphql.ts',
+  'rest-facade/__generated__/openapi.ts',
+  'rest-facade/__generated__/operations.ts',
+  'rest-facade/__generated__/routes.ts',
+  'rest-facade/__generated__/unimplemented.md',
+  'schema/schema.graphql',
+];
 
 describe('generated files', () => {
-  it('are schema/schema.graphql and the typed REST and GraphQL modules under rest-facade/__generated__', async () => {
+  it('are the SDL, the typed REST and GraphQL modules, the route table, the operation index and the list of what is missing', async () => {
     assert.deepEqual([...(await generateAll()).keys()].sort(), GENERATED);
   });
 

@@ -3,8 +3,10 @@ import { readFileSync } from 'node:fs';
 import { after, before, describe, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import YAML from 'yaml';
-import { routes } from '../../rest-facade/routes.ts';
-import * as operations from '../../rest-facade/operations/index.ts';
+import { routes } from '../../rest-facade/__generated__/routes.ts';
+import * as operations from '../../rest-facade/__generated__/operations.ts';
+import { documentedOperations, loadOpenApiDocument } from '../../rest-facade/openapi.ts';
+import { accessProblems, compareSpecificity, routesFromDocument } from '../../rest-facade/route-table.ts';
 import { adminAuth, restClient, type RestClient } from '../testkit/client.ts';
 import { startServer, type TestServer } from '../testkit/server.ts';
 
@@ -21,29 +23,33 @@ const documented = Object.entries(document.paths).flatMap(([path, item]) =>
 const exported = operations as unknown as Record<string, { operationId?: string; document?: unknown } | undefined>;
 const key = (op: { method: string; path: string }) => `${op.method.toUpperCase()} ${op.path}`;
 
-describe('the route table and schema/openapi.yaml', () => {
+describe('schema/openapi.yaml is the one source of every operation', () => {
   it('documents at least one operation, so the checks below are not vacuous', () => {
     assert.ok(documented.length > 0, `no operations found in ${documentFile}`);
     assert.ok(routes.length > 0, 'the route table is empty');
   });
 
-  it('routes every documented operation at the same method and path to the same operationId', () => {
-    const problems: string[] = [];
-    for (const op of documented) {
-      const route = routes.find((r) => r.method === op.method && r.path === op.path);
-      if (!route) problems.push(`${key(op)} (${op.operationId}) is documented but has no route`);
-      else if (route.operationId !== op.operationId) {
-        problems.push(`${key(op)} is documented as ${op.operationId} but routed to ${route.operationId}`);
-      }
-    }
-    assert.deepEqual(problems, []);
+  it('gives every documented operation a guard and a token scope', () => {
+    assert.deepEqual(accessProblems(documentedOperations(loadOpenApiDocument(documentFile))), []);
   });
 
-  it('exports from rest-facade/operations an operation for every documented operationId, declared under that id', () => {
+  it('refuses to derive routes from an operation without a guard', () => {
+    const doc = loadOpenApiDocument(documentFile);
+    const first = Object.values(doc.paths)[0].get!;
+    delete first['x-graft-guard'];
+    assert.throws(() => routesFromDocument(documentedOperations(doc)), /without a valid guard or scope/);
+  });
+
+  it('routes every documented operation, once, at its method and path', () => {
+    const routed = routes.map((r) => `${key(r)} ${r.operationId}`).sort();
+    assert.deepEqual(routed, documented.map((op) => `${key(op)} ${op.operationId}`).sort());
+  });
+
+  it('has an implementation declared under the id of every documented operation, with its GraphQL document', () => {
     const problems: string[] = [];
     for (const op of documented) {
       const operation = exported[op.operationId ?? ''];
-      if (!operation) problems.push(`${key(op)}: no operation exported as ${op.operationId}`);
+      if (!operation) problems.push(`${key(op)}: no \`export const ${op.operationId} = defineOperation(…)\` under rest-facade/operations`);
       else if (operation.operationId !== op.operationId) {
         problems.push(`${key(op)}: the export ${op.operationId} declares operationId ${operation.operationId}`);
       } else if (!operation.document) problems.push(`${key(op)}: the operation ${op.operationId} has no GraphQL document`);
@@ -51,10 +57,20 @@ describe('the route table and schema/openapi.yaml', () => {
     assert.deepEqual(problems, []);
   });
 
-  it('documents every route of the route table at the same method and path', () => {
-    const documentedKeys = new Set(documented.map(key));
-    const undocumented = routes.filter((route) => !documentedKeys.has(key(route))).map((r) => `${key(r)} (${r.operationId})`);
-    assert.deepEqual(undocumented, []);
+  it('has no implementation of an operation the document does not have', () => {
+    const documentedIds = new Set(documented.map((op) => op.operationId));
+    assert.deepEqual(Object.keys(exported).filter((id) => !documentedIds.has(id)), []);
+  });
+
+  it('orders literal segments before parameters, and a trailing wildcard last', () => {
+    const paths = ['/repos/{owner}/{repo}/contents/{filepath}', '/repos/{owner}/{repo}', '/repos/search', '/repos/{owner}/{repo}/git/commits/{sha}', '/repos/{owner}/{repo}/git/commits/{sha}.{diffType}'];
+    assert.deepEqual([...paths].sort(compareSpecificity), [
+      '/repos/search',
+      '/repos/{owner}/{repo}/git/commits/{sha}.{diffType}',
+      '/repos/{owner}/{repo}/git/commits/{sha}',
+      '/repos/{owner}/{repo}/contents/{filepath}',
+      '/repos/{owner}/{repo}',
+    ]);
   });
 
   it('has no route that an earlier route of the same method would shadow', () => {

@@ -1,0 +1,63 @@
+// The linter keeps the architecture's boundaries (README, "Architecture"): which layer may import which,
+// no import cycles, no promise left floating. `npm run lint`; `npm test` runs it first.
+import importX, { createNodeResolver } from 'eslint-plugin-import-x';
+import tseslint from 'typescript-eslint';
+
+/** A no-restricted-imports rule: `patterns` are gitignore-style globs matched against the import specifier. */
+const forbid = (...groups) => ['error', { patterns: groups.map(({ group, message }) => ({ group, message })) }];
+
+const restFacade = { group: ['**/rest-facade/**'], message: 'the domain and the core never depend on the REST facade; it depends on them' };
+const graphqlLayer = {
+  group: ['graphql', 'graphql/*', '@pothos/*', '**/graphql/**', '**/*.graphql.ts', '**/*.graphql'],
+  message: 'services hold the rules and know nothing of GraphQL: resolvers call services, never the reverse',
+};
+const domain = { group: ['**/domain/**'], message: 'src/git is the git layer: it knows repositories on disk, not the domain' };
+const childProcess = {
+  group: ['node:child_process', 'child_process'],
+  message: 'only src/git spawns git (src/git/command.ts builds every command)',
+};
+
+export default tseslint.config(
+  { ignores: ['**/__generated__/**', 'node_modules/**', 'data/**', '.tmp/**', 'prisma/__generated__/**'] },
+  {
+    files: ['**/*.ts'],
+    languageOptions: {
+      parser: tseslint.parser,
+      parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
+    },
+    plugins: { '@typescript-eslint': tseslint.plugin, 'import-x': importX },
+    settings: {
+      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.js'] })],
+      'import-x/extensions': ['.ts', '.js'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts'] },
+    },
+    rules: {
+      // node:test's describe/it return promises the runner itself awaits.
+      '@typescript-eslint/no-floating-promises': [
+        'error',
+        { allowForKnownSafeCalls: [{ from: 'package', package: 'node:test', name: ['describe', 'it', 'test', 'suite', 'before', 'after', 'beforeEach', 'afterEach'] }] },
+      ],
+      'no-control-regex': 'error',
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+    },
+  },
+  {
+    files: ['src/**/*.ts'],
+    ignores: ['src/app.ts', 'src/git/**'],
+    rules: { 'no-restricted-imports': forbid(restFacade, childProcess) },
+  },
+  { files: ['src/git/**/*.ts'], rules: { 'no-restricted-imports': forbid(restFacade, domain) } },
+  {
+    files: ['src/domain/**/*.service.ts', 'src/domain/**/*.rules.ts', 'src/domain/**/*.counters.ts', 'src/domain/access/grants.ts', 'src/domain/access/units.ts'],
+    rules: { 'no-restricted-imports': forbid(restFacade, graphqlLayer, childProcess) },
+  },
+  {
+    files: ['rest-facade/**/*.ts'],
+    rules: {
+      'no-restricted-imports': forbid(childProcess, {
+        group: ['**/src/domain/**', '**/src/db/**', '**/src/git/**'],
+        message: 'the REST facade runs GraphQL documents; it never reaches into services, the database or git',
+      }),
+    },
+  },
+);
