@@ -29,13 +29,23 @@ function requireStars(ctx: ServiceContext) {
 
 const starsEnabled = (ctx: ServiceContext) => !ctx.config.repository.STARS_DISABLED;
 
-/** Runs `add` in a transaction; a concurrent duplicate (unique violation) means the row is already there. */
-async function addOnce(ctx: ServiceContext, add: (tx: Tx) => Promise<unknown>) {
+/**
+ * Runs `add` in a transaction; a concurrent duplicate (unique violation) means the row is already there.
+ * Whether a row was added: `add` answers false when it found the row.
+ */
+async function addOnce(ctx: ServiceContext, add: (tx: Tx) => Promise<boolean>): Promise<boolean> {
   try {
-    await ctx.db.$transaction(async (tx) => add(tx));
+    return await ctx.db.$transaction(async (tx) => add(tx));
   } catch (err) {
     if (!isUniqueViolation(err)) throw err;
+    return false;
   }
+}
+
+/** Accounts whose counters changed: whatever holds their rows (the credential cache) must reload them. */
+async function countersChanged(ctx: ServiceContext, changed: boolean, ...userIds: number[]) {
+  if (!changed) return;
+  for (const userId of userIds) await ctx.events.publish('user.updated', { userId });
 }
 
 // ---- Stars ----
@@ -45,12 +55,14 @@ export async function starRepository(ctx: ServiceContext, ownerLogin: string, na
   const viewer = requireUser(ctx.viewer);
   requireStars(ctx);
   const { repo } = await getRepository(ctx, ownerLogin, name);
-  await addOnce(ctx, async (tx) => {
-    if (await tx.star.findUnique({ where: { userId_repoId: { userId: viewer.id, repoId: repo.id } } })) return;
+  const added = await addOnce(ctx, async (tx) => {
+    if (await tx.star.findUnique({ where: { userId_repoId: { userId: viewer.id, repoId: repo.id } } })) return false;
     await tx.star.create({ data: { userId: viewer.id, repoId: repo.id } });
     await tx.repository.update({ where: { id: repo.id }, data: { starCount: { increment: 1 } } });
     await tx.user.update({ where: { id: viewer.id }, data: { starredCount: { increment: 1 } } });
+    return true;
   });
+  await countersChanged(ctx, added, viewer.id);
 }
 
 /** The viewer removes its star; removing a star that is not there is not an error. */
@@ -58,12 +70,14 @@ export async function unstarRepository(ctx: ServiceContext, ownerLogin: string, 
   const viewer = requireUser(ctx.viewer);
   requireStars(ctx);
   const { repo } = await getRepository(ctx, ownerLogin, name);
-  await ctx.db.$transaction(async (tx) => {
+  const removed = await ctx.db.$transaction(async (tx) => {
     const { count } = await tx.star.deleteMany({ where: { userId: viewer.id, repoId: repo.id } });
-    if (count === 0) return;
+    if (count === 0) return false;
     await tx.repository.update({ where: { id: repo.id }, data: { starCount: { decrement: 1 } } });
     await tx.user.update({ where: { id: viewer.id }, data: { starredCount: { decrement: 1 } } });
+    return true;
   });
+  await countersChanged(ctx, removed, viewer.id);
 }
 
 /** Whether `user` starred the repository; 404 when the viewer cannot read the repository. */
@@ -115,9 +129,10 @@ export async function watchRepository(ctx: ServiceContext, ownerLogin: string, n
   const viewer = requireUser(ctx.viewer);
   const { repo } = await getRepository(ctx, ownerLogin, name);
   await addOnce(ctx, async (tx) => {
-    if (await tx.watch.findUnique({ where: { userId_repoId: { userId: viewer.id, repoId: repo.id } } })) return;
+    if (await tx.watch.findUnique({ where: { userId_repoId: { userId: viewer.id, repoId: repo.id } } })) return false;
     await tx.watch.create({ data: { userId: viewer.id, repoId: repo.id } });
     await tx.repository.update({ where: { id: repo.id }, data: { watchCount: { increment: 1 } } });
+    return true;
   });
   // Read back together: the watch (the first one's date) and the repository with its new count.
   const watch = await ctx.db.watch.findUnique({
@@ -178,12 +193,14 @@ export async function followUser(ctx: ServiceContext, login: string): Promise<Us
   const viewer = requireUser(ctx.viewer);
   const target = await getVisibleUser(ctx, login);
   if (target.id === viewer.id) throw invalid('you cannot follow yourself');
-  await addOnce(ctx, async (tx) => {
-    if (await tx.follow.findUnique({ where: { followerId_followingId: { followerId: viewer.id, followingId: target.id } } })) return;
+  const added = await addOnce(ctx, async (tx) => {
+    if (await tx.follow.findUnique({ where: { followerId_followingId: { followerId: viewer.id, followingId: target.id } } })) return false;
     await tx.follow.create({ data: { followerId: viewer.id, followingId: target.id } });
     await tx.user.update({ where: { id: viewer.id }, data: { followingCount: { increment: 1 } } });
     await tx.user.update({ where: { id: target.id }, data: { followerCount: { increment: 1 } } });
+    return true;
   });
+  await countersChanged(ctx, added, viewer.id, target.id);
   return ctx.db.user.findUniqueOrThrow({ where: { id: target.id } });
 }
 
@@ -191,12 +208,14 @@ export async function followUser(ctx: ServiceContext, login: string): Promise<Us
 export async function unfollowUser(ctx: ServiceContext, login: string): Promise<User> {
   const viewer = requireUser(ctx.viewer);
   const target = await getVisibleUser(ctx, login);
-  await ctx.db.$transaction(async (tx) => {
+  const removed = await ctx.db.$transaction(async (tx) => {
     const { count } = await tx.follow.deleteMany({ where: { followerId: viewer.id, followingId: target.id } });
-    if (count === 0) return;
+    if (count === 0) return false;
     await tx.user.update({ where: { id: viewer.id }, data: { followingCount: { decrement: 1 } } });
     await tx.user.update({ where: { id: target.id }, data: { followerCount: { decrement: 1 } } });
+    return true;
   });
+  await countersChanged(ctx, removed, viewer.id, target.id);
   return ctx.db.user.findUniqueOrThrow({ where: { id: target.id } });
 }
 
