@@ -2,7 +2,7 @@ import { hashPassword, verifyPassword } from '../../auth/password.ts';
 import { newTotpSecret, totpUri, verifyTotp } from '../../auth/totp.ts';
 import { isPublicOnly, isSiteAdmin, requireSiteAdmin, requireUser, type Viewer } from '../../auth/viewer.ts';
 import type { Prisma, User } from '../../db/models.ts';
-import { badRequest, conflict, invalid, notFound, unauthenticated } from '../../errors.ts';
+import { badRequest, invalid, notFound, unauthenticated } from '../../errors.ts';
 import { pageFrom, type Page, type PageWindow } from '../../pagination.ts';
 import type { ServiceContext } from '../../services.ts';
 import { checkEmail, checkPassword, checkUsername, checkVisibility } from './user.rules.ts';
@@ -178,6 +178,7 @@ export async function createUser(ctx: ServiceContext, input: CreateUserInput, op
   return user;
 }
 
+/** A taken login or e-mail address is invalid input (422), as Gitea answers it, not a conflict. */
 async function ensureUnique(ctx: ServiceContext, login: string, email: string | undefined, exceptId?: number) {
   const clash = await ctx.db.user.findFirst({
     where: {
@@ -186,8 +187,8 @@ async function ensureUnique(ctx: ServiceContext, login: string, email: string | 
     },
   });
   if (!clash) return;
-  if (clash.lowerLogin === login.toLowerCase()) throw conflict(`user "${login}" already exists`);
-  throw conflict(`e-mail address "${email}" is already used`);
+  if (clash.lowerLogin === login.toLowerCase()) throw invalid(`user "${login}" already exists`);
+  throw invalid(`e-mail address "${email}" is already used`);
 }
 
 /** Admin edit of an account. The last site admin cannot lose admin rights. */

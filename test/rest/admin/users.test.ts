@@ -32,12 +32,12 @@ describe('admin user management', () => {
     assert.equal(external.body.login_name, 'uid=ldapuser');
   });
 
-  it('refuses a taken login or e-mail with 409 and a bad name or short password with a clear 4xx', async () => {
+  it('refuses a taken login or e-mail with 422, as Gitea does, and a bad name or short password with a clear 4xx', async () => {
     const taken = await api.post('/admin/users', { username: ADMIN.login, email: 'other@example.test', password: 'long-enough-1' }, adminAuth);
-    assert.equal(taken.status, 409);
+    assert.equal(taken.status, 422);
     assert.match(taken.body.message, /already exists/);
     const email = await api.post('/admin/users', { username: 'fresh1', email: ADMIN.email, password: 'long-enough-1' }, adminAuth);
-    assert.equal(email.status, 409);
+    assert.equal(email.status, 422);
     const badName = await api.post('/admin/users', { username: '-bad', email: 'b@example.test', password: 'long-enough-1' }, adminAuth);
     assert.equal(badName.status, 422);
     const reserved = await api.post('/admin/users', { username: 'api', email: 'api@example.test', password: 'long-enough-1' }, adminAuth);
