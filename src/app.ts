@@ -14,6 +14,7 @@ import { createGraphQLContext } from './graphql/context.ts';
 import { attachGraphQLWebSocket, createGraphQLHandler, GRAPHQL_PATH } from './graphql/server.ts';
 import { schema } from './graphql/schema.ts';
 import { ensureInitialAdmin } from './domain/user/initial-admin.ts';
+import { collapseSlashes } from './http/collapse-slashes.ts';
 import { cors } from './http/cors.ts';
 import { requestLog } from './http/request-log.ts';
 import { authenticateRequests, viewerOf } from './http/authenticate.ts';
@@ -87,6 +88,7 @@ export function buildApp(config: Config = loadConfig()): App {
       const web = express();
       web.disable('x-powered-by');
       web.set('trust proxy', 'loopback');
+      web.use(collapseSlashes);
       web.use(requestLog(config.log.LEVEL === 'info'));
       web.use(cors);
       web.use(createDocsRouter(() => url));

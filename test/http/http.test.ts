@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import http from 'node:http';
 import { after, before, describe, it } from 'node:test';
-import { startServer, type TestServer } from '../testkit/server.ts';
+import { ADMIN, startServer, type TestServer } from '../testkit/server.ts';
 import { adminAuth, restClient, type RestClient } from '../testkit/client.ts';
 
 describe('HTTP behaviour shared by every endpoint', () => {
@@ -43,6 +43,17 @@ describe('HTTP behaviour shared by every endpoint', () => {
     const res = await api.get('/users/search?uid=abc');
     assert.equal(res.status, 422);
     assert.match(res.body.message, /uid/);
+  });
+
+  it('counts repeated slashes in a path as one, as Gitea routes them, and leaves the query alone', async () => {
+    const base = server.url.replace(/\/$/, '');
+    const version = await fetch(`${base}//api/v1//version`);
+    assert.equal(version.status, 200);
+    assert.equal(typeof (await version.json()).version, 'string');
+    const search = await fetch(`${base}//api/v1/users/search?q=${encodeURIComponent(ADMIN.login)}&x=a//b`);
+    assert.equal(search.status, 200);
+    const found = (await search.json()) as { data: { login: string }[] };
+    assert.deepEqual(found.data.map((u) => u.login), [ADMIN.login]);
   });
 
   it('answers an unknown path outside the API with a JSON 404', async () => {
