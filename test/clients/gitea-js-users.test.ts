@@ -26,7 +26,7 @@ describe('gitea-js: users, admin and tokens', () => {
     assert.match(res.data.version ?? '', /^1\.\d+\.\d+/);
   });
 
-  it('a base URL with a trailing slash works, as in the client\'s own examples, because Gitea collapses repeated slashes', { todo: 'giteaApi("http://host/") requests "//api/v1/user"; Graft answers 404 "nothing at GET //api/v1/user", Gitea strips repeated slashes before routing and answers 200' }, async () => {
+  it('a base URL with a trailing slash works, as in the client\'s own examples, because Gitea collapses repeated slashes', async () => {
     const token = (await giteaClient(server).users.userCreateToken(ADMIN.login, { name: `slash-${Date.now()}`, scopes: ['read:user'] }, adminBasic)).data.sha1;
     const res = await giteaApi(`${rootOf(server)}/`, { token }).user.userGetCurrent();
     assert.equal(res.data.login, ADMIN.login);
@@ -65,7 +65,7 @@ describe('gitea-js: users, admin and tokens', () => {
     assert.equal((await own.user.userGetCurrent()).data.login, account.login);
   });
 
-  it('adminCreateUser refuses a taken login with 422, as Gitea does', { todo: 'POST /admin/users with a taken login answers 409; Gitea answers 422 (routers/api/v1/admin/user.go maps ErrUserAlreadyExist to 422)' }, async () => {
+  it('adminCreateUser refuses a taken login with 422, as Gitea does', async () => {
     const account = await newAccount();
     const res = await failure(admin.admin.adminCreateUser({ username: account.login, email: `other-${account.login}@example.test`, password: 'another-secret-1' }));
     assert.equal(res.status, 422);
