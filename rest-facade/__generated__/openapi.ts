@@ -1586,6 +1586,7 @@ export interface components {
         CreateUserOption: {
             /** Format: date-time */
             created_at?: string;
+            /** @description The account's e-mail address; its domain must contain a dot. */
             email: string;
             full_name?: string;
             login_name?: string;
@@ -1596,7 +1597,7 @@ export interface components {
             /** Format: int64 */
             source_id?: number;
             username: string;
-            visibility?: components["schemas"]["VisibilityString"];
+            visibility?: components["schemas"]["VisibilityOption"];
         };
         /** @description Changes to an account; fields left out stay as they are. */
         EditUserOption: {
@@ -1606,7 +1607,6 @@ export interface components {
             allow_git_hook?: boolean;
             allow_import_local?: boolean;
             description?: string;
-            /** Format: email */
             email?: string;
             full_name?: string;
             location?: string;
@@ -1617,10 +1617,13 @@ export interface components {
             password?: string;
             prohibit_login?: boolean;
             restricted?: boolean;
-            /** Format: int64 */
-            source_id: number;
+            /**
+             * Format: int64
+             * @description The login source; 0 (or left out) for accounts that sign in with a password here.
+             */
+            source_id?: number;
             type?: components["schemas"]["UserTypeString"];
-            visibility?: components["schemas"]["VisibilityString"];
+            visibility?: components["schemas"]["VisibilityOption"];
             website?: string;
         };
         /** @description Paging and size limits. */
@@ -1681,6 +1684,11 @@ export interface components {
         };
         /** @enum {string} */
         VisibilityString: "public" | "limited" | "private";
+        /**
+         * @description Who may see the account; the empty string leaves the default (on creation) or the current value.
+         * @enum {string}
+         */
+        VisibilityOption: "" | "public" | "limited" | "private";
         /** @enum {string} */
         UserTypeString: "User" | "Organization" | "Bot";
         RepoTopicOptions: {
@@ -1836,14 +1844,14 @@ export interface components {
             enable_time_tracker?: boolean;
         };
         ExternalWiki: {
-            /** Format: uri */
+            /** @description An http or https URL; the empty string switches the external wiki off. */
             external_wiki_url?: string;
         };
         ExternalTracker: {
             external_tracker_format?: string;
             external_tracker_regexp_pattern?: string;
             external_tracker_style?: string;
-            /** Format: uri */
+            /** @description An http or https URL; the empty string switches the external tracker off. */
             external_tracker_url?: string;
         };
         EditRepoOption: {
@@ -1860,6 +1868,7 @@ export interface components {
             default_allow_maintainer_edit?: boolean;
             default_branch?: string;
             default_delete_branch_after_merge?: boolean;
+            /** @description merge, rebase, rebase-merge, squash, fast-forward-only or manually-merged; any other value reads as merge. */
             default_merge_style?: string;
             default_update_style?: string;
             description?: string;
@@ -1882,7 +1891,8 @@ export interface components {
             mirror_username?: string;
             name?: string;
             private?: boolean;
-            projects_mode?: string;
+            /** @enum {string} */
+            projects_mode?: "repo" | "owner" | "all";
             template?: boolean;
             website?: string;
         };
@@ -1898,12 +1908,16 @@ export interface components {
             issue_labels?: string;
             license?: string;
             name: string;
-            object_format_name?: components["schemas"]["ObjectFormatName"];
+            /**
+             * @description The hash of the new repository's objects; empty means sha1.
+             * @enum {string}
+             */
+            object_format_name?: "" | "sha1" | "sha256";
             private?: boolean;
             readme?: string;
             template?: boolean;
-            /** @enum {string} */
-            trust_model?: "default" | "collaborator" | "committer" | "collaboratorcommitter";
+            /** @description default, collaborator, committer or collaboratorcommitter; any other value reads as default. */
+            trust_model?: string;
         };
         Reference: {
             object?: components["schemas"]["GitObject"];
@@ -2156,7 +2170,6 @@ export interface components {
             committer?: string;
         };
         Identity: {
-            /** Format: email */
             email?: string;
             name?: string;
         };
@@ -2241,8 +2254,10 @@ export interface components {
         EditTeamOption: {
             can_create_org_repo?: boolean;
             includes_all_repositories?: boolean;
-            name: string;
-            permission?: components["schemas"]["RepoWritePermission"];
+            name?: string;
+            description?: string;
+            /** @description The level on every unit (read, write or admin); any other value reads as none, and then units or units_map decide. */
+            permission?: string;
             /** @deprecated */
             units?: string[];
             units_map?: {
@@ -2254,7 +2269,9 @@ export interface components {
             can_create_org_repo?: boolean;
             includes_all_repositories?: boolean;
             name: string;
-            permission?: components["schemas"]["RepoWritePermission"];
+            description?: string;
+            /** @description The level on every unit (read, write or admin); any other value reads as none, and then units or units_map decide. */
+            permission?: string;
             /** @deprecated */
             units?: string[];
             units_map?: {
@@ -2263,12 +2280,14 @@ export interface components {
             visibility?: components["schemas"]["TeamVisibility"];
         };
         CreateOrgOption: {
+            description?: string;
             email?: string;
             full_name?: string;
             location?: string;
             repo_admin_change_team_access?: boolean;
             username: string;
-            visibility?: components["schemas"]["VisibilityString"];
+            visibility?: components["schemas"]["VisibilityOption"];
+            /** @description An http or https URL (as Go's URL parser reads it), or empty. */
             website?: string;
         };
         OrganizationPermissions: {
@@ -2279,11 +2298,13 @@ export interface components {
             is_owner?: boolean;
         };
         EditOrgOption: {
+            description?: string;
             email?: string;
             full_name?: string;
             location?: string;
             repo_admin_change_team_access?: boolean;
-            visibility?: components["schemas"]["VisibilityString"];
+            visibility?: components["schemas"]["VisibilityOption"];
+            /** @description An http or https URL (as Go's URL parser reads it); the empty string clears it. */
             website?: string;
         };
         /** @description Whether and since when the caller watches a repository. */
@@ -2319,7 +2340,8 @@ export interface components {
         };
         /** @description Who receives a repository. */
         TransferRepoOption: {
-            new_owner: string;
+            /** @description The account that receives the repository; one that does not exist (or is left out) answers 404. */
+            new_owner?: string;
             /** @description Teams of the receiving organization that get access (organizations only). */
             team_ids?: number[];
         };

@@ -1,4 +1,5 @@
-import { AdminCreateUserDocument, type Visibility } from '../../__generated__/graphql.ts';
+import { AdminCreateUserDocument } from '../../__generated__/graphql.ts';
+import { visibilityOption } from '../../lenient.ts';
 import { toUser } from '../../convert/user.ts';
 import { created, defineOperation } from '../../operation.ts';
 
@@ -15,7 +16,7 @@ export const adminCreateUser = defineOperation({
       sourceId: body.source_id,
       mustChangePassword: body.must_change_password,
       restricted: body.restricted,
-      visibility: body.visibility as Visibility | undefined,
+      visibility: visibilityOption(body.visibility),
       createdAt: body.created_at,
     },
   }),

@@ -1,4 +1,5 @@
-import { AdminUpdateUserDocument, type Visibility } from '../../__generated__/graphql.ts';
+import { AdminUpdateUserDocument } from '../../__generated__/graphql.ts';
+import { visibilityOption } from '../../lenient.ts';
 import { toUser } from '../../convert/user.ts';
 import { defineOperation, ok } from '../../operation.ts';
 
@@ -15,7 +16,7 @@ export const adminEditUser = defineOperation({
       sourceId: body.source_id,
       mustChangePassword: body.must_change_password,
       restricted: body.restricted,
-      visibility: body.visibility as Visibility | undefined,
+      visibility: visibilityOption(body.visibility),
       isAdmin: body.admin,
       isActive: body.active,
       prohibitLogin: body.prohibit_login,

@@ -9,9 +9,9 @@ import {
   UpdateOrganizationDocument,
   type OrganizationInput,
   type OrganizationsQuery,
-  type Visibility,
 } from '../../__generated__/graphql.ts';
 import { toOrganization } from '../../convert/organization.ts';
+import { visibilityOption } from '../../lenient.ts';
 import { toRepository } from '../../convert/repository.ts';
 import { created, defineOperation, noContent, notFoundReply, ok, paginated, type RestCall, type Reply } from '../../operation.ts';
 import { connectionArgsFor } from '../../pagination.ts';
@@ -34,7 +34,7 @@ function organizationInput(body: {
     description: body.description ?? null,
     website: body.website ?? null,
     location: body.location ?? null,
-    visibility: (body.visibility || null) as Visibility | null,
+    visibility: visibilityOption(body.visibility) ?? null,
     repoAdminChangeTeamAccess: body.repo_admin_change_team_access ?? null,
   };
 }

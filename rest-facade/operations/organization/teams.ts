@@ -15,26 +15,21 @@ import {
   type TeamInput,
 } from '../../__generated__/graphql.ts';
 import { toTeam } from '../../convert/organization.ts';
+import { teamAccess, type TeamAccessBody } from '../../lenient.ts';
 import { toRepository } from '../../convert/repository.ts';
 import { toUser } from '../../convert/user.ts';
 import { created, defineOperation, noContent, notFoundReply, ok, paginated } from '../../operation.ts';
 import { connectionArgsFor } from '../../pagination.ts';
 
-function teamInput(body: {
-  name?: string;
-  description?: string;
-  permission?: string;
-  units?: string[];
-  units_map?: Record<string, string>;
-  includes_all_repositories?: boolean;
-  can_create_org_repo?: boolean;
-}): TeamInput {
+/** CreateTeamOption / EditTeamOption → TeamInput; an empty name (edits) leaves the name as it is, as in Gitea. */
+function teamInput(
+  body: TeamAccessBody & { name?: string; description?: string; includes_all_repositories?: boolean; can_create_org_repo?: boolean },
+  creating: boolean,
+): TeamInput {
   return {
-    name: body.name ?? null,
+    name: body.name || null,
     description: body.description ?? null,
-    permission: body.permission || null,
-    units: body.units ?? null,
-    unitLevels: body.units_map ? Object.entries(body.units_map).map(([unit, level]) => ({ unit, level })) : null,
+    ...teamAccess(body, creating),
     includesAllRepositories: body.includes_all_repositories ?? null,
     canCreateOrgRepo: body.can_create_org_repo ?? null,
   };
@@ -84,14 +79,14 @@ export const orgGetTeam = defineOperation({
 export const orgCreateTeam = defineOperation({
   operationId: 'orgCreateTeam',
   document: CreateTeamDocument,
-  variables: ({ params, body }) => ({ organization: params.org, input: teamInput(body) }),
+  variables: ({ params, body }) => ({ organization: params.org, input: teamInput(body, true) }),
   reply: ({ createTeam }) => created(toTeam(createTeam)),
 });
 
 export const orgEditTeam = defineOperation({
   operationId: 'orgEditTeam',
   document: UpdateTeamDocument,
-  variables: ({ params, body }) => ({ id: params.id, input: teamInput(body) }),
+  variables: ({ params, body }) => ({ id: params.id, input: teamInput(body, false) }),
   reply: ({ updateTeam }) => ok(toTeam(updateTeam)),
 });
 

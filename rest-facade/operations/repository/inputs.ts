@@ -1,7 +1,8 @@
 import type { CreateRepositoryInput, ObjectFormat, UpdateRepositoryInput } from '../../__generated__/graphql.ts';
 import type { components } from '../../__generated__/openapi.ts';
+import { mergeStyle, trackerStyle, trustModel } from '../../lenient.ts';
 
-/** CreateRepoOption → CreateRepositoryInput; shared by the user and admin create operations. */
+/** CreateRepoOption → CreateRepositoryInput (shared by the create operations); an unknown trust model reads as default. */
 export function createRepositoryInput(body: components['schemas']['CreateRepoOption']): CreateRepositoryInput {
   return {
     name: body.name,
@@ -9,17 +10,17 @@ export function createRepositoryInput(body: components['schemas']['CreateRepoOpt
     private: body.private,
     autoInit: body.auto_init,
     defaultBranch: body.default_branch,
-    objectFormat: body.object_format_name as ObjectFormat | undefined,
+    objectFormat: (body.object_format_name || undefined) as ObjectFormat | undefined,
     readme: body.readme,
     gitignores: body.gitignores,
     license: body.license,
     template: body.template,
     issueLabels: body.issue_labels,
-    trustModel: body.trust_model,
+    trustModel: trustModel(body.trust_model),
   };
 }
 
-/** EditRepoOption → UpdateRepositoryInput. */
+/** EditRepoOption → UpdateRepositoryInput; unknown merge and tracker styles read as Gitea's defaults. */
 export function updateRepositoryInput(body: components['schemas']['EditRepoOption']): UpdateRepositoryInput {
   return {
     name: body.name,
@@ -47,12 +48,11 @@ export function updateRepositoryInput(body: components['schemas']['EditRepoOptio
     allowManualMerge: body.allow_manual_merge,
     autodetectManualMerge: body.autodetect_manual_merge,
     defaultDeleteBranchAfterMerge: body.default_delete_branch_after_merge,
-    defaultMergeStyle: body.default_merge_style,
+    defaultMergeStyle: mergeStyle(body.default_merge_style),
     defaultAllowMaintainerEdit: body.default_allow_maintainer_edit,
     projectsMode: body.projects_mode,
-    mirrorInterval: body.mirror_interval,
-    enablePrune: body.enable_prune,
-    mirrorCredentials: body.mirror_username !== undefined || body.mirror_password !== undefined || body.mirror_token !== undefined ? true : undefined,
+    // mirror_interval, enable_prune and the mirror credentials apply to mirrors only: Gitea ignores them
+    // on other repositories, and Graft has no mirrors.
     internalTracker: body.internal_tracker
       ? {
           enableTimeTracker: body.internal_tracker.enable_time_tracker,
@@ -64,7 +64,7 @@ export function updateRepositoryInput(body: components['schemas']['EditRepoOptio
       ? {
           url: body.external_tracker.external_tracker_url ?? '',
           format: body.external_tracker.external_tracker_format,
-          style: body.external_tracker.external_tracker_style,
+          style: trackerStyle(body.external_tracker.external_tracker_style),
           regexpPattern: body.external_tracker.external_tracker_regexp_pattern,
         }
       : undefined,

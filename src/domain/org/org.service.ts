@@ -8,7 +8,8 @@ import type { ServiceContext } from '../../services.ts';
 import { canSeeAccount, isOrganizationMember, isOrganizationOwner, repositoryPermission, visibleAccountsWhere } from '../access/access.service.ts';
 import { forgetGrants } from '../access/grants.ts';
 import { atLeast, highest, type AccessLevel } from '../access/units.ts';
-import { checkEmail, checkUsername, checkVisibility } from '../user/user.rules.ts';
+import { checkMaxLength, isAccountEmail, isHttpUrl } from '../formats.ts';
+import { checkUsername, checkVisibility } from '../user/user.rules.ts';
 import { accountsPage, findUserByLogin, getVisibleUser } from '../user/user.service.ts';
 
 export const OWNERS_TEAM = 'Owners';
@@ -40,13 +41,19 @@ export async function getOwnedOrganization(ctx: ServiceContext, login: string): 
   return org;
 }
 
-function checkInput(input: OrganizationInput) {
+/**
+ * Gitea's rules for an organization's profile: lengths, a website Go's URL parser takes as http(s) (empty
+ * clears it), and an e-mail address checked only when it is changed (creation stores it as given).
+ */
+function checkInput(input: OrganizationInput, editing: boolean) {
   if (input.visibility) checkVisibility(input.visibility);
-  if (input.email) checkEmail(input.email);
-  if ((input.fullName ?? '').length > 100) throw invalid('full_name is longer than 100 characters');
-  if ((input.location ?? '').length > 50) throw invalid('location is longer than 50 characters');
-  if ((input.description ?? '').length > 255) throw invalid('description is longer than 255 characters');
-  if (input.website && !/^https?:\/\/\S+$/.test(input.website)) throw invalid('website must be an http or https URL');
+  checkMaxLength(input.fullName, 100, 'full_name');
+  checkMaxLength(input.email, 255, 'email');
+  checkMaxLength(input.description, 255, 'description');
+  checkMaxLength(input.website, 255, 'website');
+  checkMaxLength(input.location, 50, 'location');
+  if (editing && input.email && !isAccountEmail(input.email)) throw invalid(`e-mail address "${input.email}" is invalid`);
+  if (input.website && !isHttpUrl(input.website)) throw invalid('website must be an http or https URL');
 }
 
 /**
@@ -66,7 +73,7 @@ export async function createOrganization(ctx: ServiceContext, login: string, inp
     throw forbidden('you may not create organizations');
   }
   checkUsername(login);
-  checkInput(input);
+  checkInput(input, false);
   if (await findUserByLogin(ctx, login)) throw invalid(`the name "${login}" is already taken`);
   try {
     return await ctx.db.$transaction(async (tx) => {
@@ -109,7 +116,7 @@ export async function createOrganization(ctx: ServiceContext, login: string, inp
 
 export async function updateOrganization(ctx: ServiceContext, login: string, input: OrganizationInput): Promise<User> {
   const org = await getOwnedOrganization(ctx, login);
-  checkInput(input);
+  checkInput(input, true);
   const data: Prisma.UserUpdateInput = {};
   if (input.fullName != null) data.fullName = input.fullName;
   if (input.email != null) Object.assign(data, { email: input.email, lowerEmail: input.email.toLowerCase() });

@@ -1,10 +1,17 @@
 import { invalid } from '../../errors.ts';
 
 const NAME = /^[A-Za-z0-9_.-]{1,100}$/;
-const RESERVED = new Set(['.', '..', '-', 'api', 'assets', 'avatars', 'user', 'org', 'explore', 'repo', 'template', 'new']);
+/** Gitea's reserved repository names and suffixes. */
+const RESERVED = new Set(['.', '..', '-']);
 const RESERVED_SUFFIXES = ['.git', '.wiki', '.rss', '.atom'];
 const TOPIC = /^[a-z0-9][-.a-z0-9]{0,34}$/;
 export const MAX_TOPICS = 25;
+/** Pull request merge styles a repository may default to. */
+export const MERGE_STYLES = ['merge', 'rebase', 'rebase-merge', 'squash', 'fast-forward-only', 'manually-merged'];
+/** How an external tracker's issue references look. */
+export const TRACKER_STYLES = ['numeric', 'alphanumeric', 'regexp'];
+/** Trust models for commit signatures. */
+export const TRUST_MODELS = ['default', 'collaborator', 'committer', 'collaboratorcommitter'];
 
 export function checkRepositoryName(name: string): void {
   if (!NAME.test(name)) throw invalid(`repository name "${name}" is invalid: use letters, digits, '-', '_' and '.'`);

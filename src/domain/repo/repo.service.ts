@@ -1,6 +1,7 @@
 import { isSiteAdmin, requireUser, type Viewer } from '../../auth/viewer.ts';
 import type { Prisma, Repository, User } from '../../db/models.ts';
 import { conflict, forbidden, invalid, notFound } from '../../errors.ts';
+import { checkMaxLength, isExternalTrackerFormat, isHttpUrl } from '../formats.ts';
 import { initBare, isValidRefName, listRefs, removeRepository, repositorySize, resolveCommit, setHead, type ObjectFormat } from '../../git/repo.ts';
 import { commitChanges } from '../../git/write.ts';
 import { pageFrom, type Page, type PageWindow } from '../../pagination.ts';
@@ -19,7 +20,7 @@ import {
 } from '../access/access.service.ts';
 import { findUserByLogin } from '../user/user.service.ts';
 import { viewerTeams } from '../access/grants.ts';
-import { checkRepositoryName, normalizeTopics } from './repo.rules.ts';
+import { checkRepositoryName, MERGE_STYLES, normalizeTopics, TRACKER_STYLES, TRUST_MODELS } from './repo.rules.ts';
 import { repositoryPath } from './storage.ts';
 import { initialFiles } from './templates.ts';
 import { languageBytes } from './languages.ts';
@@ -128,13 +129,12 @@ export async function createRepository(ctx: ServiceContext, ownerLogin: string |
     throw forbidden(owner.type === 'organization' ? `you may not create repositories in ${owner.login}` : 'you may only create repositories for yourself');
   }
   checkRepositoryName(input.name);
+  checkMaxLength(input.description, 2048, 'description');
   const objectFormat = (input.objectFormat || 'sha1') as ObjectFormat;
   if (objectFormat !== 'sha1' && objectFormat !== 'sha256') throw invalid('object_format_name must be sha1 or sha256');
   const defaultBranch = input.defaultBranch || 'main';
   if (!(await isValidRefName(defaultBranch))) throw invalid(`"${defaultBranch}" is not a valid branch name`);
-  if (input.trustModel && !['default', 'collaborator', 'committer', 'collaboratorcommitter'].includes(input.trustModel)) {
-    throw invalid('trust_model must be default, collaborator, committer or collaboratorcommitter');
-  }
+  if (input.trustModel && !TRUST_MODELS.includes(input.trustModel)) throw invalid(`trust_model must be one of ${TRUST_MODELS.join(', ')}`);
   if (input.issueLabels) throw invalid('issue label sets are not available yet');
   if (!isSiteAdmin(ctx.viewer) && (await creationLimitReached(ctx, owner))) {
     throw forbidden(`${owner.login} has reached the limit of repositories it may create`);
@@ -231,24 +231,17 @@ export type UpdateRepositoryInput = Partial<{
   externalWiki: { url: string };
 }>;
 
-const TRACKER_STYLES = ['numeric', 'alphanumeric', 'regexp'];
-
-/** An http(s) URL, or the empty string that switches the external tool off. */
+/** An http(s) URL as Gitea's ValidUrl takes it, or the empty string that switches the external tool off. */
 function checkExternalUrl(url: string, what: string) {
-  if (url === '') return;
-  let parsed: URL;
-  try {
-    parsed = new URL(url);
-  } catch {
-    throw invalid(`${what} is not a valid URL`);
-  }
-  if (!['http:', 'https:'].includes(parsed.protocol)) throw invalid(`${what} must be an http or https URL`);
+  if (url !== '' && !isHttpUrl(url)) throw invalid(`${what} must be an http or https URL`);
 }
 
-const MERGE_STYLES = ['merge', 'rebase', 'rebase-merge', 'squash', 'fast-forward-only', 'manually-merged'];
 const PROJECTS_MODES = ['repo', 'owner', 'all'];
 
-/** Edits a repository's settings (admin access). Mirror settings are refused on a repository that is not a mirror. */
+/**
+ * Edits a repository's settings (admin access). Mirror settings are refused on a repository that is not a
+ * mirror; a default branch that does not exist (or cannot) leaves the default branch as it is, as in Gitea.
+ */
 export async function updateRepository(ctx: ServiceContext, ownerLogin: string, name: string, input: UpdateRepositoryInput): Promise<RepositoryWithOwner> {
   const { repo } = await getRepository(ctx, ownerLogin, name, 'admin');
   if (input.mirrorInterval !== undefined || input.enablePrune !== undefined || input.mirrorCredentials) {
@@ -258,7 +251,8 @@ export async function updateRepository(ctx: ServiceContext, ownerLogin: string, 
   if (input.name !== undefined && input.name !== repo.name) {
     checkRepositoryName(input.name);
     const clash = await ctx.db.repository.findFirst({ where: { ownerId: repo.ownerId, lowerName: input.name.toLowerCase(), id: { not: repo.id } } });
-    if (clash) throw conflict(`the repository ${repo.owner.login}/${input.name} already exists`);
+    // Gitea: renaming onto a taken name is a 422 (creating one is a 409).
+    if (clash) throw invalid(`the repository ${repo.owner.login}/${input.name} already exists`);
     Object.assign(data, { name: input.name, lowerName: input.name.toLowerCase() });
   }
   if (input.defaultMergeStyle !== undefined && !MERGE_STYLES.includes(input.defaultMergeStyle)) {
@@ -267,14 +261,14 @@ export async function updateRepository(ctx: ServiceContext, ownerLogin: string, 
   if (input.projectsMode !== undefined && !PROJECTS_MODES.includes(input.projectsMode)) {
     throw invalid(`projects_mode must be one of ${PROJECTS_MODES.join(', ')}`);
   }
-  if (input.defaultBranch !== undefined && input.defaultBranch !== repo.defaultBranch) {
-    if (!(await isValidRefName(input.defaultBranch))) throw invalid(`"${input.defaultBranch}" is not a valid branch name`);
+  checkMaxLength(input.description, 2048, 'description');
+  checkMaxLength(input.website, 1024, 'website');
+  if (input.defaultBranch !== undefined && input.defaultBranch !== repo.defaultBranch && (await isValidRefName(input.defaultBranch))) {
     const gitDir = repositoryPath(ctx.config, repo.id);
-    if (!repo.isEmpty && !(await resolveCommit(gitDir, `refs/heads/${input.defaultBranch}`))) {
-      throw notFound(`branch "${input.defaultBranch}" does not exist`);
+    if (repo.isEmpty || (await resolveCommit(gitDir, `refs/heads/${input.defaultBranch}`))) {
+      await setHead(gitDir, input.defaultBranch);
+      data.defaultBranch = input.defaultBranch;
     }
-    await setHead(gitDir, input.defaultBranch);
-    data.defaultBranch = input.defaultBranch;
   }
   const direct = {
     description: 'description', website: 'website', private: 'isPrivate', template: 'isTemplate', hasCode: 'hasCode',
@@ -300,14 +294,8 @@ export async function updateRepository(ctx: ServiceContext, ownerLogin: string, 
   if (input.externalTracker) {
     const t = input.externalTracker;
     checkExternalUrl(t.url, 'external_tracker_url');
+    if (t.format && !isExternalTrackerFormat(t.format)) throw invalid('external_tracker_format must be an http or https URL with closed {user}, {repo} and {index}');
     if (t.style && !TRACKER_STYLES.includes(t.style)) throw invalid(`external_tracker_style must be one of ${TRACKER_STYLES.join(', ')}`);
-    if (t.style === 'regexp' && t.regexpPattern) {
-      try {
-        new RegExp(t.regexpPattern);
-      } catch {
-        throw invalid('external_tracker_regexp_pattern is not a valid regular expression');
-      }
-    }
     Object.assign(data, {
       externalTrackerUrl: t.url,
       externalTrackerFormat: t.format ?? '',

@@ -1,8 +1,9 @@
-import { invalid } from '../../errors.ts';
+import { badRequest, invalid } from '../../errors.ts';
 
 /**
  * Files offered by auto_init. A deliberately small set; the names match Gitea's so the same create
- * requests work. An unknown name is a 422, never a silently skipped file.
+ * requests work. An unknown name is refused, never a silently skipped file: a readme with 400 as in Gitea,
+ * gitignores and licenses with 422 (Gitea fails those with a 500).
  */
 const GITIGNORES: Record<string, string> = {
   Node: 'node_modules/\nnpm-debug.log*\ndist/\n.env\n',
@@ -59,7 +60,7 @@ export interface InitialFiles {
 export function initialFiles(repo: { name: string; description: string }, owner: string, options: InitialFiles): Map<string, string> {
   const files = new Map<string, string>();
   const readme = options.readme || 'Default';
-  if (readme !== 'Default') throw invalid(`unknown readme template "${readme}"`);
+  if (readme !== 'Default') throw badRequest(`readme template "${readme}" does not exist, available templates: Default`);
   files.set('README.md', `# ${repo.name}\n\n${repo.description ? `${repo.description}\n` : ''}`);
   if (options.gitignores) {
     const names = options.gitignores.split(',').map((s) => s.trim()).filter(Boolean);

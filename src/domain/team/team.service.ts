@@ -1,6 +1,7 @@
 import { isSiteAdmin, requireUser } from '../../auth/viewer.ts';
 import type { Prisma, Repository, Team, User } from '../../db/models.ts';
 import { forbidden, invalid, notAllowed, notFound } from '../../errors.ts';
+import { checkMaxLength } from '../formats.ts';
 import { pageFrom, type Page, type PageWindow } from '../../pagination.ts';
 import type { ServiceContext } from '../../services.ts';
 import { isOrganizationMember, isOrganizationOwner, readableRepositoriesWhere, repositoryPermission } from '../access/access.service.ts';
@@ -66,6 +67,10 @@ function checkName(name: string) {
   if (!TEAM_NAME.test(name)) throw invalid(`team name "${name}" is invalid: use letters, digits, '-', '_' and '.'`);
 }
 
+function checkDescription(description: string | null | undefined) {
+  checkMaxLength(description, 255, 'description');
+}
+
 /** A team the viewer may see: site admins, owners of its organization and its members; 404 for anyone else. */
 export async function getTeam(ctx: ServiceContext, id: number): Promise<TeamWithOrg> {
   const viewer = requireUser(ctx.viewer);
@@ -125,6 +130,7 @@ export async function createTeam(ctx: ServiceContext, orgLogin: string, input: T
   requireUser(ctx.viewer);
   if (!(await isOrganizationOwner(ctx, org))) throw forbidden(`you must be an owner of ${org.login}`);
   checkName(input.name);
+  checkDescription(input.description);
   const access = resolveAccess(input) ?? resolveAccess({ permission: 'read' })!;
   if (await ctx.db.team.findUnique({ where: { orgId_lowerName: { orgId: org.id, lowerName: input.name.toLowerCase() } } })) {
     throw invalid(`${org.login} already has a team named "${input.name}"`);
@@ -134,7 +140,7 @@ export async function createTeam(ctx: ServiceContext, orgLogin: string, input: T
       orgId: org.id,
       name: input.name,
       lowerName: input.name.toLowerCase(),
-      description: (input.description ?? '').slice(0, 255),
+      description: input.description ?? '',
       ...access,
       includesAllRepositories: input.includesAllRepositories ?? false,
       canCreateOrgRepo: input.canCreateOrgRepo ?? false,
@@ -155,12 +161,11 @@ export async function updateTeam(ctx: ServiceContext, id: number, input: TeamInp
     if (clash && clash.id !== team.id) throw invalid(`${team.org.login} already has a team named "${input.name}"`);
     Object.assign(data, { name: input.name, lowerName: input.name.toLowerCase() });
   }
-  if (input.description != null) data.description = input.description.slice(0, 255);
-  if (isOwnersTeam(team)) {
-    if (input.permission && input.permission !== 'owner') throw invalid(`the ${OWNERS_TEAM} team keeps owner access`);
-    if (input.includesAllRepositories === false) throw invalid(`the ${OWNERS_TEAM} team always includes all repositories`);
-    if (input.canCreateOrgRepo === false) throw invalid(`the ${OWNERS_TEAM} team may always create repositories`);
-  } else {
+  checkDescription(input.description);
+  if (input.description != null) data.description = input.description;
+  // The Owners team keeps owner access to every repository and may always create them: as in Gitea, what
+  // would change that is ignored rather than refused.
+  if (!isOwnersTeam(team)) {
     const access = resolveAccess(input, team);
     if (access) Object.assign(data, access);
     if (input.includesAllRepositories != null) data.includesAllRepositories = input.includesAllRepositories;

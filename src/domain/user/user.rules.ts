@@ -1,4 +1,5 @@
-import { invalid } from '../../errors.ts';
+import { badRequest, invalid } from '../../errors.ts';
+import { isAccountEmail, runeLength } from '../formats.ts';
 
 /** Names that would collide with Graft's own routes. */
 const RESERVED_NAMES = new Set([
@@ -9,7 +10,6 @@ const RESERVED_NAMES = new Set([
 ]);
 const RESERVED_SUFFIXES = ['.keys', '.gpg', '.rss', '.atom', '.png', '.git', '.wiki'];
 const USERNAME = /^[A-Za-z0-9](?:[A-Za-z0-9_.-]{0,38}[A-Za-z0-9])?$/;
-const EMAIL = /^[^\s@]+@[^\s@]+$/;
 export const MIN_PASSWORD_LENGTH = 8;
 export const VISIBILITIES = ['public', 'limited', 'private'] as const;
 export type Visibility = (typeof VISIBILITIES)[number];
@@ -24,13 +24,19 @@ export function checkUsername(login: string): void {
   }
 }
 
-export function checkEmail(email: string): void {
-  if (!EMAIL.test(email) || email.length > 255) throw invalid(`e-mail address "${email}" is invalid`);
+/** Whether `email` may be an account's address (Gitea's rule, at most 254 characters). */
+export function isValidAccountEmail(email: string): boolean {
+  return runeLength(email) <= 254 && isAccountEmail(email);
 }
 
+export function checkEmail(email: string): void {
+  if (!isValidAccountEmail(email)) throw invalid(`e-mail address "${email}" is invalid`);
+}
+
+/** A password shorter than the minimum is a 400, as in Gitea. */
 export function checkPassword(password: string): void {
   if (password.length < MIN_PASSWORD_LENGTH) {
-    throw invalid(`password is too short: at least ${MIN_PASSWORD_LENGTH} characters are required`);
+    throw badRequest(`password is too short: at least ${MIN_PASSWORD_LENGTH} characters are required`);
   }
 }
 

@@ -5,7 +5,8 @@ import type { Prisma, User } from '../../db/models.ts';
 import { badRequest, invalid, notFound, unauthenticated } from '../../errors.ts';
 import { pageFrom, type Page, type PageWindow } from '../../pagination.ts';
 import type { ServiceContext } from '../../services.ts';
-import { checkEmail, checkPassword, checkUsername, checkVisibility } from './user.rules.ts';
+import { checkEmail, checkPassword, checkUsername, checkVisibility, isValidAccountEmail } from './user.rules.ts';
+import { checkMaxLength, isHttpUrl } from '../formats.ts';
 import { removeRepository } from '../../git/repo.ts';
 import { accountVisible, canSeeAccount, visibleAccountsWhere } from '../access/access.service.ts';
 import { repositoryPath } from '../repo/storage.ts';
@@ -151,11 +152,13 @@ export async function createUser(ctx: ServiceContext, input: CreateUserInput, op
   if (!options.system) requireSiteAdmin(ctx.viewer);
   checkUsername(input.login);
   checkEmail(input.email);
+  checkMaxLength(input.fullName, 100, 'full_name');
   const external = (input.sourceId ?? 0) > 0;
   if (!external && !input.password) throw badRequest('password is required for accounts that sign in with Graft');
   if (input.password) checkPassword(input.password);
   const visibility = checkVisibility(input.visibility || ctx.config.service.DEFAULT_USER_VISIBILITY);
-  await ensureUnique(ctx, input.login, input.email);
+  const clash = await findClash(ctx, input.login, input.email);
+  if (clash) throw invalid(clash);
   const passwordHash = input.password ? await hashPassword(input.password, ctx.config.security.PASSWORD_HASH_COST) : null;
   const user = await ctx.db.user.create({
     data: {
@@ -178,17 +181,16 @@ export async function createUser(ctx: ServiceContext, input: CreateUserInput, op
   return user;
 }
 
-/** A taken login or e-mail address is invalid input (422), as Gitea answers it, not a conflict. */
-async function ensureUnique(ctx: ServiceContext, login: string, email: string | undefined, exceptId?: number) {
+/** Why a login or e-mail address is taken by another account, or null when both are free. */
+async function findClash(ctx: ServiceContext, login: string, email: string | undefined, exceptId?: number): Promise<string | null> {
   const clash = await ctx.db.user.findFirst({
     where: {
       id: exceptId ? { not: exceptId } : undefined,
       OR: [{ lowerLogin: login.toLowerCase() }, ...(email ? [{ lowerEmail: email.toLowerCase() }] : [])],
     },
   });
-  if (!clash) return;
-  if (clash.lowerLogin === login.toLowerCase()) throw invalid(`user "${login}" already exists`);
-  throw invalid(`e-mail address "${email}" is already used`);
+  if (!clash) return null;
+  return clash.lowerLogin === login.toLowerCase() ? `user "${login}" already exists` : `e-mail address "${email}" is already used`;
 }
 
 /** Admin edit of an account. The last site admin cannot lose admin rights. */
@@ -196,11 +198,18 @@ export async function updateUser(ctx: ServiceContext, login: string, input: Upda
   requireSiteAdmin(ctx.viewer);
   const user = await findUserByLogin(ctx, login);
   if (!user || user.type !== 'user') throw notFound(`user "${login}" does not exist`);
+  // Gitea answers a bad or taken address here with 400, not the 422 of account creation.
   if (input.email !== undefined) {
-    checkEmail(input.email);
-    await ensureUnique(ctx, user.login, input.email, user.id);
+    if (!isValidAccountEmail(input.email)) throw badRequest(`e-mail address "${input.email}" is invalid`);
+    const clash = await findClash(ctx, user.login, input.email, user.id);
+    if (clash) throw badRequest(clash);
   }
   if (input.password !== undefined && input.password !== '') checkPassword(input.password);
+  checkMaxLength(input.fullName, 100, 'full_name');
+  checkMaxLength(input.location, 50, 'location');
+  checkMaxLength(input.description, 255, 'description');
+  checkMaxLength(input.website, 255, 'website');
+  if (input.website && !isHttpUrl(input.website)) throw invalid('website must be an http or https URL');
   const data: Prisma.UserUpdateInput = {};
   const copy = ['fullName', 'loginName', 'mustChangePassword', 'restricted', 'isActive', 'prohibitLogin', 'description', 'website', 'location', 'maxRepoCreation', 'allowGitHook', 'allowImportLocal', 'allowCreateOrganization'] as const;
   for (const key of copy) if (input[key] !== undefined) (data as Record<string, unknown>)[key] = input[key];
