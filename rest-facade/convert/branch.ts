@@ -28,7 +28,7 @@ function verification(v: RestPayloadVerificationFragment): Schemas['PayloadCommi
   return { verified: v.verified, reason: v.reason, signature: v.signature.replace(/\n$/, ''), signer: null, payload: v.payload } as unknown as Schemas['PayloadCommitVerification'];
 }
 
-/** GraphQL Commit → Gitea's PayloadCommit (file lists are not part of it here, as in Gitea's branch answers). */
+/** GraphQL Commit → Gitea's PayloadCommit (its file lists stay empty here, as in Gitea's branch answers). */
 export function toPayloadCommit(commit: RestPayloadCommitFragment, urls: Urls): Schemas['PayloadCommit'] {
   const person = (p: RestPayloadCommitFragment['author']) => ({ name: p.name, email: p.email, username: p.user?.login ?? '' });
   return {
@@ -39,9 +39,9 @@ export function toPayloadCommit(commit: RestPayloadCommitFragment, urls: Urls): 
     committer: person(commit.committer),
     verification: verification(commit.verification),
     timestamp: commit.author.date,
-    added: null,
-    removed: null,
-    modified: null,
+    added: [],
+    removed: [],
+    modified: [],
   } as unknown as Schemas['PayloadCommit'];
 }
 

@@ -34,8 +34,9 @@ function toAffectedFiles(files: NonNullable<RestCommitFragment['files']>): Schem
 }
 
 /**
- * GraphQL Commit → REST Commit (Gitea's shape). Fields that were not asked for, a signer (Graft verifies no
- * signatures yet) and authors without a Graft account are null, as Gitea sends them.
+ * GraphQL Commit → REST Commit (Gitea's shape). Stats and verification that were not asked for, a signer
+ * (Graft verifies no signatures yet) and authors without a Graft account are null, as Gitea sends them; files
+ * not asked for are an empty list.
  */
 export function toCommit(commit: RestCommitFragment, repo: RestCommitRepositoryFragment): Schemas['Commit'] {
   const url = `${repo.apiUrl}/git/commits/${escape(commit.oid)}`;
@@ -56,7 +57,7 @@ export function toCommit(commit: RestCommitFragment, repo: RestCommitRepositoryF
     author: commit.author.user ? toUser(commit.author.user) : null,
     committer: commit.committer.user ? toUser(commit.committer.user) : null,
     parents: commit.parentOids.map((sha) => ({ url: `${repo.apiUrl}/git/commits/${escape(sha)}`, sha, created: ZERO_TIME })),
-    files: commit.files ? toAffectedFiles(commit.files) : null,
+    files: commit.files ? toAffectedFiles(commit.files) : [],
     stats: commit.stats ?? null,
   } as unknown as Schemas['Commit'];
 }

@@ -1,5 +1,6 @@
 import type { RestChangeFilesFragment, RestContentCommitFragment } from '../__generated__/graphql.ts';
 import type { components } from '../__generated__/openapi.ts';
+import { ZERO_TIME } from './time.ts';
 
 type ContentsResponse = components['schemas']['ContentsResponse'];
 type FileCommitResponse = components['schemas']['FileCommitResponse'];
@@ -52,8 +53,10 @@ export function toContentsResponse(entry: EntryData, at: RefContext, facts: Comm
     name: entry.name,
     path: entry.path,
     sha: entry.oid,
-    ...(last && facts.metadata ? { last_commit_sha: last.oid, last_committer_date: last.committer.date, last_author_date: last.author.date } : {}),
-    ...(last && facts.message && last.message !== undefined ? { last_commit_message: last.message } : {}),
+    last_commit_sha: last && facts.metadata ? last.oid : null,
+    last_committer_date: last && facts.metadata ? last.committer.date : null,
+    last_author_date: last && facts.metadata ? last.author.date : null,
+    last_commit_message: last && facts.message && last.message !== undefined ? last.message : null,
     type: entry.type,
     mode: entry.mode,
     size: entry.size,
@@ -66,7 +69,8 @@ export function toContentsResponse(entry: EntryData, at: RefContext, facts: Comm
     download_url: isBlob ? `${at.htmlUrl}/raw/${webRef}/${escapeSegments(entry.path)}` : null,
     submodule_git_url: entry.type === 'submodule' ? entry.submoduleUrl : null,
     _links: { self, git, html },
-    ...(entry.lfs ? { lfs_oid: entry.lfs.oid, lfs_size: entry.lfs.size } : {}),
+    lfs_oid: entry.lfs?.oid ?? null,
+    lfs_size: entry.lfs?.size ?? null,
   };
   return response as ContentsResponse;
 }
@@ -81,9 +85,10 @@ export function toFileCommit(commit: RestContentCommitFragment, repo: { apiUrl: 
     html_url: `${repo.htmlUrl}/commit/${commit.oid}`,
     author: person(commit.author),
     committer: person(commit.committer),
-    parents: commit.parentOids.map((sha) => ({ url: `${repo.apiUrl}/git/commits/${sha}`, sha })),
+    // Gitea dates neither the parents nor the tree here: their created is the zero time.
+    parents: commit.parentOids.map((sha) => ({ url: `${repo.apiUrl}/git/commits/${sha}`, sha, created: ZERO_TIME })),
     message: commit.message,
-    tree: { url: `${repo.apiUrl}/git/trees/${commit.treeOid}`, sha: commit.treeOid },
+    tree: { url: `${repo.apiUrl}/git/trees/${commit.treeOid}`, sha: commit.treeOid, created: ZERO_TIME },
   } as FileCommitResponse;
 }
 

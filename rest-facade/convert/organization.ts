@@ -1,4 +1,4 @@
-import type { RestOrganizationFragment, RestTeamFragment } from '../__generated__/graphql.ts';
+import type { RestOrganizationFragment, RestTeamFieldsFragment } from '../__generated__/graphql.ts';
 import type { components } from '../__generated__/openapi.ts';
 
 type RestOrganization = components['schemas']['Organization'];
@@ -20,17 +20,23 @@ export function toOrganization(org: RestOrganizationFragment): RestOrganization 
   } as RestOrganization;
 }
 
-/** `organization` is null in lists of one organization's teams, as Gitea sends them. */
-export function toTeam(team: RestTeamFragment, options: { withOrganization?: boolean } = { withOrganization: true }): RestTeam {
+/** `organization` is null in lists of one organization's teams, as Gitea sends them, and when not selected. */
+export function toTeam(
+  team: RestTeamFieldsFragment & { organization?: RestOrganizationFragment },
+  options: { withOrganization?: boolean } = { withOrganization: true },
+): RestTeam {
   return {
     id: team.databaseId,
     name: team.name,
     description: team.description,
-    organization: options.withOrganization === false ? null : toOrganization(team.organization),
+    organization: options.withOrganization === false || !team.organization ? null : toOrganization(team.organization),
     includes_all_repositories: team.includesAllRepositories,
     permission: team.permission,
     units: team.units,
     units_map: Object.fromEntries(team.unitLevels.map((u) => [u.unit, u.level])),
     can_create_org_repo: team.canCreateOrgRepo,
+    // Graft opens a team (GET /teams/{id}, team search) to its members and the organization's owners only:
+    // Gitea's "private", its default for new teams.
+    visibility: 'private',
   } as RestTeam;
 }

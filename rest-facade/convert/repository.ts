@@ -1,6 +1,7 @@
 import type { RestRepositoryFieldsFragment } from '../__generated__/graphql.ts';
 import type { components } from '../__generated__/openapi.ts';
 import { timeOrZero } from './time.ts';
+import { toTeam } from './organization.ts';
 import { toUser } from './user.ts';
 
 type RestRepository = components['schemas']['Repository'];
@@ -20,7 +21,7 @@ export function toRepository(repo: RestRepositoryFieldsFragment & { parent?: Res
     private: repo.isPrivate,
     fork: repo.isFork,
     template: repo.isTemplate,
-    parent: repo.parent ? toRepository(repo.parent) : undefined,
+    parent: repo.parent ? toRepository(repo.parent) : null,
     mirror: false,
     size: repo.sizeKib,
     language: '',
@@ -59,8 +60,8 @@ export function toRepository(repo: RestRepositoryFieldsFragment & { parent?: Res
           external_tracker_style: repo.externalTracker.style,
           external_tracker_regexp_pattern: repo.externalTracker.regexpPattern,
         }
-      : undefined,
-    external_wiki: repo.externalWikiUrl ? { external_wiki_url: repo.externalWikiUrl } : undefined,
+      : null,
+    external_wiki: repo.externalWikiUrl ? { external_wiki_url: repo.externalWikiUrl } : null,
     has_wiki: repo.hasWiki,
     has_pull_requests: repo.hasPullRequests,
     has_projects: repo.hasProjects,
@@ -75,6 +76,8 @@ export function toRepository(repo: RestRepositoryFieldsFragment & { parent?: Res
     allow_squash_merge: repo.allowSquashMerge,
     allow_fast_forward_only_merge: repo.allowFastForwardOnlyMerge,
     allow_rebase_update: repo.allowRebaseUpdate,
+    // Graft has no merge-update setting yet: Gitea's default, allowed while pull requests are on.
+    allow_merge_update: repo.hasPullRequests,
     allow_manual_merge: repo.allowManualMerge,
     autodetect_manual_merge: repo.autodetectManualMerge,
     default_delete_branch_after_merge: repo.defaultDeleteBranchAfterMerge,
@@ -82,11 +85,18 @@ export function toRepository(repo: RestRepositoryFieldsFragment & { parent?: Res
     default_allow_maintainer_edit: repo.defaultAllowMaintainerEdit,
     default_update_style: 'merge',
     avatar_url: '',
-    internal: false,
+    // Gitea's "internal": a public repository of a private owner.
+    internal: !repo.isPrivate && repo.owner.visibility === 'private',
     mirror_interval: '',
     mirror_updated: timeOrZero(null),
     mirror_last_sync_at: timeOrZero(null),
-    repo_transfer: undefined,
+    repo_transfer: repo.pendingTransfer
+      ? {
+          doer: toUser(repo.pendingTransfer.doer),
+          recipient: toUser(repo.pendingTransfer.recipient),
+          teams: repo.pendingTransfer.teams.map((team) => toTeam(team, { withOrganization: false })),
+        }
+      : null,
     topics: repo.topics,
     licenses: [],
     object_format_name: repo.objectFormat,

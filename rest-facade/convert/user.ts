@@ -26,6 +26,8 @@ export function toUser(user: RestUserFragment): RestUserShape {
     website: user.website,
     description: user.description,
     visibility: user.visibility,
+    // Graft has no bot accounts.
+    type: user.isOrganization ? 'Organization' : 'User',
     followers_count: user.followerCount,
     following_count: user.followingCount,
     starred_repos_count: user.starredCount,

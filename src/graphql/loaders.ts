@@ -1,5 +1,5 @@
 import DataLoader from 'dataloader';
-import type { Repository, User } from '../db/models.ts';
+import type { Repository, Team, User } from '../db/models.ts';
 import { viewerFollowsAmong, viewerStarredAmong, viewerWatchesAmong } from '../domain/social/social.service.ts';
 import { pendingTransfersOf } from '../domain/transfer/transfer.service.ts';
 import type { ServiceContext } from '../services.ts';
@@ -15,6 +15,12 @@ export function createLoaders(ctx: ServiceContext) {
     /** Repositories with their owners (fork parents, team repositories): one query per batch. */
     repositoryById: new DataLoader<number, (Repository & { owner: User }) | null>(async (ids) => {
       const rows = await ctx.db.repository.findMany({ where: { id: { in: [...ids] } }, include: { owner: true } });
+      const byId = new Map(rows.map((r) => [r.id, r]));
+      return ids.map((id) => byId.get(id) ?? null);
+    }),
+    /** Teams by id (the teams a pending transfer names): one query per batch. */
+    teamById: new DataLoader<number, Team | null>(async (ids) => {
+      const rows = await ctx.db.team.findMany({ where: { id: { in: [...ids] } } });
       const byId = new Map(rows.map((r) => [r.id, r]));
       return ids.map((id) => byId.get(id) ?? null);
     }),

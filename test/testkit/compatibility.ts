@@ -84,16 +84,19 @@ function deref(doc: OpenApiLike, node: any): any {
   return node;
 }
 
-interface FlatSchema {
+export interface FlatSchema {
   type?: string;
+  format?: string;
   properties: Record<string, any>;
   items?: any;
+  /** The schema of a map's values (`additionalProperties`), when it has one. */
+  additionalProperties?: any;
   /** The $refs this schema came through, to stop on recursive shapes. */
   refs: string[];
 }
 
 /** A schema with its $refs resolved and its allOf parts merged. */
-function flatten(doc: OpenApiLike, schema: any): FlatSchema {
+export function flatten(doc: OpenApiLike, schema: any): FlatSchema {
   const refs: string[] = [];
   const collect = (node: any): FlatSchema => {
     while (node && typeof node === 'object' && typeof node.$ref === 'string') {
@@ -106,11 +109,15 @@ function flatten(doc: OpenApiLike, schema: any): FlatSchema {
     for (const part of (node.allOf ?? []) as any[]) {
       const sub = collect(part);
       flat.type ??= sub.type;
+      flat.format ??= sub.format;
       flat.items ??= sub.items;
+      flat.additionalProperties ??= sub.additionalProperties;
       Object.assign(flat.properties, sub.properties);
     }
     if (typeof node.type === 'string') flat.type = node.type;
+    if (typeof node.format === 'string') flat.format = node.format;
     if (node.items) flat.items = node.items;
+    if (node.additionalProperties && typeof node.additionalProperties === 'object') flat.additionalProperties = node.additionalProperties;
     Object.assign(flat.properties, node.properties ?? {});
     flat.type ??= Object.keys(flat.properties).length ? 'object' : flat.items ? 'array' : undefined;
     return flat;
@@ -194,7 +201,7 @@ function successResponse(doc: OpenApiLike, op: Located): { status: string; schem
 }
 
 /** The JSON body schema of a response (or of its first media type), if it has one. */
-function bodySchema(doc: OpenApiLike, response: unknown): unknown {
+export function bodySchema(doc: OpenApiLike, response: unknown): unknown {
   const content = deref(doc, response)?.content ?? {};
   const media = content['application/json'] ?? Object.values(content)[0];
   return (media as { schema?: unknown } | undefined)?.schema;

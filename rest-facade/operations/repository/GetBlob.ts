@@ -15,7 +15,8 @@ export const GetBlob = defineOperation({
       size: blob.size,
       // Blobs above DEFAULT_MAX_BLOB_SIZE come without content, as in Gitea.
       ...(blob.contentBase64 !== null ? { encoding: 'base64', content: blob.contentBase64 } : { encoding: null, content: null }),
-      ...(blob.lfs ? { lfs_oid: blob.lfs.oid, lfs_size: blob.lfs.size } : {}),
+      lfs_oid: blob.lfs?.oid ?? null,
+      lfs_size: blob.lfs?.size ?? null,
     });
   },
 });

@@ -72,8 +72,8 @@ export const repoGetContentsExt = defineOperation({
     const { contents, apiUrl, htmlUrl } = repository;
     const at = { apiUrl, htmlUrl, ref: contents.ref, refName: contents.refName, refType: contents.refType };
     const facts: CommitFacts = { metadata: includes.has('commit_metadata'), message: includes.has('commit_message') };
-    if (contents.entries) return ok({ dir_contents: contents.entries.map((e) => toContentsResponse(e, at, facts)) });
-    return ok({ file_contents: toContentsResponse(contents.entry, at, facts) });
+    if (contents.entries) return ok({ file_contents: null, dir_contents: contents.entries.map((e) => toContentsResponse(e, at, facts)) });
+    return ok({ file_contents: toContentsResponse(contents.entry, at, facts), dir_contents: null });
   },
 });
 

@@ -9,8 +9,11 @@ import * as teams from './team.service.ts';
 import { invalid, notFound } from '../../errors.ts';
 
 
+/** Granted by RepositoryPendingTransfer.teams: the teams a transfer names are readable with the repository. */
+export const TRANSFER_TEAMS = 'transferTeams';
+
 export const TeamRef = builder.prismaObject('Team', {
-  authScopes: { token: 'read:organization' },
+  authScopes: { token: 'read:organization', $granted: TRANSFER_TEAMS },
   fields: (t) => ({
     databaseId: t.exposeInt('id'),
     name: t.exposeString('name'),

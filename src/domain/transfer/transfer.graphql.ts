@@ -1,6 +1,7 @@
-import type { User } from '../../db/models.ts';
+import type { Team, User } from '../../db/models.ts';
 import { builder } from '../../graphql/builder.ts';
 import { RepositoryRef } from '../repo/repo.graphql.ts';
+import { TeamRef, TRANSFER_TEAMS } from '../team/team.graphql.ts';
 import type { RepositoryWithOwner } from '../repo/repo.service.ts';
 import { UserRef } from '../user/user.graphql.ts';
 import * as transfers from './transfer.service.ts';
@@ -13,6 +14,16 @@ const PendingTransfer = builder
       doer: t.field({ type: UserRef, description: 'Who started the transfer.', resolve: (p) => p.doer }),
       recipient: t.field({ type: UserRef, description: 'The account that will own the repository.', resolve: (p) => p.recipient }),
       teamIds: t.intList({ description: 'Teams of the receiving organization that get the repository.', resolve: (p) => transfers.teamIdsOf(p) }),
+      teams: t.field({
+        type: [TeamRef],
+        description: 'Those teams (the ones that still exist).',
+        // Whoever may see the repository may see which teams will get it, as in Gitea: no read:organization needed.
+        grantScopes: [TRANSFER_TEAMS],
+        resolve: async (p, _a, ctx) => {
+          const teams = await Promise.all(transfers.teamIdsOf(p).map((id) => ctx.loaders.teamById.load(id)));
+          return teams.filter((team): team is Team => team !== null);
+        },
+      }),
       createdAt: t.expose('createdAt', { type: 'DateTime' }),
     }),
   });

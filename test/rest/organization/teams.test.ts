@@ -72,9 +72,10 @@ describe('teams and collaborators over REST', () => {
     assert.equal((await api.get(`/orgs/${org}/members/${member.login}`, owner.basic)).status, 404);
   });
 
-  it('shows a team to its members and owners; other members get 403, strangers 404', async () => {
+  it('shows a team to its members and owners, so it is "private" in Gitea\'s terms; other members get 403, strangers 404', async () => {
     const team = await api.post(`/orgs/${org}/teams`, { name: uniqueName('t') }, owner.basic);
     const other = await api.post(`/orgs/${org}/teams`, { name: uniqueName('t') }, owner.basic);
+    assert.equal(team.body.visibility, 'private');
     await api.put(`/teams/${team.body.id}/members/${member.login}`, undefined, owner.basic);
     assert.equal((await api.get(`/teams/${team.body.id}`, member.basic)).status, 200);
     assert.equal((await api.get(`/teams/${other.body.id}`, member.basic)).status, 403);
@@ -90,6 +91,7 @@ describe('teams and collaborators over REST', () => {
     const search = await api.get(`/orgs/${org}/teams/search?q=${team.body.name.slice(0, 3)}`, member.basic);
     assert.equal(search.body.ok, true);
     assert.deepEqual(search.body.data.map((t: { id: number }) => t.id), [team.body.id]);
+    assert.equal((await api.get(`/teams/${team.body.id}`, member.basic)).body.visibility, 'private');
   });
 
   it("gives a team repositories, and its members the team's access to them", async () => {

@@ -109,11 +109,11 @@ describe('commits over REST', () => {
       assert.deepEqual(root.stats, { additions: 4, deletions: 0, total: 4 }, 'a root commit is compared with nothing');
     });
 
-    it('leaves stats, files and verification out (null) when stat, files and verification are false', async () => {
+    it('leaves stats and verification out (null) and files empty when stat, files and verification are false', async () => {
       const c = (await get(`/git/commits/${ids.c3}?stat=false&files=false&verification=false`)).body;
       assert.equal(c.sha, ids.c3);
       assert.equal(c.stats, null);
-      assert.equal(c.files, null);
+      assert.deepEqual(c.files, []);
       assert.equal(c.commit.verification, null);
       assert.equal(c.author.login, owner.login, 'the rest is unchanged');
     });

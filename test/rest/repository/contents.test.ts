@@ -177,12 +177,12 @@ describe('repository contents over REST', () => {
         }
       });
 
-      it('answers contents-ext with only the fields asked for in includes, and 400 for an unknown include', async () => {
+      it('answers contents-ext with only the fields asked for in includes (the others null), and 400 for an unknown include', async () => {
         const plain = await api.get(`/repos/${owner.login}/${repo}/contents-ext/README.md`, owner.basic);
         assert.equal(plain.status, 200);
         assert.equal(plain.body.file_contents.content, null);
-        assert.equal(plain.body.file_contents.last_commit_sha, undefined);
-        assert.equal(plain.body.dir_contents, undefined);
+        assert.equal(plain.body.file_contents.last_commit_sha, null);
+        assert.equal(plain.body.dir_contents, null);
         const full = await api.get(`/repos/${owner.login}/${repo}/contents-ext/README.md?includes=file_content,commit_metadata,commit_message`, owner.basic);
         assert.equal(unb64(full.body.file_contents.content).toString(), '# hello\n');
         assert.equal(full.body.file_contents.last_commit_sha, first);
@@ -190,10 +190,10 @@ describe('repository contents over REST', () => {
         // "." names the root (sent as is: fetch would drop a "." path segment).
         const root = await rawGet(`/api/v1/repos/${owner.login}/${repo}/contents-ext/.?includes=commit_message`);
         assert.equal(root.status, 200);
-        assert.equal(root.body.file_contents, undefined);
+        assert.equal(root.body.file_contents, null);
         const docs = root.body.dir_contents.find((e: any) => e.name === 'docs');
         assert.equal(docs.last_commit_message, 'first commit\n');
-        assert.equal(docs.last_commit_sha, undefined, 'commit_message alone does not add the metadata');
+        assert.equal(docs.last_commit_sha, null, 'commit_message alone does not add the metadata');
         const bad = await api.get(`/repos/${owner.login}/${repo}/contents-ext/README.md?includes=everything`, owner.basic);
         assert.equal(bad.status, 400);
       });

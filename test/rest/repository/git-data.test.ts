@@ -162,7 +162,8 @@ describe('git trees and blobs over REST', () => {
         assert.equal(res.body.encoding, 'base64');
         assert.equal(Buffer.from(res.body.content, 'base64').toString(), 'readme\n');
         assert.equal(res.body.url, `${server.url}api/v1${base()}/git/blobs/${id}`);
-        assert.equal(res.body.lfs_oid, undefined);
+        assert.equal(res.body.lfs_oid, null);
+        assert.equal(res.body.lfs_size, null);
       }
     });
 

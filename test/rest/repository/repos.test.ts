@@ -83,6 +83,17 @@ describe('repositories over REST', () => {
     assert.equal((await api.post(`/admin/users/${bob.login}/repos`, { name: 'nope' }, alice.basic)).status, 403);
   });
 
+  it('calls a public repository of a private account internal, as Gitea does, and no other', async () => {
+    const hidden = await createAccount(api, { visibility: 'private' });
+    const open = await api.post('/user/repos', { name: 'half-open' }, hidden.basic);
+    const closed = await api.post('/user/repos', { name: 'closed', private: true }, hidden.basic);
+    const plain = await api.post('/user/repos', { name: 'plain' }, alice.basic);
+    assert.equal(open.body.internal, true);
+    assert.equal(closed.body.internal, false);
+    assert.equal(plain.body.internal, false);
+    assert.equal(open.body.owner.type, 'User');
+  });
+
   it('hides a private repository from others with 404, by name and by id', async () => {
     const created = await api.post('/user/repos', { name: 'hidden', private: true }, alice.basic);
     const id = created.body.id;
@@ -114,6 +125,9 @@ describe('repositories over REST', () => {
     assert.equal(res.body.default_merge_style, 'squash');
     assert.equal(res.body.template, true);
     assert.equal((await api.get(`/repos/${alice.login}/editable`, bob.basic)).body.has_issues, false);
+    assert.equal(res.body.allow_merge_update, false, 'no pull requests, no merge updates');
+    const reopened = await api.patch(`/repos/${alice.login}/editable`, { has_pull_requests: true }, alice.basic);
+    assert.equal(reopened.body.allow_merge_update, true, "Gitea's default while pull requests are on");
     assert.equal((await api.patch(`/repos/${alice.login}/editable`, { description: 'bob was here' }, bob.basic)).status, 403);
     // As in Gitea: an unknown merge style reads as merge, a missing default branch and mirror settings on a
     // repository that is not a mirror are ignored.
@@ -142,7 +156,8 @@ describe('repositories over REST', () => {
     const badStyle = await api.patch(`/repos/${alice.login}/tracked`, { external_tracker: { external_tracker_url: 'https://t.example', external_tracker_style: 'roman' } }, alice.basic);
     assert.deepEqual([badStyle.status, badStyle.body.external_tracker.external_tracker_style], [200, 'numeric'], 'an unknown style reads as numeric');
     const cleared = await api.patch(`/repos/${alice.login}/tracked`, { external_wiki: { external_wiki_url: '' } }, alice.basic);
-    assert.equal(cleared.body.external_wiki, undefined);
+    assert.equal(cleared.body.external_wiki, null, 'an empty URL switches the external wiki off (docs/rest-validation.md)');
+    assert.equal((await api.get(`/repos/${alice.login}/first`)).body.external_wiki, null, 'no external wiki: null, as Gitea sends it');
     const mirrorCreds = await api.patch(`/repos/${alice.login}/tracked`, { mirror_username: 'u', mirror_password: 'p' }, alice.basic);
     assert.equal(mirrorCreds.status, 200, 'mirror credentials are ignored on a repository that is not a mirror');
   });

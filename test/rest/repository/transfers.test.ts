@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { createAccount, type TestAccount } from '../../testkit/accounts.ts';
+import { createAccount, createToken, type TestAccount } from '../../testkit/accounts.ts';
 import { adminAuth, graphql, restClient, type RestClient } from '../../testkit/client.ts';
 import { createRepo, WorkTree } from '../../testkit/contents.ts';
 import { git, gitLocal, remoteUrl, tempDir } from '../../testkit/git.ts';
@@ -152,6 +152,34 @@ describe('repository transfers over REST', () => {
     assert.equal(res.status, 202, JSON.stringify(res.body));
     const rows = await db().teamRepository.findMany({ where: { repoId: repo.id } });
     assert.deepEqual(rows.map((r) => r.teamId), [team]);
+  });
+
+  it('shows a pending transfer as repo_transfer (sender, recipient, chosen teams) to readers of the repository, until it is settled', async () => {
+    await createRepo(api, alice, 'on-its-way');
+    assert.equal((await api.get(`/repos/${alice.login}/on-its-way`)).body.repo_transfer, null);
+    const team = await createTeam(server, bobOrg, { name: 'Receivers' });
+    const dropped = await createTeam(server, bobOrg, { name: 'Dropped' });
+    const res = await transfer(alice.login, 'on-its-way', { new_owner: bobOrg.login, team_ids: [team, dropped] }, alice);
+    assert.equal(res.status, 201, JSON.stringify(res.body));
+    const shown = res.body.repo_transfer;
+    assert.equal(shown.doer.login, alice.login);
+    assert.equal(shown.recipient.login, bobOrg.login);
+    assert.equal(shown.recipient.type, 'Organization');
+    // Gitea lists the teams without their organization.
+    assert.deepEqual(shown.teams.map((t: any) => [t.id, t.name, t.organization]), [[team, 'Receivers', null], [dropped, 'Dropped', null]]);
+    // A team deleted meanwhile is no longer named.
+    assert.equal((await api.delete(`/teams/${dropped}`, bob.basic)).status, 204);
+    // Anyone who may read the repository sees it; reading it with a token needs no organization scope.
+    const token = await createToken(api, carol, ['read:repository']);
+    const seen = await api.get(`/repos/${alice.login}/on-its-way`, { token });
+    assert.equal(seen.status, 200, JSON.stringify(seen.body));
+    const summary = (t: any) => [t.doer.login, t.recipient.login, t.teams.map((each: any) => each.id)];
+    assert.deepEqual(summary(seen.body.repo_transfer), [alice.login, bobOrg.login, [team]]);
+    const listed = await api.get(`/users/${alice.login}/repos`, { token });
+    assert.deepEqual(summary(listed.body.find((r: any) => r.name === 'on-its-way').repo_transfer), [alice.login, bobOrg.login, [team]]);
+    const accepted = await accept(alice.login, 'on-its-way', bob);
+    assert.equal(accepted.status, 202, JSON.stringify(accepted.body));
+    assert.equal(accepted.body.repo_transfer, null);
   });
 
   it('lets a site admin move anyone’s repository at once', async () => {
