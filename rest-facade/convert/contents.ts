@@ -1,5 +1,6 @@
 import type { RestChangeFilesFragment, RestContentCommitFragment } from '../__generated__/graphql.ts';
 import type { components } from '../__generated__/openapi.ts';
+import { restTime } from './time.ts';
 
 type ContentsResponse = components['schemas']['ContentsResponse'];
 type FileCommitResponse = components['schemas']['FileCommitResponse'];
@@ -36,9 +37,6 @@ export interface CommitFacts {
 
 const escapeSegments = (path: string) => path.split('/').map(encodeURIComponent).join('/');
 
-/** RFC 3339 in UTC without fractions, as Gitea writes commit dates of a file response. */
-export const utc = (date: string) => new Date(date).toISOString().replace(/\.\d{3}Z$/, 'Z');
-
 /** GraphQL ContentEntry → Gitea ContentsResponse, with the API, web, git and download links. */
 export function toContentsResponse(entry: EntryData, at: RefContext, facts: CommitFacts = { metadata: true, message: false }): ContentsResponse {
   const self = `${at.apiUrl}/contents/${escapeSegments(entry.path)}?ref=${encodeURIComponent(at.ref)}`;
@@ -52,7 +50,7 @@ export function toContentsResponse(entry: EntryData, at: RefContext, facts: Comm
     name: entry.name,
     path: entry.path,
     sha: entry.oid,
-    ...(last && facts.metadata ? { last_commit_sha: last.oid, last_committer_date: last.committer.date, last_author_date: last.author.date } : {}),
+    ...(last && facts.metadata ? { last_commit_sha: last.oid, last_committer_date: restTime(last.committer.date), last_author_date: restTime(last.author.date) } : {}),
     ...(last && facts.message && last.message !== undefined ? { last_commit_message: last.message } : {}),
     type: entry.type,
     mode: entry.mode,
@@ -73,11 +71,11 @@ export function toContentsResponse(entry: EntryData, at: RefContext, facts: Comm
 
 /** The commit of a file operation, as Gitea's FileCommitResponse (dates in UTC). */
 export function toFileCommit(commit: RestContentCommitFragment, repo: { apiUrl: string; htmlUrl: string }): FileCommitResponse {
-  const person = (p: { name: string; email: string; date: string }) => ({ name: p.name, email: p.email, date: utc(p.date) });
+  const person = (p: { name: string; email: string; date: string }) => ({ name: p.name, email: p.email, date: restTime(p.date, { utc: true }) });
   return {
     url: `${repo.apiUrl}/git/commits/${commit.oid}`,
     sha: commit.oid,
-    created: utc(commit.committer.date),
+    created: restTime(commit.committer.date, { utc: true }),
     html_url: `${repo.htmlUrl}/commit/${commit.oid}`,
     author: person(commit.author),
     committer: person(commit.committer),
