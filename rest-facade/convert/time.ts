@@ -10,22 +10,17 @@ export const ZERO_TIME = '0001-01-01T00:00:00Z';
 /** Date, time with seconds, an optional fraction, and the offset (Z or ±hh:mm). */
 const RFC3339 = /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2})(?:\.\d+)?(Z|[+-]\d{2}:\d{2})$/i;
 
-/** Whole seconds in UTC, the fraction cut off (not rounded: Gitea keeps whole Unix seconds). */
-function utcSeconds(date: Date): string {
-  return date.toISOString().replace(/\.\d+Z$/, 'Z');
-}
-
 /**
  * A time as Gitea writes it: whole seconds, the offset kept (git's own, for commit dates), or moved to UTC
  * with `{ utc: true }` where Gitea converts (the dates of file-change answers and annotated taggers).
  */
-export function restTime(value: string | Date, options: { utc?: boolean } = {}): string {
-  if (value instanceof Date) return utcSeconds(value);
+export function restTime(value: string, options: { utc?: boolean } = {}): string {
   const match = RFC3339.exec(value);
   if (match && !options.utc) return `${match[1]}${match[2].toUpperCase()}`;
   const date = new Date(value);
   if (Number.isNaN(date.getTime())) throw new TypeError(`not a date-time: ${value}`);
-  return utcSeconds(date);
+  // Whole seconds, the fraction cut off rather than rounded: Gitea keeps whole Unix seconds.
+  return date.toISOString().replace(/\.\d+Z$/, 'Z');
 }
 
 /** A time that may be absent: the zero time stands for "never", as in Gitea. */
