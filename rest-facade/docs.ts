@@ -2,15 +2,17 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import express from 'express';
 import { openApiDocument } from './openapi.ts';
-import { GRAFT_VERSION } from '../src/version.ts';
 
 const swaggerUiDir = path.dirname(createRequire(import.meta.url).resolve('swagger-ui-dist/package.json'));
 
-/** The OpenAPI document with its server URL set for this instance, as Gitea serves swagger.v1.json. */
-export function documentFor(rootUrl: string) {
+/**
+ * The OpenAPI document with its server URL set for this instance, as Gitea serves swagger.v1.json; info.version
+ * is the version /api/v1/version reports, as in Gitea's.
+ */
+export function documentFor(rootUrl: string, version: string) {
   return {
     ...openApiDocument,
-    info: { ...openApiDocument.info, version: GRAFT_VERSION },
+    info: { ...openApiDocument.info, version },
     servers: [{ url: new URL('api/v1', rootUrl).toString() }],
   };
 }
@@ -31,10 +33,10 @@ const page = (rootUrl: string) => `<!doctype html>
 </html>`;
 
 /** The document and its interactive viewer: /swagger.v1.json, /api/v1/swagger.json, /api/v1/swagger, /api/swagger. */
-export function createDocsRouter(rootUrl: () => string) {
+export function createDocsRouter(rootUrl: () => string, version: string) {
   const router = express.Router();
   const sendDocument: express.RequestHandler = (_req, res) => {
-    res.json(documentFor(rootUrl()));
+    res.json(documentFor(rootUrl(), version));
   };
   router.get('/swagger.v1.json', sendDocument);
   router.get('/api/v1/swagger.json', sendDocument);

@@ -31,7 +31,17 @@ export function createRestRouter(deps: RestFacadeDeps) {
   const documented = documentedOperations(openApiDocument);
   const validators = compileValidators(openApiDocument, documented);
   const router = express.Router();
-  router.use(express.json({ limit: '10mb', type: ['application/json', 'text/plain'] }));
+  // Bodies whose text holds "null" anywhere: only those can need nulls removed (validation.ts, nullPruner).
+  const mayHoldNull = new WeakSet<object>();
+  router.use(
+    express.json({
+      limit: '10mb',
+      type: ['application/json', 'text/plain'],
+      verify: (req, _res, raw) => {
+        if (raw.includes('null')) mayHoldNull.add(req);
+      },
+    }),
+  );
 
   for (const route of routes) {
     const operation = (operations as unknown as Record<string, AnyOperation | undefined>)[route.operationId];
@@ -59,6 +69,7 @@ export function createRestRouter(deps: RestFacadeDeps) {
         let body: unknown = undefined;
         if (validator.body) {
           body = req.body ?? {};
+          if (mayHoldNull.has(req)) validator.dropNulls?.(body);
           if (!validator.body(body)) return sendError(res, 422, describeValidationError('body', validator.body.errors?.[0]));
         }
         const call = {

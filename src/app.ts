@@ -27,6 +27,7 @@ import path from 'node:path';
 import { createRestRouter } from '../rest-facade/router.ts';
 import { createDocsRouter } from '../rest-facade/docs.ts';
 import { sendError } from '../rest-facade/errors.ts';
+import { reportedVersion } from './version.ts';
 
 export interface App {
   config: Config;
@@ -91,7 +92,7 @@ export function buildApp(config: Config = loadConfig()): App {
       web.use(collapseSlashes);
       web.use(requestLog(config.log.LEVEL === 'info'));
       web.use(cors);
-      web.use(createDocsRouter(() => url));
+      web.use(createDocsRouter(() => url, reportedVersion(config)));
       web.use('/api', authenticateRequests(authDeps));
       web.use(GRAPHQL_PATH, yoga as unknown as express.RequestHandler);
       web.use('/api/v1', createRestRouter({ schema, config, rootUrl: () => url, viewerOf, contextFor: trustedContextFor, streams: createDownloads({ config }) }));

@@ -8,16 +8,13 @@ import type {
   RestTagFragment,
 } from '../__generated__/graphql.ts';
 import type { components } from '../__generated__/openapi.ts';
-import { ZERO_TIME } from './time.ts';
+import { restTime, ZERO_TIME } from './time.ts';
 
 type Schemas = components['schemas'];
 type Urls = RestRepositoryUrlsFragment;
 
 /** Each segment escaped, slashes kept: refs/heads/feature/x stays a path. */
 const escapePath = (path: string) => path.split('/').map(encodeURIComponent).join('/');
-
-/** RFC 3339 in UTC without fractions, as Gitea writes CommitUser dates. */
-const utc = (date: string) => new Date(date).toISOString().replace(/\.\d{3}Z$/, 'Z');
 
 /**
  * GraphQL CommitVerification → Gitea's PayloadCommitVerification. Branch and tag answers send the signature
@@ -38,7 +35,7 @@ export function toPayloadCommit(commit: RestPayloadCommitFragment, urls: Urls): 
     author: person(commit.author),
     committer: person(commit.committer),
     verification: verification(commit.verification),
-    timestamp: commit.author.date,
+    timestamp: restTime(commit.author.date),
     added: [],
     removed: [],
     modified: [],
@@ -67,7 +64,7 @@ export function toTag(tag: RestTagFragment, urls: Urls): Schemas['Tag'] {
     name: tag.name,
     message: tag.message.trim(),
     id: tag.oid,
-    commit: { sha: commitOid, url: `${urls.apiUrl}/git/commits/${commitOid}`, created: tag.tagger?.date ?? ZERO_TIME },
+    commit: { sha: commitOid, url: `${urls.apiUrl}/git/commits/${commitOid}`, created: tag.tagger ? restTime(tag.tagger.date) : ZERO_TIME },
     zipball_url: `${urls.htmlUrl}/archive/${encodeURIComponent(`${tag.name}.zip`)}`,
     tarball_url: `${urls.htmlUrl}/archive/${encodeURIComponent(`${tag.name}.tar.gz`)}`,
   };
@@ -91,7 +88,7 @@ export function toAnnotatedTag(tag: RestAnnotatedTagFragment, urls: Urls): Schem
     sha: tag.oid,
     url: `${urls.apiUrl}/git/tags/${tag.oid}`,
     message: tag.message,
-    tagger: tag.tagger ? { name: tag.tagger.name, email: tag.tagger.email, date: utc(tag.tagger.date) } : undefined,
+    tagger: tag.tagger ? { name: tag.tagger.name, email: tag.tagger.email, date: restTime(tag.tagger.date, { utc: true }) } : undefined,
     object: { sha: objectSha, type: objectType, url: `${urls.apiUrl}/git/${objectType}s/${objectSha}` },
     verification: tag.commit
       ? verification(tag.commit.verification)

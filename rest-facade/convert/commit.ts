@@ -1,6 +1,6 @@
 import type { RestCommitFragment, RestCommitRepositoryFragment } from '../__generated__/graphql.ts';
 import type { components } from '../__generated__/openapi.ts';
-import { ZERO_TIME } from './time.ts';
+import { restTime, ZERO_TIME } from './time.ts';
 import { toUser } from './user.ts';
 
 type Schemas = components['schemas'];
@@ -40,7 +40,7 @@ function toAffectedFiles(files: NonNullable<RestCommitFragment['files']>): Schem
  */
 export function toCommit(commit: RestCommitFragment, repo: RestCommitRepositoryFragment): Schemas['Commit'] {
   const url = `${repo.apiUrl}/git/commits/${escape(commit.oid)}`;
-  const created = commit.committer.date;
+  const created = restTime(commit.committer.date);
   return {
     url,
     sha: commit.oid,
@@ -48,8 +48,8 @@ export function toCommit(commit: RestCommitFragment, repo: RestCommitRepositoryF
     html_url: `${repo.htmlUrl}/commit/${escape(commit.oid)}`,
     commit: {
       url,
-      author: { name: commit.author.name, email: commit.author.email, date: commit.author.date },
-      committer: { name: commit.committer.name, email: commit.committer.email, date: commit.committer.date },
+      author: { name: commit.author.name, email: commit.author.email, date: restTime(commit.author.date) },
+      committer: { name: commit.committer.name, email: commit.committer.email, date: restTime(commit.committer.date) },
       message: commit.message,
       tree: { url: `${repo.apiUrl}/git/trees/${escape(commit.treeOid)}`, sha: commit.treeOid, created },
       verification: commit.verification ? { ...commit.verification, signer: null } : null,

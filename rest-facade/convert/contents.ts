@@ -1,6 +1,6 @@
 import type { RestChangeFilesFragment, RestContentCommitFragment } from '../__generated__/graphql.ts';
 import type { components } from '../__generated__/openapi.ts';
-import { ZERO_TIME } from './time.ts';
+import { restTime, ZERO_TIME } from './time.ts';
 
 type ContentsResponse = components['schemas']['ContentsResponse'];
 type FileCommitResponse = components['schemas']['FileCommitResponse'];
@@ -37,9 +37,6 @@ export interface CommitFacts {
 
 const escapeSegments = (path: string) => path.split('/').map(encodeURIComponent).join('/');
 
-/** RFC 3339 in UTC without fractions, as Gitea writes commit dates of a file response. */
-export const utc = (date: string) => new Date(date).toISOString().replace(/\.\d{3}Z$/, 'Z');
-
 /** GraphQL ContentEntry → Gitea ContentsResponse, with the API, web, git and download links. */
 export function toContentsResponse(entry: EntryData, at: RefContext, facts: CommitFacts = { metadata: true, message: false }): ContentsResponse {
   const self = `${at.apiUrl}/contents/${escapeSegments(entry.path)}?ref=${encodeURIComponent(at.ref)}`;
@@ -54,8 +51,8 @@ export function toContentsResponse(entry: EntryData, at: RefContext, facts: Comm
     path: entry.path,
     sha: entry.oid,
     last_commit_sha: last && facts.metadata ? last.oid : null,
-    last_committer_date: last && facts.metadata ? last.committer.date : null,
-    last_author_date: last && facts.metadata ? last.author.date : null,
+    last_committer_date: last && facts.metadata ? restTime(last.committer.date) : null,
+    last_author_date: last && facts.metadata ? restTime(last.author.date) : null,
     last_commit_message: last && facts.message && last.message !== undefined ? last.message : null,
     type: entry.type,
     mode: entry.mode,
@@ -77,11 +74,11 @@ export function toContentsResponse(entry: EntryData, at: RefContext, facts: Comm
 
 /** The commit of a file operation, as Gitea's FileCommitResponse (dates in UTC). */
 export function toFileCommit(commit: RestContentCommitFragment, repo: { apiUrl: string; htmlUrl: string }): FileCommitResponse {
-  const person = (p: { name: string; email: string; date: string }) => ({ name: p.name, email: p.email, date: utc(p.date) });
+  const person = (p: { name: string; email: string; date: string }) => ({ name: p.name, email: p.email, date: restTime(p.date, { utc: true }) });
   return {
     url: `${repo.apiUrl}/git/commits/${commit.oid}`,
     sha: commit.oid,
-    created: utc(commit.committer.date),
+    created: restTime(commit.committer.date, { utc: true }),
     html_url: `${repo.htmlUrl}/commit/${commit.oid}`,
     author: person(commit.author),
     committer: person(commit.committer),

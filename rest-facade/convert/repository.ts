@@ -1,6 +1,6 @@
 import type { RestRepositoryFieldsFragment } from '../__generated__/graphql.ts';
 import type { components } from '../__generated__/openapi.ts';
-import { timeOrZero } from './time.ts';
+import { restTime, timeOrZero } from './time.ts';
 import { toTeam } from './organization.ts';
 import { toUser } from './user.ts';
 
@@ -42,8 +42,8 @@ export function toRepository(repo: RestRepositoryFieldsFragment & { parent?: Res
     default_branch: repo.defaultBranch,
     default_target_branch: repo.defaultBranch,
     archived: repo.isArchived,
-    created_at: repo.createdAt,
-    updated_at: repo.updatedAt,
+    created_at: restTime(repo.createdAt),
+    updated_at: restTime(repo.updatedAt),
     archived_at: timeOrZero(repo.archivedAt),
     permissions: repo.viewerPermissions,
     has_code: repo.hasCode,

@@ -1,6 +1,6 @@
 import type { RestAccessTokenFragment } from '../__generated__/graphql.ts';
 import type { components } from '../__generated__/openapi.ts';
-import { timeOrZero } from './time.ts';
+import { restTime, timeOrNull, timeOrZero } from './time.ts';
 
 /** GraphQL AccessToken → REST AccessToken; `sha1` carries the secret only when it was just created. */
 export function toAccessToken(token: RestAccessTokenFragment, secret = ''): components['schemas']['AccessToken'] {
@@ -10,8 +10,8 @@ export function toAccessToken(token: RestAccessTokenFragment, secret = ''): comp
     sha1: secret,
     token_last_eight: token.tokenLastEight,
     scopes: token.scopes,
-    created_at: token.createdAt,
+    created_at: restTime(token.createdAt),
     last_used_at: timeOrZero(token.lastUsedAt),
-    expires_at: token.expiresAt,
+    expires_at: timeOrNull(token.expiresAt),
   };
 }

@@ -1,6 +1,6 @@
 import type { RestUserFragment } from '../__generated__/graphql.ts';
 import type { components } from '../__generated__/openapi.ts';
-import { timeOrZero } from './time.ts';
+import { restTime, timeOrZero } from './time.ts';
 
 export type RestUserShape = components['schemas']['User'];
 
@@ -18,7 +18,7 @@ export function toUser(user: RestUserFragment): RestUserShape {
     language: user.language,
     is_admin: user.isAdmin,
     last_login: timeOrZero(user.lastLogin),
-    created: user.createdAt,
+    created: restTime(user.createdAt),
     restricted: user.restricted,
     active: user.active,
     prohibit_login: user.prohibitLogin,

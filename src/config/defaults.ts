@@ -33,6 +33,11 @@ export const defaults = {
     DEFAULT_MAX_BLOB_SIZE: 10485760,
     DEFAULT_MAX_RESPONSE_SIZE: 104857600,
     ENABLE_SWAGGER: true,
+    /**
+     * The version reported to Gitea clients (/api/v1/version, the swagger document); a semantic version.
+     * Empty: the Gitea release whose API Graft implements, with Graft's version as build metadata (src/version.ts).
+     */
+    GITEA_VERSION: '',
   },
   graphql: {
     MAX_DEPTH: 12,

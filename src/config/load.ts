@@ -1,5 +1,6 @@
 import { readFileSync, existsSync } from 'node:fs';
 import path from 'node:path';
+import { SEMVER } from '../version.ts';
 import { defaults, type Config } from './defaults.ts';
 
 /** Short environment names for the settings operators touch most. */
@@ -61,6 +62,9 @@ export function loadConfig(options: LoadOptions = {}): Config {
     for (const [key, value] of Object.entries(values ?? {})) assign(config, section, key, value, 'overrides');
   }
   config.server.DATA_DIR = path.resolve(config.server.DATA_DIR);
+  if (config.api.GITEA_VERSION && !SEMVER.test(config.api.GITEA_VERSION)) {
+    throw new ConfigError(`api.GITEA_VERSION: "${config.api.GITEA_VERSION}" is not a semantic version such as 1.28.0`);
+  }
   return config;
 }
 

@@ -1,6 +1,7 @@
 import { createClient, type Client } from 'graphql-ws';
 import WebSocket from 'ws';
 import { ADMIN } from './server.ts';
+import { fractionalTimes } from './times.ts';
 
 /** How a test call authenticates: nothing, basic (password or token), a token header, or the query string. */
 export type Auth =
@@ -29,7 +30,10 @@ function applyAuth(url: URL, headers: Record<string, string>, auth: Auth) {
   }
 }
 
-/** A fetch-based REST client for one server. */
+/**
+ * A fetch-based REST client for one server. Every JSON answer it reads is checked for times with a fraction
+ * of a second, which Gitea never writes: any REST test that meets one fails.
+ */
 export function restClient(baseUrl: string) {
   async function request<T = any>(
     method: string,
@@ -52,6 +56,8 @@ export function restClient(baseUrl: string) {
     } catch {
       /* not JSON: keep the text */
     }
+    const fractional = fractionalTimes(parsed);
+    if (fractional.length) throw new Error(`${method} ${path} answered times with fractions of a second: ${fractional.join(', ')}`);
     return { status: res.status, headers: res.headers, body: parsed as T };
   }
   return {

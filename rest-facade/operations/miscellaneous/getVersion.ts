@@ -5,5 +5,5 @@ export const getVersion = defineOperation({
   operationId: 'getVersion',
   document: GetVersionDocument,
   variables: () => ({}),
-  reply: (data) => ok({ version: data.version }),
+  reply: (data) => ok({ version: data.giteaVersion }),
 });

@@ -9,6 +9,7 @@ import {
 } from '../../__generated__/graphql.ts';
 import type { components } from '../../__generated__/openapi.ts';
 import { toRepository } from '../../convert/repository.ts';
+import { restTime } from '../../convert/time.ts';
 import { toUser } from '../../convert/user.ts';
 import { defineOperation, noContent, notFoundReply, ok, paginated } from '../../operation.ts';
 import { connectionArgsFor } from '../../pagination.ts';
@@ -19,7 +20,7 @@ function toWatchInfo(watch: RestWatchInfoFragment): components['schemas']['Watch
     subscribed: watch.subscribed,
     ignored: watch.ignored,
     reason: null,
-    created_at: watch.createdAt,
+    created_at: restTime(watch.createdAt),
     url: `${watch.repository.apiUrl}/subscription`,
     repository_url: watch.repository.apiUrl,
   };

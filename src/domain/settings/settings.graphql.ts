@@ -1,5 +1,5 @@
 import { builder } from '../../graphql/builder.ts';
-import { GRAFT_VERSION } from '../../version.ts';
+import { GRAFT_VERSION, reportedVersion } from '../../version.ts';
 import type { Config } from '../../config/defaults.ts';
 
 /** Read-only views of the server's settings that clients may adapt to. */
@@ -58,4 +58,9 @@ const Settings = builder.objectRef<Config>('Settings').implement({
 builder.queryFields((t) => ({
   settings: t.field({ type: Settings, resolve: (_root, _args, ctx) => ctx.config }),
   version: t.string({ description: "Graft's version.", resolve: () => GRAFT_VERSION }),
+  giteaVersion: t.string({
+    description:
+      "The version the Gitea-compatible REST API reports (GET /api/v1/version): the Gitea release whose API Graft implements, with Graft's version as build metadata, or the configured api.GITEA_VERSION.",
+    resolve: (_root, _args, ctx) => reportedVersion(ctx.config),
+  }),
 }));

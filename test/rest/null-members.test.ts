@@ -1,0 +1,246 @@
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { after, before, describe, it } from 'node:test';
+import { fileURLToPath } from 'node:url';
+import YAML from 'yaml';
+import { nullPruner } from '../../rest-facade/validation.ts';
+import { createAccount, type TestAccount } from '../testkit/accounts.ts';
+import { adminAuth, restClient, type RestClient } from '../testkit/client.ts';
+import { b64 } from '../testkit/contents.ts';
+import { ADMIN, startServer, type TestServer } from '../testkit/server.ts';
+
+/**
+ * Gitea clients send null for optional fields they leave unset (Gitea decodes null as "not given"). For every
+ * operation of schema/openapi.yaml with a JSON body, a valid body plus every documented optional field as null
+ * must be answered as the valid body alone is; a required field sent as null must be refused as a missing one.
+ */
+
+type Schema = { $ref?: string; allOf?: Schema[]; properties?: Record<string, Schema>; required?: string[]; items?: Schema; nullable?: boolean };
+const document = YAML.parse(readFileSync(fileURLToPath(new URL('../../schema/openapi.yaml', import.meta.url)), 'utf8')) as {
+  paths: Record<string, Record<string, { operationId: string; requestBody?: { content: { 'application/json'?: { schema: Schema } } } }>>;
+  components: { schemas: Record<string, Schema> };
+};
+
+/** A schema with $refs and allOf folded in: its properties, which of them are required, and its items. */
+function resolve(schema: Schema): { properties: Record<string, Schema>; required: string[]; items?: Schema; nullable: boolean } {
+  if (schema.$ref) return resolve(document.components.schemas[schema.$ref.replace('#/components/schemas/', '')]);
+  const parts = (schema.allOf ?? []).map(resolve);
+  return {
+    properties: Object.assign({}, ...parts.map((p) => p.properties), schema.properties),
+    required: [...parts.flatMap((p) => p.required), ...(schema.required ?? [])],
+    items: schema.items ?? parts.find((p) => p.items)?.items,
+    nullable: schema.nullable === true || parts.some((p) => p.nullable),
+  };
+}
+
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** The body with every documented optional member it leaves out set to null, in every object it holds. */
+function withOptionalNulls(body: unknown, schema: Schema): unknown {
+  const shape = resolve(schema);
+  if (Array.isArray(body)) return body.map((item) => (shape.items ? withOptionalNulls(item, shape.items) : item));
+  if (!isObject(body)) return body;
+  const result: Record<string, unknown> = {};
+  for (const [name, child] of Object.entries(shape.properties)) {
+    if (name in body) result[name] = withOptionalNulls(body[name], child);
+    else if (!shape.required.includes(name)) result[name] = null;
+  }
+  for (const [name, value] of Object.entries(body)) if (!(name in result)) result[name] = value;
+  return result;
+}
+
+/** Every required member of the body, at any depth, as a path: [['files', 0, 'path'], ['files']]. */
+function requiredPaths(body: unknown, schema: Schema, at: (string | number)[] = []): (string | number)[][] {
+  const shape = resolve(schema);
+  if (Array.isArray(body)) return shape.items ? body.flatMap((item, i) => requiredPaths(item, shape.items!, [...at, i])) : [];
+  if (!isObject(body)) return [];
+  return Object.entries(shape.properties).flatMap(([name, child]) => [
+    ...(shape.required.includes(name) && !resolve(child).nullable ? [[...at, name]] : []),
+    ...(name in body ? requiredPaths(body[name], child, [...at, name]) : []),
+  ]);
+}
+
+/** A copy of the body with the member at `path` set to null, or removed. */
+function changedAt(body: unknown, path: (string | number)[], change: 'null' | 'remove'): unknown {
+  const copy = structuredClone(body) as Record<string | number, unknown>;
+  const parent = path.slice(0, -1).reduce<any>((node, key) => node[key], copy);
+  const last = path[path.length - 1];
+  if (change === 'null') parent[last] = null;
+  else delete parent[last];
+  return copy;
+}
+
+interface Call {
+  path: string;
+  body: Record<string, unknown>;
+}
+
+/** How to make one valid call of an operation: the n-th call gets names of its own, so every call can succeed. */
+type Fixture = (n: number) => Promise<Call> | Call;
+
+describe('null members of request bodies', () => {
+  let server: TestServer;
+  let api: RestClient;
+  let other: TestAccount;
+  const org = 'nullorg';
+  const base = 'base';
+  const forkSource = 'source';
+
+  before(async () => {
+    server = await startServer();
+    api = restClient(server.url);
+    other = await createAccount(api);
+    const setup = [
+      await api.post('/user/repos', { name: base, auto_init: true, default_branch: 'main' }, adminAuth),
+      await api.post(`/admin/users/${other.login}/repos`, { name: forkSource, auto_init: true, default_branch: 'main' }, adminAuth),
+      await api.post(`/repos/${other.login}/${forkSource}/forks`, { name: 'upstreamed' }, adminAuth),
+      await api.post('/orgs', { username: org }, adminAuth),
+    ];
+    for (const res of setup) assert.ok(res.status < 300, JSON.stringify(res.body));
+  });
+  after(() => server.stop());
+
+  const repoPath = `/repos/${ADMIN.login}/${base}`;
+  /** Creates a file through the API and returns its blob id. */
+  const fileWithSha = async (file: string) => {
+    const res = await api.post(`${repoPath}/contents/${file}`, { content: b64(`${file}\n`) }, adminAuth);
+    assert.equal(res.status, 201, JSON.stringify(res.body));
+    return res.body.content.sha as string;
+  };
+  const patchAdding = (file: string) => [`diff --git a/${file} b/${file}`, 'new file mode 100644', '--- /dev/null', `+++ b/${file}`, '@@ -0,0 +1 @@', '+x', ''].join('\n');
+
+  const fixtures: Record<string, Fixture> = {
+    userCreateToken: (n) => ({ path: `/users/${ADMIN.login}/tokens`, body: { name: `token-${n}`, scopes: ['read:user'] } }),
+    adminCreateUser: (n) => ({ path: '/admin/users', body: { username: `nulluser${n}`, email: `nulluser${n}@example.test`, password: 'a-long-password-1' } }),
+    adminEditUser: () => ({ path: `/admin/users/${other.login}`, body: { source_id: 0, login_name: other.login } }),
+    createCurrentUserRepo: (n) => ({ path: '/user/repos', body: { name: `mine-${n}`, auto_init: true } }),
+    adminCreateRepo: (n) => ({ path: `/admin/users/${other.login}/repos`, body: { name: `given-${n}`, auto_init: true, readme: 'Default' } }),
+    repoEdit: (n) => ({ path: repoPath, body: { description: `edit ${n}`, internal_tracker: { enable_time_tracker: true } } }),
+    repoUpdateTopics: () => ({ path: `${repoPath}/topics`, body: {} }),
+    repoCreateBranch: (n) => ({ path: `${repoPath}/branches`, body: { new_branch_name: `branch-${n}` } }),
+    repoRenameBranch: async (n) => {
+      const made = await api.post(`${repoPath}/branches`, { new_branch_name: `to-rename-${n}` }, adminAuth);
+      assert.equal(made.status, 201, JSON.stringify(made.body));
+      return { path: `${repoPath}/branches/to-rename-${n}`, body: { name: `renamed-${n}` } };
+    },
+    repoCreateTag: (n) => ({ path: `${repoPath}/tags`, body: { tag_name: `v${n}` } }),
+    repoChangeFiles: (n) => ({
+      path: `${repoPath}/contents`,
+      body: {
+        files: [{ operation: 'create', path: `changed-${n}.txt`, content: b64('x\n') }],
+        author: { name: 'Null Tester' },
+        dates: { author: '2024-01-02T03:04:05Z' },
+      },
+    }),
+    repoUpdateFile: async (n) => ({ path: `${repoPath}/contents/update-${n}.txt`, body: { content: b64('new\n'), sha: await fileWithSha(`update-${n}.txt`) } }),
+    repoCreateFile: (n) => ({ path: `${repoPath}/contents/create-${n}.txt`, body: { content: b64('x\n'), committer: { email: 'null@example.test' } } }),
+    repoDeleteFile: async (n) => ({ path: `${repoPath}/contents/delete-${n}.txt`, body: { sha: await fileWithSha(`delete-${n}.txt`) } }),
+    repoApplyDiffPatch: (n) => ({ path: `${repoPath}/diffpatch`, body: { content: patchAdding(`patched-${n}.txt`) } }),
+    orgCreate: (n) => ({ path: '/orgs', body: { username: `nullorg${n}` } }),
+    orgEdit: (n) => ({ path: `/orgs/${org}`, body: { full_name: `Null Org ${n}` } }),
+    adminCreateOrg: (n) => ({ path: `/admin/users/${other.login}/orgs`, body: { username: `givenorg${n}` } }),
+    createOrgRepo: (n) => ({ path: `/orgs/${org}/repos`, body: { name: `org-repo-${n}` } }),
+    orgCreateTeam: (n) => ({ path: `/orgs/${org}/teams`, body: { name: `team-${n}`, permission: 'read' } }),
+    orgEditTeam: async (n) => {
+      const team = await api.post(`/orgs/${org}/teams`, { name: `editable-${n}` }, adminAuth);
+      assert.equal(team.status, 201, JSON.stringify(team.body));
+      return { path: `/teams/${team.body.id}`, body: { name: `edited-${n}` } };
+    },
+    repoAddCollaborator: () => ({ path: `${repoPath}/collaborators/${other.login}`, body: {} }),
+    createFork: async (n) => {
+      // An account holds one fork of a repository: each call forks a source of its own.
+      const made = await api.post(`/admin/users/${other.login}/repos`, { name: `source-${n}`, auto_init: true }, adminAuth);
+      assert.equal(made.status, 201, JSON.stringify(made.body));
+      return { path: `/repos/${other.login}/source-${n}/forks`, body: { name: `fork-${n}` } };
+    },
+    repoMergeUpstream: () => ({ path: `/repos/${ADMIN.login}/upstreamed/merge-upstream`, body: { branch: 'main' } }),
+    repoTransfer: async (n) => {
+      const made = await api.post('/user/repos', { name: `given-away-${n}` }, adminAuth);
+      assert.equal(made.status, 201, JSON.stringify(made.body));
+      return { path: `/repos/${ADMIN.login}/given-away-${n}/transfer`, body: { new_owner: other.login } };
+    },
+  };
+
+  const withBodies = Object.values(document.paths).flatMap((item) =>
+    Object.entries(item).flatMap(([method, op]) => {
+      const schema = op.requestBody?.content['application/json']?.schema;
+      return schema ? [{ method: method.toUpperCase(), operationId: op.operationId, schema }] : [];
+    }),
+  );
+
+  it('has a valid body for every documented operation that takes a JSON body', () => {
+    assert.ok(withBodies.length > 0);
+    assert.deepEqual(withBodies.map((op) => op.operationId).filter((id) => !fixtures[id]), []);
+  });
+
+  let calls = 0;
+  for (const op of withBodies) {
+    const fixture = () => fixtures[op.operationId]?.(++calls);
+    const { properties, required } = resolve(op.schema);
+
+    if (Object.keys(properties).some((name) => !required.includes(name))) {
+      it(`${op.operationId}: treats every optional member sent as null as not sent`, async () => {
+        const plain = await fixture();
+        const plainRes = await api.request(op.method, plain.path, { body: plain.body, auth: adminAuth });
+        assert.ok(plainRes.status >= 200 && plainRes.status < 300, `the valid body itself: ${plainRes.status} ${JSON.stringify(plainRes.body)}`);
+
+        const nulls = await fixture();
+        const nulled = withOptionalNulls(nulls.body, op.schema);
+        assert.notDeepEqual(nulled, nulls.body, 'the body leaves optional members out, to send them as null');
+        const nulledRes = await api.request(op.method, nulls.path, { body: nulled, auth: adminAuth });
+        assert.equal(nulledRes.status, plainRes.status, `${JSON.stringify(nulled)} → ${JSON.stringify(nulledRes.body)}`);
+      });
+    }
+
+    if (required.length === 0) continue;
+    it(`${op.operationId}: refuses a required member sent as null as if it were missing`, async () => {
+      const call = await fixture();
+      const paths = requiredPaths(call.body, op.schema);
+      assert.ok(paths.length > 0);
+      for (const path of paths) {
+        const asNull = await api.request(op.method, call.path, { body: changedAt(call.body, path, 'null'), auth: adminAuth });
+        const missing = await api.request(op.method, call.path, { body: changedAt(call.body, path, 'remove'), auth: adminAuth });
+        assert.equal(missing.status, 422, `${path.join('.')} missing: ${JSON.stringify(missing.body)}`);
+        assert.equal(asNull.status, 422, `${path.join('.')} as null: ${JSON.stringify(asNull.body)}`);
+        assert.equal(asNull.body.message, missing.body.message);
+      }
+    });
+  }
+});
+
+describe('the null pruner of a body schema', () => {
+  const components = {
+    Node: { properties: { label: { type: 'string' }, note: { type: 'string', nullable: true }, child: { $ref: '#/components/schemas/Node' } } },
+    Named: { properties: { name: { type: 'string' } }, required: ['name'] },
+  };
+  const prune = nullPruner(
+    {
+      allOf: [{ $ref: '#/components/schemas/Named' }],
+      properties: {
+        node: { $ref: '#/components/schemas/Node' },
+        list: { type: 'array', items: { $ref: '#/components/schemas/Node' } },
+        map: { type: 'object', additionalProperties: { type: 'string' } },
+        kept: { allOf: [{ type: 'string' }], nullable: true },
+      },
+    },
+    components,
+  );
+
+  it('removes null members at any depth, through $ref, allOf, arrays and maps, and keeps those whose schema is nullable', () => {
+    const body = {
+      name: null,
+      kept: null,
+      unknown: null,
+      node: { label: null, note: null, child: { label: null, note: null, child: null } },
+      list: [{ label: null, note: null }, null, 'x'],
+      map: { a: null, b: 'b' },
+    };
+    prune(body);
+    assert.deepEqual(body, {
+      kept: null,
+      node: { note: null, child: { note: null } },
+      list: [{ note: null }, null, 'x'],
+      map: { b: 'b' },
+    });
+  });
+});
