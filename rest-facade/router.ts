@@ -26,6 +26,16 @@ export interface RestFacadeDeps {
 
 type AnyOperation = RestOperation<never, unknown, unknown>;
 
+/** Where Gitea on PostgreSQL fails with a 500, Graft refuses the input on every database alike. */
+const NUL_REFUSED = 'text must not contain the NUL character (U+0000)';
+
+function holdsNulCharacter(value: unknown): boolean {
+  if (typeof value === 'string') return value.includes('\0');
+  if (Array.isArray(value)) return value.some(holdsNulCharacter);
+  if (value && typeof value === 'object') return Object.entries(value).some(([k, v]) => k.includes('\0') || holdsNulCharacter(v));
+  return false;
+}
+
 /** Builds the /api/v1 router from the generated route table; every route runs its operation's GraphQL document in-process. */
 export function createRestRouter(deps: RestFacadeDeps) {
   const documented = documentedOperations(openApiDocument);
@@ -33,12 +43,15 @@ export function createRestRouter(deps: RestFacadeDeps) {
   const router = express.Router();
   // Bodies whose text holds "null" anywhere: only those can need nulls removed (validation.ts, nullPruner).
   const mayHoldNull = new WeakSet<object>();
+  // Bodies with an escaped NUL character: PostgreSQL cannot store one in text, so no database gets one.
+  const holdsNul = new WeakSet<object>();
   router.use(
     express.json({
       limit: '10mb',
       type: ['application/json', 'text/plain'],
       verify: (req, _res, raw) => {
         if (raw.includes('null')) mayHoldNull.add(req);
+        if (raw.includes('\\u0000')) holdsNul.add(req);
       },
     }),
   );
@@ -63,6 +76,9 @@ export function createRestRouter(deps: RestFacadeDeps) {
         // A trailing wildcard parameter arrives as its segments: join them back into one name.
         const pathParams = Object.fromEntries(Object.entries(req.params).map(([k, v]) => [k, Array.isArray(v) ? v.join('/') : v]));
         const params = { ...req.query, ...pathParams } as Record<string, unknown>;
+        if ((holdsNul.has(req) && holdsNulCharacter(req.body)) || holdsNulCharacter(params)) {
+          return sendError(res, 422, NUL_REFUSED);
+        }
         if (!validator.params(params)) {
           return sendError(res, 422, describeValidationError('parameter', validator.params.errors?.[0]));
         }

@@ -39,6 +39,17 @@ describe('HTTP behaviour shared by every endpoint', () => {
     assert.match(res.body.message, /JSON/);
   });
 
+  it('refuses a NUL character in a body or a parameter with 422 on every database, and takes the text \\u0000 as it is', async () => {
+    const nul = await api.patch(`/admin/users/${ADMIN.login}`, { login_name: ADMIN.login, source_id: 0, full_name: 'a\u0000b' }, adminAuth);
+    assert.equal(nul.status, 422);
+    assert.match(nul.body.message, /NUL/);
+    const inQuery = await api.get('/users/search?q=a%00b');
+    assert.equal(inQuery.status, 422);
+    const text = await api.patch(`/admin/users/${ADMIN.login}`, { login_name: ADMIN.login, source_id: 0, full_name: 'a\\u0000b' }, adminAuth);
+    assert.equal(text.status, 200);
+    assert.equal(text.body.full_name, 'a\\u0000b');
+  });
+
   it('answers a wrongly typed query parameter with 422', async () => {
     const res = await api.get('/users/search?uid=abc');
     assert.equal(res.status, 422);

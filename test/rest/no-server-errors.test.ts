@@ -6,10 +6,10 @@ import { adminAuth, restClient, type RestClient } from '../testkit/client.ts';
 import { ADMIN, startServer, type TestServer } from '../testkit/server.ts';
 
 /**
- * Values every request body field gets in turn: empty, unknown, far too long, and of the wrong type. (A NUL
- * character is not among them yet: PostgreSQL refuses it in text and that still surfaces as a 500.)
+ * Values every request body field gets in turn: empty, unknown, far too long, of the wrong type, and holding a
+ * NUL character (which PostgreSQL cannot store in text: refused with 422 on every database).
  */
-const ODD_VALUES: unknown[] = ['', 'loc~', 'x'.repeat(3000), 12345];
+const ODD_VALUES: unknown[] = ['', 'loc~', 'x'.repeat(3000), 12345, 'nul\u0000here'];
 
 type Schema = { $ref?: string; allOf?: Schema[]; properties?: Record<string, Schema> };
 function propertiesOf(schema: Schema | undefined): string[] {
