@@ -1,0 +1,224 @@
+import type { Branch, Prisma, Repository, Tag } from '../../db/models.ts';
+import { readObject } from '../../git/cat-file.ts';
+import { parseCommit, type Commit } from '../../git/objects.ts';
+import { describeTag, forEachRef, type RefEntry, type TagRef } from '../../git/refs.ts';
+import type { Page, PageWindow } from '../../pagination.ts';
+import { pageFrom } from '../../pagination.ts';
+import type { ServiceContext } from '../../services.ts';
+import { repositoryPath } from '../repo/storage.ts';
+
+/**
+ * The branch and tag tables: what git's refs/heads/ and refs/tags/ held at the last sync, so that lists
+ * page, count, order and filter in SQL with no git process (as Gitea keeps its branch table). Every change
+ * of refs syncs right after git changed (pushes, branch and tag API, file changes, merge-upstream, forks,
+ * new repositories); a repository never synced (refsSyncedAt null, e.g. created before the tables
+ * existed) is synced by the first read, and readers resync when git contradicts a row they show.
+ */
+
+type Ctx = Pick<ServiceContext, 'db' | 'config'>;
+
+const HEADS = 'refs/heads/';
+const TAGS = 'refs/tags/';
+/** Rows per INSERT or DELETE … IN: well below every database's limit on bound parameters. */
+const CHUNK = 500;
+/** git's creatordate for objects that carry no date (tags of trees or blobs, tag objects without tagger). */
+const NO_DATE = new Date(0);
+
+const chunks = <T>(items: T[]): T[][] => Array.from({ length: Math.ceil(items.length / CHUNK) }, (_, i) => items.slice(i * CHUNK, (i + 1) * CHUNK));
+
+/** What a sync leaves on the repository row. */
+export interface RefState {
+  isEmpty: boolean;
+  branchCount: number;
+  refsSyncedAt: Date;
+}
+
+/** Syncs of one repository run one after the other, so an older view of git never overwrites a newer one. */
+const running = new Map<number, Promise<unknown>>();
+
+/**
+ * Rebuilds a repository's branch and tag rows from git: one `git for-each-ref`; the head commits and tag
+ * objects of refs that are new or moved since the last sync are read through the batch reader. Rows, the
+ * branch count, isEmpty and refsSyncedAt (with `extra`) change in one transaction. Returns the branch names
+ * and what the repository row now holds.
+ */
+export function syncRefs(ctx: Ctx, repo: Pick<Repository, 'id'>, extra: Prisma.RepositoryUpdateInput = {}): Promise<{ branches: string[]; state: RefState }> {
+  const previous = running.get(repo.id) ?? Promise.resolve();
+  const run = previous.catch(() => {}).then(() => syncNow(ctx, repo.id, extra));
+  running.set(repo.id, run);
+  void run.finally(() => running.get(repo.id) === run && running.delete(repo.id)).catch(() => {});
+  return run;
+}
+
+async function syncNow(ctx: Ctx, repoId: number, extra: Prisma.RepositoryUpdateInput) {
+  const gitDir = repositoryPath(ctx.config, repoId);
+  const refs = await forEachRef(gitDir, [HEADS, TAGS]);
+  const heads = refs.filter((r) => r.name.startsWith(HEADS) && r.type === 'commit');
+  const tags = refs.filter((r) => r.name.startsWith(TAGS));
+  const [branchRows, tagRows] = await Promise.all([
+    ctx.db.branch.findMany({ where: { repoId }, select: { name: true, commitId: true } }),
+    ctx.db.tag.findMany({ where: { repoId }, select: { name: true, oid: true } }),
+  ]);
+
+  const knownBranches = new Map(branchRows.map((r) => [r.name, r.commitId]));
+  const changedHeads = heads.filter((r) => knownBranches.get(r.name.slice(HEADS.length)) !== r.oid);
+  const goneBranches = difference(knownBranches.keys(), heads.map((r) => r.name.slice(HEADS.length)));
+  const knownTags = new Map(tagRows.map((r) => [r.name, r.oid]));
+  const changedTags = tags.filter((r) => knownTags.get(r.name.slice(TAGS.length)) !== r.oid);
+  const goneTags = difference(knownTags.keys(), tags.map((r) => r.name.slice(TAGS.length)));
+
+  const readCommit = commitReader(gitDir);
+  const [newBranches, newTags] = await Promise.all([
+    Promise.all(changedHeads.map((ref) => branchRow(repoId, ref, readCommit))),
+    Promise.all(changedTags.map((ref) => tagRow(gitDir, repoId, ref))),
+  ]);
+  const branches = newBranches.filter((b): b is BranchRowData => b !== null);
+  const state: RefState = { isEmpty: heads.length === 0, branchCount: heads.length, refsSyncedAt: new Date() };
+
+  // Moved refs are deleted and inserted again: two statements per chunk, whatever changed.
+  const replacedBranches = [...goneBranches, ...changedHeads.map((r) => r.name.slice(HEADS.length)).filter((n) => knownBranches.has(n))];
+  const replacedTags = [...goneTags, ...changedTags.map((r) => r.name.slice(TAGS.length)).filter((n) => knownTags.has(n))];
+  await ctx.db.$transaction([
+    ...chunks(replacedBranches).map((names) => ctx.db.branch.deleteMany({ where: { repoId, name: { in: names } } })),
+    ...chunks(replacedTags).map((names) => ctx.db.tag.deleteMany({ where: { repoId, name: { in: names } } })),
+    ...chunks(branches).map((data) => ctx.db.branch.createMany({ data })),
+    ...chunks(newTags).map((data) => ctx.db.tag.createMany({ data })),
+    ctx.db.repository.update({ where: { id: repoId }, data: { ...state, ...extra }, select: { id: true } }),
+  ]);
+  return { branches: heads.map((r) => r.name.slice(HEADS.length)), state };
+}
+
+function difference(from: Iterable<string>, remove: string[]): string[] {
+  const removed = new Set(remove);
+  return [...from].filter((name) => !removed.has(name));
+}
+
+type BranchRowData = Omit<Branch, 'updatedAt'>;
+
+/** Reads commits through the batch reader, each once however many branches share it. */
+function commitReader(gitDir: string): (oid: string) => Promise<Commit | null> {
+  const read = new Map<string, Promise<Commit | null>>();
+  return (oid) => {
+    let commit = read.get(oid);
+    if (!commit) {
+      commit = readObject(gitDir, oid).then((obj) => (obj?.type === 'commit' ? parseCommit(obj.oid, obj.data) : null));
+      read.set(oid, commit);
+    }
+    return commit;
+  };
+}
+
+/** A branch row from its head commit; null if the commit vanished meanwhile. */
+async function branchRow(repoId: number, ref: RefEntry, readCommit: (oid: string) => Promise<Commit | null>): Promise<BranchRowData | null> {
+  const commit = await readCommit(ref.oid);
+  if (!commit) return null;
+  const name = ref.name.slice(HEADS.length);
+  return {
+    repoId,
+    name,
+    lowerName: name.toLowerCase(),
+    commitId: ref.oid,
+    commitSummary: commit.message.split('\n', 1)[0].trim(),
+    authorName: commit.author.name,
+    authorEmail: commit.author.email,
+    authorDate: new Date(commit.author.date),
+    committerDate: new Date(commit.committer.date),
+  };
+}
+
+async function tagRow(gitDir: string, repoId: number, ref: RefEntry): Promise<Omit<Tag, 'updatedAt'>> {
+  const tag = await describeTag(gitDir, ref);
+  return {
+    repoId,
+    name: tag.name,
+    oid: ref.oid,
+    targetType: ref.type,
+    commitId: tag.commitOid,
+    createdDate: tag.tagger ? new Date(tag.tagger.date) : NO_DATE,
+  };
+}
+
+/** Syncs a repository whose rows were never built (created before the tables, or its first sync failed). */
+async function ensureSynced(ctx: Ctx, repo: Pick<Repository, 'id' | 'refsSyncedAt'>) {
+  if (!repo.refsSyncedAt) await syncRefs(ctx, repo);
+}
+
+/**
+ * Reads rows, hands them to `confirm` (which checks them against git and answers null for a row git
+ * contradicts) and, when git contradicted any, syncs once and reads again.
+ */
+async function confirmed<R, T>(ctx: Ctx, repo: Pick<Repository, 'id' | 'refsSyncedAt'>, read: () => Promise<R[]>, confirm: (rows: R[]) => Promise<(T | null)[]>): Promise<T[]> {
+  await ensureSynced(ctx, repo);
+  let items = await confirm(await read());
+  if (items.some((item) => item === null)) {
+    await syncRefs(ctx, repo);
+    items = await confirm(await read());
+  }
+  return items.filter((item): item is T => item !== null);
+}
+
+/** A page of branch rows, newest head commit first, then by name (Gitea's order); `query`: name contains, any case. */
+export async function branchPage<T>(
+  ctx: Ctx,
+  repo: Pick<Repository, 'id' | 'refsSyncedAt'>,
+  window: PageWindow,
+  query: string | null | undefined,
+  confirm: (rows: Branch[]) => Promise<(T | null)[]>,
+): Promise<Page<T>> {
+  const q = query?.toLowerCase();
+  const where: Prisma.BranchWhereInput = { repoId: repo.id, ...(q ? { lowerName: { contains: q } } : {}) };
+  const orderBy: Prisma.BranchOrderByWithRelationInput[] = [{ committerDate: 'desc' }, { name: 'asc' }];
+  let totalCount = 0;
+  const read = async () => {
+    let page: Page<Branch>;
+    if (q && LIKE_SPECIAL.test(q)) {
+      // LIKE would take % and _ for wildcards (a superset): the names are matched literally here instead.
+      const names = (await ctx.db.branch.findMany({ where, orderBy, select: { name: true, lowerName: true } })).filter((b) => b.lowerName.includes(q));
+      const shown = names.slice(window.offset, window.offset + window.limit).map((b) => b.name);
+      page = { items: shown.length ? await ctx.db.branch.findMany({ where: { repoId: repo.id, name: { in: shown } }, orderBy }) : [], totalCount: names.length };
+    } else {
+      page = await pageFrom(ctx.db.branch.findMany({ where, orderBy, skip: window.offset, take: window.limit }), ctx.db.branch.count({ where }));
+    }
+    totalCount = page.totalCount;
+    return page.items;
+  };
+  const items = await confirmed(ctx, repo, read, confirm);
+  return { items, totalCount };
+}
+
+/** Characters LIKE does not take literally (with PostgreSQL's default escape character). */
+const LIKE_SPECIAL = /[%_\\]/;
+
+/** One branch row by exact name, confirmed like a page. */
+export async function branchByName<T>(ctx: Ctx, repo: Pick<Repository, 'id' | 'refsSyncedAt'>, name: string, confirm: (rows: Branch[]) => Promise<(T | null)[]>): Promise<T | null> {
+  const [item] = await confirmed(ctx, repo, async () => ctx.db.branch.findMany({ where: { repoId: repo.id, name } }), confirm);
+  return item ?? null;
+}
+
+const tagRefOf = (row: Tag): TagRef => ({ name: row.name, oid: row.oid, type: row.targetType as TagRef['type'], commitOid: row.commitId });
+
+/** A page of tags, newest first (tagger date, or commit date for lightweight tags), then by name. */
+export async function tagPage<T>(ctx: Ctx, repo: Pick<Repository, 'id' | 'refsSyncedAt'>, window: PageWindow, confirm: (refs: TagRef[]) => Promise<(T | null)[]>): Promise<Page<T>> {
+  const where = { repoId: repo.id };
+  let totalCount = 0;
+  const items = await confirmed(
+    ctx,
+    repo,
+    async () => {
+      const page = await pageFrom(
+        ctx.db.tag.findMany({ where, orderBy: [{ createdDate: 'desc' }, { name: 'asc' }], skip: window.offset, take: window.limit }),
+        ctx.db.tag.count({ where }),
+      );
+      totalCount = page.totalCount;
+      return page.items.map(tagRefOf);
+    },
+    confirm,
+  );
+  return { items, totalCount };
+}
+
+/** One tag by exact name, confirmed like a page. */
+export async function tagByName<T>(ctx: Ctx, repo: Pick<Repository, 'id' | 'refsSyncedAt'>, name: string, confirm: (refs: TagRef[]) => Promise<(T | null)[]>): Promise<T | null> {
+  const [item] = await confirmed(ctx, repo, async () => (await ctx.db.tag.findMany({ where: { repoId: repo.id, name } })).map(tagRefOf), confirm);
+  return item ?? null;
+}
