@@ -1,7 +1,7 @@
 import type { Branch, Prisma, Repository, Tag } from '../../db/models.ts';
 import { readObject } from '../../git/cat-file.ts';
 import { parseCommit, type Commit } from '../../git/objects.ts';
-import { describeTag, forEachRef, type RefEntry, type TagRef } from '../../git/refs.ts';
+import { describeTag, forEachRef, isWellFormedRefName, type RefEntry, type TagRef } from '../../git/refs.ts';
 import type { Page, PageWindow } from '../../pagination.ts';
 import { pageFrom } from '../../pagination.ts';
 import type { ServiceContext } from '../../services.ts';
@@ -33,8 +33,13 @@ export interface RefState {
   refsSyncedAt: Date;
 }
 
-/** Syncs of one repository run one after the other, so an older view of git never overwrites a newer one. */
+/**
+ * Syncs of one repository run one after the other in this process, so an older view of git never
+ * overwrites a newer one. Another instance syncing the same repository at the same moment makes an insert
+ * collide (a taken name): the sync then runs again on the rows as they now are.
+ */
 const running = new Map<number, Promise<unknown>>();
+const isUniqueViolation = (err: unknown) => (err as { code?: string } | null)?.code === 'P2002';
 
 /**
  * Rebuilds a repository's branch and tag rows from git: one `git for-each-ref`; the head commits and tag
@@ -44,7 +49,8 @@ const running = new Map<number, Promise<unknown>>();
  */
 export function syncRefs(ctx: Ctx, repo: Pick<Repository, 'id'>, extra: Prisma.RepositoryUpdateInput = {}): Promise<{ branches: string[]; state: RefState }> {
   const previous = running.get(repo.id) ?? Promise.resolve();
-  const run = previous.catch(() => {}).then(() => syncNow(ctx, repo.id, extra));
+  const once = () => syncNow(ctx, repo.id, extra);
+  const run = previous.catch(() => {}).then(() => once().catch((err) => (isUniqueViolation(err) ? once() : Promise.reject(err))));
   running.set(repo.id, run);
   void run.finally(() => running.get(repo.id) === run && running.delete(repo.id)).catch(() => {});
   return run;
@@ -53,8 +59,10 @@ export function syncRefs(ctx: Ctx, repo: Pick<Repository, 'id'>, extra: Prisma.R
 async function syncNow(ctx: Ctx, repoId: number, extra: Prisma.RepositoryUpdateInput) {
   const gitDir = repositoryPath(ctx.config, repoId);
   const refs = await forEachRef(gitDir, [HEADS, TAGS]);
-  const heads = refs.filter((r) => r.name.startsWith(HEADS) && r.type === 'commit');
-  const tags = refs.filter((r) => r.name.startsWith(TAGS));
+  // Names the API cannot address (isWellFormedRefName) are left out: readers could never confirm them.
+  const addressable = (ref: RefEntry, prefix: string) => ref.name.startsWith(prefix) && isWellFormedRefName(ref.name.slice(prefix.length));
+  const heads = refs.filter((r) => addressable(r, HEADS) && r.type === 'commit');
+  const tags = refs.filter((r) => addressable(r, TAGS));
   const [branchRows, tagRows] = await Promise.all([
     ctx.db.branch.findMany({ where: { repoId }, select: { name: true, commitId: true } }),
     ctx.db.tag.findMany({ where: { repoId }, select: { name: true, oid: true } }),
@@ -75,7 +83,7 @@ async function syncNow(ctx: Ctx, repoId: number, extra: Prisma.RepositoryUpdateI
   const branches = newBranches.filter((b): b is BranchRowData => b !== null);
   const state: RefState = { isEmpty: heads.length === 0, branchCount: heads.length, refsSyncedAt: new Date() };
 
-  // Moved refs are deleted and inserted again: two statements per chunk, whatever changed.
+  // Moved refs are deleted and inserted again (in chunks), gone ones deleted, new ones inserted.
   const replacedBranches = [...goneBranches, ...changedHeads.map((r) => r.name.slice(HEADS.length)).filter((n) => knownBranches.has(n))];
   const replacedTags = [...goneTags, ...changedTags.map((r) => r.name.slice(TAGS.length)).filter((n) => knownTags.has(n))];
   await ctx.db.$transaction([
@@ -139,86 +147,74 @@ async function tagRow(gitDir: string, repoId: number, ref: RefEntry): Promise<Om
 }
 
 /** Syncs a repository whose rows were never built (created before the tables, or its first sync failed). */
-async function ensureSynced(ctx: Ctx, repo: Pick<Repository, 'id' | 'refsSyncedAt'>) {
+async function ensureSynced(ctx: Ctx, repo: Synced) {
   if (!repo.refsSyncedAt) await syncRefs(ctx, repo);
 }
 
 /**
- * Reads rows, hands them to `confirm` (which checks them against git and answers null for a row git
- * contradicts) and, when git contradicted any, syncs once and reads again.
+ * Reads a page of rows, hands them to `confirm` (which checks them against git and answers null for a row
+ * git contradicts) and, when git contradicted any, syncs once and reads again. Rows git still contradicts
+ * are left out, and out of the count (as Gitea skips branches that vanished).
  */
-async function confirmed<R, T>(ctx: Ctx, repo: Pick<Repository, 'id' | 'refsSyncedAt'>, read: () => Promise<R[]>, confirm: (rows: R[]) => Promise<(T | null)[]>): Promise<T[]> {
+async function confirmed<R, T>(ctx: Ctx, repo: Pick<Repository, 'id' | 'refsSyncedAt'>, read: () => Promise<Page<R>>, confirm: (rows: R[]) => Promise<(T | null)[]>): Promise<Page<T>> {
   await ensureSynced(ctx, repo);
-  let items = await confirm(await read());
+  let page = await read();
+  let items = await confirm(page.items);
   if (items.some((item) => item === null)) {
     await syncRefs(ctx, repo);
-    items = await confirm(await read());
+    page = await read();
+    items = await confirm(page.items);
   }
-  return items.filter((item): item is T => item !== null);
+  const shown = items.filter((item): item is T => item !== null);
+  return { items: shown, totalCount: page.totalCount - (items.length - shown.length) };
 }
 
+type Confirm<R, T> = (rows: R[]) => Promise<(T | null)[]>;
+type Synced = Pick<Repository, 'id' | 'refsSyncedAt'>;
+
 /** A page of branch rows, newest head commit first, then by name (Gitea's order); `query`: name contains, any case. */
-export async function branchPage<T>(
-  ctx: Ctx,
-  repo: Pick<Repository, 'id' | 'refsSyncedAt'>,
-  window: PageWindow,
-  query: string | null | undefined,
-  confirm: (rows: Branch[]) => Promise<(T | null)[]>,
-): Promise<Page<T>> {
+export function branchPage<T>(ctx: Ctx, repo: Synced, window: PageWindow, query: string | null | undefined, confirm: Confirm<Branch, T>): Promise<Page<T>> {
   const q = query?.toLowerCase();
   const where: Prisma.BranchWhereInput = { repoId: repo.id, ...(q ? { lowerName: { contains: q } } : {}) };
   const orderBy: Prisma.BranchOrderByWithRelationInput[] = [{ committerDate: 'desc' }, { name: 'asc' }];
-  let totalCount = 0;
-  const read = async () => {
-    let page: Page<Branch>;
-    if (q && LIKE_SPECIAL.test(q)) {
-      // LIKE would take % and _ for wildcards (a superset): the names are matched literally here instead.
-      const names = (await ctx.db.branch.findMany({ where, orderBy, select: { name: true, lowerName: true } })).filter((b) => b.lowerName.includes(q));
-      const shown = names.slice(window.offset, window.offset + window.limit).map((b) => b.name);
-      page = { items: shown.length ? await ctx.db.branch.findMany({ where: { repoId: repo.id, name: { in: shown } }, orderBy }) : [], totalCount: names.length };
-    } else {
-      page = await pageFrom(ctx.db.branch.findMany({ where, orderBy, skip: window.offset, take: window.limit }), ctx.db.branch.count({ where }));
+  const read = async (): Promise<Page<Branch>> => {
+    if (!q || !LIKE_SPECIAL.test(q)) {
+      return pageFrom(ctx.db.branch.findMany({ where, orderBy, skip: window.offset, take: window.limit }), ctx.db.branch.count({ where }));
     }
-    totalCount = page.totalCount;
-    return page.items;
+    // LIKE would take % and _ for wildcards (a superset): the names are matched literally here instead.
+    const names = (await ctx.db.branch.findMany({ where, orderBy, select: { name: true, lowerName: true } })).filter((b) => b.lowerName.includes(q));
+    const shown = names.slice(window.offset, window.offset + window.limit).map((b) => b.name);
+    const items = shown.length ? await ctx.db.branch.findMany({ where: { repoId: repo.id, name: { in: shown } }, orderBy }) : [];
+    return { items, totalCount: names.length };
   };
-  const items = await confirmed(ctx, repo, read, confirm);
-  return { items, totalCount };
+  return confirmed(ctx, repo, read, confirm);
 }
 
 /** Characters LIKE does not take literally (with PostgreSQL's default escape character). */
 const LIKE_SPECIAL = /[%_\\]/;
 
 /** One branch row by exact name, confirmed like a page. */
-export async function branchByName<T>(ctx: Ctx, repo: Pick<Repository, 'id' | 'refsSyncedAt'>, name: string, confirm: (rows: Branch[]) => Promise<(T | null)[]>): Promise<T | null> {
-  const [item] = await confirmed(ctx, repo, async () => ctx.db.branch.findMany({ where: { repoId: repo.id, name } }), confirm);
-  return item ?? null;
+export async function branchByName<T>(ctx: Ctx, repo: Synced, name: string, confirm: Confirm<Branch, T>): Promise<T | null> {
+  const read = async () => ({ items: await ctx.db.branch.findMany({ where: { repoId: repo.id, name } }), totalCount: 0 });
+  return (await confirmed(ctx, repo, read, confirm)).items[0] ?? null;
 }
 
 const tagRefOf = (row: Tag): TagRef => ({ name: row.name, oid: row.oid, type: row.targetType as TagRef['type'], commitOid: row.commitId });
 
 /** A page of tags, newest first (tagger date, or commit date for lightweight tags), then by name. */
-export async function tagPage<T>(ctx: Ctx, repo: Pick<Repository, 'id' | 'refsSyncedAt'>, window: PageWindow, confirm: (refs: TagRef[]) => Promise<(T | null)[]>): Promise<Page<T>> {
+export function tagPage<T>(ctx: Ctx, repo: Synced, window: PageWindow, confirm: Confirm<TagRef, T>): Promise<Page<T>> {
   const where = { repoId: repo.id };
-  let totalCount = 0;
-  const items = await confirmed(
-    ctx,
-    repo,
-    async () => {
-      const page = await pageFrom(
-        ctx.db.tag.findMany({ where, orderBy: [{ createdDate: 'desc' }, { name: 'asc' }], skip: window.offset, take: window.limit }),
-        ctx.db.tag.count({ where }),
-      );
-      totalCount = page.totalCount;
-      return page.items.map(tagRefOf);
-    },
-    confirm,
-  );
-  return { items, totalCount };
+  const read = () =>
+    pageFrom(
+      ctx.db.tag.findMany({ where, orderBy: [{ createdDate: 'desc' }, { name: 'asc' }], skip: window.offset, take: window.limit }),
+      ctx.db.tag.count({ where }),
+      tagRefOf,
+    );
+  return confirmed(ctx, repo, read, confirm);
 }
 
 /** One tag by exact name, confirmed like a page. */
-export async function tagByName<T>(ctx: Ctx, repo: Pick<Repository, 'id' | 'refsSyncedAt'>, name: string, confirm: (refs: TagRef[]) => Promise<(T | null)[]>): Promise<T | null> {
-  const [item] = await confirmed(ctx, repo, async () => (await ctx.db.tag.findMany({ where: { repoId: repo.id, name } })).map(tagRefOf), confirm);
-  return item ?? null;
+export async function tagByName<T>(ctx: Ctx, repo: Synced, name: string, confirm: Confirm<TagRef, T>): Promise<T | null> {
+  const read = async () => ({ items: (await ctx.db.tag.findMany({ where: { repoId: repo.id, name } })).map(tagRefOf), totalCount: 0 });
+  return (await confirmed(ctx, repo, read, confirm)).items[0] ?? null;
 }

@@ -51,6 +51,12 @@ describe('the branch and tag tables', () => {
     assert.equal(res.status, 0, `git ${args.join(' ')}: ${res.stderr}`);
     return res.stdout.trim();
   };
+  /** A commit at a given time (seconds since the epoch), so that the newest-first order is known. */
+  const commitAt = (dir: string, at: number, ...args: string[]) => {
+    const date = `${at} +0000`;
+    const res = gitLocal(['commit', '-q', ...args], { cwd: dir, env: { GIT_AUTHOR_DATE: date, GIT_COMMITTER_DATE: date } });
+    assert.equal(res.status, 0, res.stderr);
+  };
 
   it('follows git pushes: a new branch, a force-push and a deletion by push, in the rows, the list and the count', async () => {
     assert.equal((await api.post('/user/repos', { name: 'pushed' }, owner.basic)).status, 201);
@@ -59,21 +65,21 @@ describe('the branch and tag tables', () => {
     gitLocal(['init', '-q', '-b', 'main', dir]);
     writeFileSync(path.join(dir, 'a.txt'), 'a\n');
     run('add', '.');
-    run('commit', '-q', '-m', 'first');
+    commitAt(dir, 1_700_000_000, '-m', 'first');
     await push(dir, 'pushed', 'main');
     assert.deepEqual(await branchRows(owner.login, 'pushed'), { main: run('rev-parse', 'main') });
 
     run('checkout', '-q', '-b', 'topic');
     writeFileSync(path.join(dir, 'b.txt'), 'b\n');
     run('add', '.');
-    run('commit', '-q', '-m', 'topic work');
+    commitAt(dir, 1_700_000_060, '-m', 'topic work');
     await push(dir, 'pushed', 'topic');
     assert.deepEqual(await branchRows(owner.login, 'pushed'), { main: run('rev-parse', 'main'), topic: run('rev-parse', 'topic') });
     const listed = await api.get(`/repos/${owner.login}/pushed/branches`, owner.basic);
     assert.deepEqual(listed.body.map((b: { name: string }) => b.name), ['topic', 'main']);
     assert.equal(listed.body[0].commit.message, 'topic work\n');
 
-    run('commit', '-q', '--amend', '-m', 'topic rewritten');
+    commitAt(dir, 1_700_000_120, '--amend', '-m', 'topic rewritten');
     await push(dir, 'pushed', '--force', 'topic');
     assert.equal((await branchRows(owner.login, 'pushed')).topic, run('rev-parse', 'topic'));
     const rewritten = await api.get(`/repos/${owner.login}/pushed/branches/topic`, owner.basic);
