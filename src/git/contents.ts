@@ -1,14 +1,13 @@
-import { readObject } from './cat-file.ts';
-import { runGit, spawnGit, v } from './command.ts';
+import { readObject, readObjectInfo } from './cat-file.ts';
+import { spawnGit, v } from './command.ts';
 import { ObjectMemo } from './memo.ts';
 import { GitError } from './errors.ts';
 import { parseTree, type TreeEntry } from './objects.ts';
 
 /**
  * Reading a repository's tree by path, for the contents API: entries are found by walking tree objects
- * through the cat-file batch reader (no process per lookup), blob sizes come from one
- * `cat-file --batch-check` for a whole list, and "last commit per path" from one `git log` walk for a
- * whole directory listing.
+ * through the cat-file batch reader (no process per lookup), blob sizes from the same reader for a
+ * whole list, and "last commit per path" from one `git log` walk for a whole directory listing.
  */
 
 export interface PathEntry extends TreeEntry {
@@ -59,19 +58,16 @@ export async function lookupPath(gitDir: string, rootTree: string, path: string)
   return { kind: 'missing' };
 }
 
-/** Sizes of many objects with one `git cat-file --batch-check`; objects that do not exist are left out. */
+/** Sizes of many objects, asked of the batch reader (no process); objects that do not exist are left out. */
 export async function objectSizes(gitDir: string, oids: string[]): Promise<Map<string, number>> {
   const unique = [...new Set(oids)].filter((oid) => /^[0-9a-f]+$/.test(oid));
   // Sizes of full object ids never change; abbreviated ids are always asked of git.
   const { known: sizes, missing } = knownSizes.partition(unique, (oid) => (FULL_OID.test(oid) ? oid : `?${oid}`));
-  if (missing.length === 0) return sizes;
-  const { stdout } = await runGit(['cat-file', '--batch-check=%(objectname) %(objectsize)'], { gitDir, input: missing.join('\n') + '\n' });
-  for (const line of stdout.toString('latin1').split('\n')) {
-    const [oid, size] = line.split(' ');
-    if (oid && size && /^\d+$/.test(size)) {
-      sizes.set(oid, Number(size));
-      knownSizes.set(oid, Number(size));
-    }
+  const infos = await Promise.all(missing.map((oid) => readObjectInfo(gitDir, oid)));
+  for (const info of infos) {
+    if (!info) continue;
+    sizes.set(info.oid, info.size);
+    knownSizes.set(info.oid, info.size);
   }
   return sizes;
 }

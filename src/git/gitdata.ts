@@ -1,5 +1,7 @@
-import { readObject } from './cat-file.ts';
-import { runGit, v } from './command.ts';
+import { readObject, readObjectInfo } from './cat-file.ts';
+import { objectSizes } from './contents.ts';
+import { GitError } from './errors.ts';
+import { parseTree, type TreeEntry } from './objects.ts';
 
 /** Low-level object access for the git data API: whole tree listings and blobs by id. */
 
@@ -13,29 +15,36 @@ export interface ListedEntry {
   size: number;
 }
 
-/** Parses `git ls-tree -z -l` output: `<mode> <type> <oid> <size padded>\t<path>\0`. */
-export function parseLsTree(out: Buffer): ListedEntry[] {
-  const entries: ListedEntry[] = [];
-  for (const record of out.toString('utf8').split('\0')) {
-    if (!record) continue;
-    const tab = record.indexOf('\t');
-    const [mode, type, oid, size] = record.slice(0, tab).split(/ +/);
-    entries.push({ path: record.slice(tab + 1), mode, type: type as ListedEntry['type'], oid, size: size === '-' ? 0 : Number(size) });
-  }
-  return entries;
-}
-
 /**
- * Every entry of a tree (commit, tag or tree revision) in one `git ls-tree`; recursive listings also
- * include the subtrees themselves, in git's order. The tree's own id comes from the cat-file reader.
- * Null when the revision names no tree.
+ * Every entry of a tree (commit, tag or tree revision), read through the batch reader (no process):
+ * recursive listings also include the subtrees themselves, in git's order (ls-tree -r -t: each subtree
+ * before what it holds). The trees of one depth are read together, blob sizes all at once. Null when the
+ * revision names no tree.
  */
 export async function listTree(gitDir: string, rev: string, recursive: boolean): Promise<{ oid: string; entries: ListedEntry[] } | null> {
-  const tree = await readObject(gitDir, `${rev}^{tree}`);
-  if (!tree || tree.type !== 'tree') return null;
-  const args = ['ls-tree', '-z', '-l', ...(recursive ? ['-r', '-t'] : []), v(tree.oid)];
-  const { stdout } = await runGit(args, { gitDir, what: 'git ls-tree' });
-  return { oid: tree.oid, entries: parseLsTree(stdout) };
+  const root = await readObject(gitDir, `${rev}^{tree}`);
+  if (!root || root.type !== 'tree') return null;
+  const trees = new Map<string, TreeEntry[]>([[root.oid, parseTree(root.data, root.oid.length)]]);
+  let level = [root.oid];
+  while (recursive && level.length) {
+    const next = [...new Set(level.flatMap((oid) => trees.get(oid)!.filter((e) => e.type === 'tree' && !trees.has(e.oid)).map((e) => e.oid)))];
+    const read = await Promise.all(next.map((oid) => readObject(gitDir, oid)));
+    read.forEach((obj, i) => {
+      if (obj?.type !== 'tree') throw new GitError('FAILED', `tree ${next[i]} cannot be read`);
+      trees.set(obj.oid, parseTree(obj.data, obj.oid.length));
+    });
+    level = next;
+  }
+  const listed: Omit<ListedEntry, 'size'>[] = [];
+  const visit = (oid: string, prefix: string) => {
+    for (const entry of trees.get(oid)!) {
+      listed.push({ path: prefix + entry.name, mode: entry.mode, type: entry.type, oid: entry.oid });
+      if (recursive && entry.type === 'tree') visit(entry.oid, `${prefix}${entry.name}/`);
+    }
+  };
+  visit(root.oid, '');
+  const sizes = await objectSizes(gitDir, listed.filter((e) => e.type === 'blob').map((e) => e.oid));
+  return { oid: root.oid, entries: listed.map((e) => ({ ...e, size: e.type === 'blob' ? (sizes.get(e.oid) ?? 0) : 0 })) };
 }
 
 export interface BlobInfo {
@@ -46,25 +55,20 @@ export interface BlobInfo {
 }
 
 /**
- * A blob by object id (full or abbreviated hex). Its size is checked first (one `cat-file --batch-check`)
- * so a blob above `maxSize` is never read into memory; smaller ones come from the cat-file reader.
+ * A blob by object id (full or abbreviated hex), through the batch reader: its size is asked first, so a
+ * blob above `maxSize` is never read into memory.
  */
 export async function readBlob(gitDir: string, oid: string, maxSize: number): Promise<BlobInfo | null> {
   if (!/^[0-9a-f]{4,64}$/i.test(oid)) return null;
-  const { stdout } = await runGit(['cat-file', '--batch-check=%(objectname) %(objecttype) %(objectsize)'], {
-    gitDir,
-    input: `${oid}\n`,
-    what: 'git cat-file',
-  });
-  const [full, type, size] = stdout.toString('utf8').trim().split(' ');
-  if (type !== 'blob') return null;
-  const info: BlobInfo = { oid: full, size: Number(size) };
+  const info = await readObjectInfo(gitDir, oid);
+  if (info?.type !== 'blob') return null;
+  const blob: BlobInfo = { oid: info.oid, size: info.size };
   if (info.size <= maxSize) {
-    const object = await readObject(gitDir, full);
+    const object = await readObject(gitDir, info.oid);
     if (!object) return null;
-    info.content = object.data;
+    blob.content = object.data;
   }
-  return info;
+  return blob;
 }
 
 /** A Git LFS pointer file's object id and size, when the content is one. */

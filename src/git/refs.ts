@@ -1,4 +1,3 @@
-import type { Page, PageWindow } from '../pagination.ts';
 import { readObject, readObjectInfo, type GitObjectType } from './cat-file.ts';
 import { GitArg, gitText, runGit, v } from './command.ts';
 import { GitError } from './errors.ts';
@@ -7,21 +6,24 @@ import { isWellFormedRefName } from './names.ts';
 import { updateRef, zeroOid, type ObjectFormat } from './repo.ts';
 
 /**
- * Branches, tags and refs. A list costs ONE git process (for-each-ref hands over names, ids and git's
- * order, nothing more); the objects of the refs a page shows are then read through the batch reader, so
- * a page costs work for its own refs only and never a process per ref. Ref changes are compare-and-swap
- * updates that fail when someone else moved the ref meanwhile.
+ * Branches, tags and refs. Listing refs costs ONE git process (for-each-ref hands over names, ids and
+ * git's order, nothing more); refs known by name (a page of the branch table) and their objects are read
+ * through the batch reader, so they cost no process at all. Ref changes are compare-and-swap updates that
+ * fail when someone else moved the ref meanwhile.
  */
 
 export type { GitObjectType };
 /** The name checks belong with the refs they guard; they live in names.ts so that repo.ts can use them too. */
 export { MAX_REF_NAME_LENGTH, isValidRefShortName, isWellFormedRefName, revisionProblem } from './names.ts';
 
-/** A commit with what signature checks need. */
+/** A commit read from its object, with what signature checks need. */
 export interface CommitInfo extends Commit {
-  /** The commit object without its signature header: what a signature signs. */
-  payload?: string;
+  /** The commit object without its signature header: what a signature signs ('' when unsigned). */
+  payload: string;
 }
+
+/** Whether a commit came with its signed payload (was read from its object, not from a log listing). */
+export const isCommitInfo = (commit: Commit): commit is CommitInfo => typeof (commit as Partial<CommitInfo>).payload === 'string';
 
 export interface RefEntry {
   /** Full name: refs/heads/main. */
@@ -37,7 +39,7 @@ export interface RefEntry {
 export interface BranchEntry {
   name: string;
   oid: string;
-  commit: Commit;
+  commit: CommitInfo;
 }
 
 export interface TagEntry {
@@ -88,13 +90,11 @@ function entryOf(fields: string[]): RefEntry {
 }
 
 const shortName = (ref: RefEntry, prefix: string) => ref.name.slice(prefix.length);
-const pageOf = <T>(all: T[], window: PageWindow) => all.slice(window.offset, window.offset + window.limit);
 
 /** Parses a commit and keeps the signed payload (the object less its gpgsig header) when it is signed. */
 export function commitInfo(oid: string, data: Buffer): CommitInfo {
-  const commit: CommitInfo = parseCommit(oid, data);
-  if (commit.signature) commit.payload = signedPayload(data.toString('utf8'));
-  return commit;
+  const commit = parseCommit(oid, data);
+  return { ...commit, payload: commit.signature ? signedPayload(data.toString('utf8')) : '' };
 }
 
 /**
@@ -116,61 +116,76 @@ function signedPayload(text: string): string {
   return kept.join('\n') + (end < 0 ? '' : text.slice(end));
 }
 
-/**
- * A page of branches, newest head commit first, then by name (Gitea's order), only those whose name `keep`
- * accepts when given. One git process lists them all; only the page's head commits are read (batch reader).
- */
-export async function listBranches(gitDir: string, window: PageWindow, keep?: (name: string) => boolean): Promise<Page<BranchEntry>> {
-  const refs = await forEachRef(gitDir, [HEADS], { sort: ['refname', '-committerdate'] });
-  const all = refs.filter((r) => r.type === 'commit' && (!keep || keep(shortName(r, HEADS))));
-  const items = await Promise.all(pageOf(all, window).map((r) => toBranch(gitDir, r)));
-  return { items: items.filter((b): b is BranchEntry => b !== null), totalCount: all.length };
-}
-
 /** Just the branch names (for counts and conflicts); one git process. */
 export async function branchNames(gitDir: string): Promise<string[]> {
   return (await forEachRef(gitDir, [HEADS])).map((r) => shortName(r, HEADS));
 }
 
+/** One branch as git has it now (for changes, which must see the truth): one git process. */
 export async function readBranch(gitDir: string, name: string): Promise<BranchEntry | null> {
   const [ref] = await forEachRef(gitDir, [`${HEADS}${name}`], { exact: true });
-  return ref?.type === 'commit' ? toBranch(gitDir, ref) : null;
-}
-
-/** The branch with its head commit; null when the commit vanished since the ref was listed. */
-async function toBranch(gitDir: string, ref: RefEntry): Promise<BranchEntry | null> {
-  const obj = await readObject(gitDir, ref.oid);
-  return obj?.type === 'commit' ? { name: shortName(ref, HEADS), oid: ref.oid, commit: parseCommit(obj.oid, obj.data) } : null;
+  return ref?.type === 'commit' ? toBranch(gitDir, shortName(ref, HEADS), ref.oid) : null;
 }
 
 /**
- * A page of tags, newest first (tagger date, or commit date for lightweight tags), then by name. One git
- * process lists them all; only the page's tag objects and commits are read (batch reader).
+ * Branches by name with their head commits, read through the batch reader (no process, however many):
+ * null where a name is no branch (or its ref names no commit).
  */
-export async function listTags(gitDir: string, window: PageWindow): Promise<Page<TagEntry>> {
-  const all = await forEachRef(gitDir, [TAGS], { sort: ['refname', '-creatordate'] });
-  return { items: await Promise.all(pageOf(all, window).map((ref) => toTag(gitDir, ref))), totalCount: all.length };
+export function readBranchHeads(gitDir: string, names: string[]): Promise<(BranchEntry | null)[]> {
+  return Promise.all(names.map((name) => (isWellFormedRefName(name) ? toBranch(gitDir, name, `${HEADS}${name}`) : null)));
 }
 
+/** The branch whose head `rev` names (an id or its full ref name); null when that is no commit. */
+async function toBranch(gitDir: string, name: string, rev: string): Promise<BranchEntry | null> {
+  const obj = await readObject(gitDir, rev);
+  return obj?.type === 'commit' ? { name, oid: obj.oid, commit: commitInfo(obj.oid, obj.data) } : null;
+}
+
+/** One tag as git has it now (for changes): one git process. */
 export async function readTagRef(gitDir: string, name: string): Promise<TagEntry | null> {
   const [ref] = await forEachRef(gitDir, [`${TAGS}${name}`], { exact: true });
-  return ref ? toTag(gitDir, ref) : null;
+  return ref ? describeTag(gitDir, ref) : null;
 }
 
-async function toTag(gitDir: string, ref: RefEntry): Promise<TagEntry> {
-  const name = shortName(ref, TAGS);
+/**
+ * A listed tag ref with its message and tagger (or commit message and committer) read through the batch
+ * reader; a tag of a tag is peeled the rest of the way there too.
+ */
+export async function describeTag(gitDir: string, ref: RefEntry): Promise<TagEntry> {
+  let commitOid: string | null = null;
+  if (ref.type === 'commit') commitOid = ref.oid;
+  else if (ref.peeledType === 'commit') commitOid = ref.peeledOid!;
+  else if (ref.peeledType === 'tag') commitOid = (await readObject(gitDir, `${ref.oid}^{commit}`))?.oid ?? null;
+  return tagAt(gitDir, { name: shortName(ref, TAGS), oid: ref.oid, type: ref.type, commitOid });
+}
+
+/** What is known of a tag ref without reading objects: its name, its object, and the commit it leads to. */
+export interface TagRef {
+  name: string;
+  oid: string;
+  type: GitObjectType;
+  commitOid: string | null;
+}
+
+/**
+ * Tags by name, each confirmed against git through the batch reader (no process, however many): null where
+ * the ref no longer names the expected object. Tag objects and commits are read for messages and taggers.
+ */
+export async function readTagsAt(gitDir: string, tags: TagRef[]): Promise<(TagEntry | null)[]> {
+  const current = await Promise.all(tags.map((t) => (isWellFormedRefName(t.name) ? readObjectInfo(gitDir, `${TAGS}${t.name}`) : null)));
+  return Promise.all(tags.map((t, i) => (current[i]?.oid === t.oid ? tagAt(gitDir, t) : null)));
+}
+
+async function tagAt(gitDir: string, ref: TagRef): Promise<TagEntry> {
   // Lightweight tags of trees or blobs show no message: their objects are never read.
   const obj = ref.type === 'tag' || ref.type === 'commit' ? await readObject(gitDir, ref.oid) : null;
   if (ref.type === 'tag') {
     const tag = obj?.type === 'tag' ? parseTag(obj.oid, obj.data) : null;
-    let commitOid: string | null = ref.peeledType === 'commit' ? ref.peeledOid! : null;
-    // A tag of a tag (rare): peel the rest of the way through the batch reader, no new process.
-    if (ref.peeledType === 'tag') commitOid = (await readObject(gitDir, `${ref.oid}^{commit}`))?.oid ?? null;
-    return { name, oid: ref.oid, isAnnotated: true, commitOid, targetType: 'tag', message: stripTagSignature(tag?.message ?? ''), tagger: tag?.tagger ?? null };
+    return { name: ref.name, oid: ref.oid, isAnnotated: true, commitOid: ref.commitOid, targetType: 'tag', message: stripTagSignature(tag?.message ?? ''), tagger: tag?.tagger ?? null };
   }
   const commit = obj?.type === 'commit' ? parseCommit(obj.oid, obj.data) : null;
   return {
-    name,
+    name: ref.name,
     oid: ref.oid,
     isAnnotated: false,
     commitOid: ref.type === 'commit' ? ref.oid : null,

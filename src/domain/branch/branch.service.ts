@@ -10,12 +10,12 @@ import {
   isValidRefShortName,
   isWellFormedRefName,
   listAllRefs,
-  listBranches as gitListBranches,
-  listTags as gitListTags,
   MAX_REF_NAME_LENGTH,
   readAnnotatedTag,
   readBranch,
+  readBranchHeads,
   readTagRef,
+  readTagsAt,
   renameRef,
   resolveStartPoint,
   writeTagObject,
@@ -30,6 +30,7 @@ import { atLeast, CODE_WRITE, repositoryAccess, type AccessLevel } from '../acce
 import { withGitErrors } from '../git-errors.ts';
 import { getRepository, type RepositoryWithOwner } from '../repo/repo.service.ts';
 import { repositoryPath } from '../repo/storage.ts';
+import { branchByName, branchPage, syncRefs, tagByName, tagPage } from './ref-table.ts';
 
 /** A branch as the API shows it: its head commit, and what the viewer may do with it. */
 export interface BranchView extends BranchEntry {
@@ -66,29 +67,42 @@ function view(repo: RepositoryWithOwner, access: AccessLevel, entry: BranchEntry
 // ---------------------------------------------------------------------------------------------
 // Reading (the caller has already loaded a repository the viewer can read)
 
-/** A page of branches, optionally only those whose name contains `query` (case-insensitive). */
+/**
+ * A page of branches, optionally only those whose name contains `query` (case-insensitive): the branch
+ * table pages and counts; the page's head commits come through the batch reader (no git process), each
+ * confirming its row.
+ */
 export async function listBranches(ctx: ServiceContext, repo: RepositoryWithOwner, window: PageWindow, query?: string | null): Promise<Page<BranchView>> {
   if (repo.isEmpty) return { items: [], totalCount: 0 };
-  const access = await repositoryAccess(ctx, repo);
-  const q = query?.trim().toLowerCase();
-  const page = await gitListBranches(gitDirOf(ctx, repo), window, q ? (name) => name.toLowerCase().includes(q) : undefined);
+  const [access, page] = await Promise.all([
+    repositoryAccess(ctx, repo),
+    branchPage(ctx, repo, window, query?.trim(), (rows) => headsOf(ctx, repo, rows)),
+  ]);
   return { items: page.items.map((b) => view(repo, access, b)), totalCount: page.totalCount };
 }
 
 export async function getBranch(ctx: ServiceContext, repo: RepositoryWithOwner, name: string): Promise<BranchView | null> {
-  if (!isWellFormedRefName(name)) return null;
-  const entry = await readBranch(gitDirOf(ctx, repo), name);
-  return entry ? view(repo, await repositoryAccess(ctx, repo), entry) : null;
+  if (repo.isEmpty || !isWellFormedRefName(name)) return null;
+  const [access, entry] = await Promise.all([repositoryAccess(ctx, repo), branchByName(ctx, repo, name, (rows) => headsOf(ctx, repo, rows))]);
+  return entry ? view(repo, access, entry) : null;
 }
 
+/** The head commits of branch rows, from git; null where git no longer has the row's commit there. */
+async function headsOf(ctx: ServiceContext, repo: Repository, rows: { name: string; commitId: string }[]): Promise<(BranchEntry | null)[]> {
+  const heads = await readBranchHeads(gitDirOf(ctx, repo), rows.map((r) => r.name));
+  return heads.map((head, i) => (head?.oid === rows[i].commitId ? head : null));
+}
+
+/** A page of tags, newest first: the tag table pages and counts; tag objects come through the batch reader. */
 export async function listTags(ctx: ServiceContext, repo: RepositoryWithOwner, window: PageWindow): Promise<Page<TagView>> {
-  const page = await gitListTags(gitDirOf(ctx, repo), window);
+  if (repo.isEmpty) return { items: [], totalCount: 0 };
+  const page = await tagPage(ctx, repo, window, (refs) => readTagsAt(gitDirOf(ctx, repo), refs));
   return { items: page.items.map((t) => ({ ...t, repo })), totalCount: page.totalCount };
 }
 
 export async function getTag(ctx: ServiceContext, repo: RepositoryWithOwner, name: string): Promise<TagView | null> {
-  if (!isWellFormedRefName(name)) return null;
-  const entry = await readTagRef(gitDirOf(ctx, repo), name);
+  if (repo.isEmpty || !isWellFormedRefName(name)) return null;
+  const entry = await tagByName(ctx, repo, name, (refs) => readTagsAt(gitDirOf(ctx, repo), refs));
   return entry ? { ...entry, repo } : null;
 }
 
@@ -110,14 +124,6 @@ export async function getAnnotatedTag(ctx: ServiceContext, repo: RepositoryWithO
 // ---------------------------------------------------------------------------------------------
 // Changing
 
-/** Keeps branchCount and isEmpty in step with the refs on disk (one git process). */
-async function refreshBranchState(ctx: ServiceContext, repo: Repository, extra: { defaultBranch?: string } = {}) {
-  const names = await branchNames(gitDirOf(ctx, repo));
-  await ctx.db.repository.update({
-    where: { id: repo.id },
-    data: { branchCount: names.length, isEmpty: names.length === 0, ...extra },
-  });
-}
 
 async function loadForWriting(ctx: ServiceContext, owner: string, name: string) {
   const loaded = await getRepository(ctx, owner, name, CODE_WRITE);
@@ -173,9 +179,9 @@ export async function createBranch(ctx: ServiceContext, owner: string, name: str
   if (clash) throw conflict(`the branch name "${input.newBranchName}" conflicts with the existing branch "${clash}"`);
 
   await refChange(`creating branch "${input.newBranchName}"`, () => createRef(gitDir, `refs/heads/${input.newBranchName}`, start, format(repo)));
-  await refreshBranchState(ctx, repo);
+  await syncRefs(ctx, repo);
   await ctx.events.publish('repo.branch', { repoId: repo.id, action: 'created', branch: input.newBranchName, oid: start, actorId: ctx.viewer.user?.id ?? null });
-  const created = await readBranch(gitDir, input.newBranchName);
+  const [created] = await readBranchHeads(gitDir, [input.newBranchName]);
   if (!created) throw conflict(`the branch "${input.newBranchName}" was removed meanwhile`);
   return view(repo, access, created);
 }
@@ -189,7 +195,7 @@ export async function deleteBranch(ctx: ServiceContext, owner: string, name: str
   const current = isWellFormedRefName(branch) ? await readBranch(gitDir, branch) : null;
   if (!current) throw notFound(`the branch "${branch}" does not exist`);
   await refChange(`deleting branch "${branch}"`, () => deleteRefIfAt(gitDir, `refs/heads/${branch}`, current.oid));
-  await refreshBranchState(ctx, repo);
+  await syncRefs(ctx, repo);
   await ctx.events.publish('repo.branch', { repoId: repo.id, action: 'deleted', branch, oid: current.oid, actorId: ctx.viewer.user?.id ?? null });
 }
 
@@ -223,7 +229,7 @@ export async function renameBranch(ctx: ServiceContext, owner: string, name: str
 
   await refChange(`renaming branch "${branch}"`, () => renameRef(gitDir, `refs/heads/${branch}`, `refs/heads/${newName}`, current.oid));
   if (isDefault) await setHead(gitDir, newName);
-  await refreshBranchState(ctx, repo, isDefault ? { defaultBranch: newName } : {});
+  await syncRefs(ctx, repo, isDefault ? { defaultBranch: newName } : {});
   await ctx.events.publish('repo.branch', { repoId: repo.id, action: 'renamed', branch: newName, from: branch, oid: current.oid, actorId: ctx.viewer.user?.id ?? null });
   const renamed: RepositoryWithOwner = isDefault ? { ...repo, defaultBranch: newName } : repo;
   return view(renamed, access, { ...current, name: newName });
@@ -264,6 +270,7 @@ export async function createTag(ctx: ServiceContext, owner: string, name: string
     }
     await createRef(gitDir, `refs/tags/${input.tagName}`, oid, format(repo));
   });
+  await syncRefs(ctx, repo);
   const created = await readTagRef(gitDir, input.tagName);
   if (!created) throw conflict(`the tag "${input.tagName}" was removed meanwhile`);
   await ctx.events.publish('repo.tag', { repoId: repo.id, action: 'created', tag: input.tagName, oid: created.oid, commit, actorId: ctx.viewer.user?.id ?? null });
@@ -276,5 +283,6 @@ export async function deleteTag(ctx: ServiceContext, owner: string, name: string
   const current = isWellFormedRefName(tag) ? await readTagRef(gitDir, tag) : null;
   if (!current) throw notFound(`the tag "${tag}" does not exist`);
   await refChange(`deleting tag "${tag}"`, () => deleteRefIfAt(gitDir, `refs/tags/${tag}`, current.oid));
+  await syncRefs(ctx, repo);
   await ctx.events.publish('repo.tag', { repoId: repo.id, action: 'deleted', tag, oid: current.oid, actorId: ctx.viewer.user?.id ?? null });
 }

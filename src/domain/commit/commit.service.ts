@@ -4,8 +4,8 @@ import { changesBetween, changesOfCommits, commitDiff, commitPatch, rangeDiff, r
 import { lfsPointer, listTree, readBlob, type ListedEntry } from '../../git/gitdata.ts';
 import { countCommits, logCommits, mergeBase, type HistorySelection } from '../../git/log.ts';
 import type { Commit } from '../../git/objects.ts';
-import { readCommitInfo, revisionProblem } from '../../git/refs.ts';
-import { readCommit, resolveCommit } from '../../git/repo.ts';
+import { isCommitInfo, readCommitInfo, revisionProblem } from '../../git/refs.ts';
+import { resolveCommit } from '../../git/repo.ts';
 import { cleanPath } from '../../git/write.ts';
 import type { Page, PageWindow } from '../../pagination.ts';
 import type { ServiceContext } from '../../services.ts';
@@ -46,7 +46,7 @@ export async function resolveCommitId(ctx: Ctx, repo: Repository, rev: string): 
 
 /** One commit by revision; null when the revision names no commit. */
 export async function getCommit(ctx: Ctx, repo: Repository, rev: string): Promise<CommitNode | null> {
-  const commit = await readCommit(gitDirOf(ctx, repo), checkRevision(rev));
+  const commit = await readCommitInfo(gitDirOf(ctx, repo), checkRevision(rev));
   return commit ? { repo, commit } : null;
 }
 
@@ -119,9 +119,10 @@ export interface Verification {
  * Reads the raw object through the cat-file reader (no process per commit).
  */
 export async function verificationOf(ctx: Ctx, node: CommitNode): Promise<Verification> {
-  const commit = await readCommitInfo(gitDirOf(ctx, node.repo), node.commit.oid);
+  // Commits read from their objects carry their payload already; those from a log listing are read again.
+  const commit = isCommitInfo(node.commit) ? node.commit : await readCommitInfo(gitDirOf(ctx, node.repo), node.commit.oid);
   if (!commit?.signature) return { verified: false, reason: 'gpg.error.not_signed_commit', signature: '', payload: '' };
-  return { verified: false, reason: 'gpg.error.no_gpg_keys_found', signature: `${commit.signature}\n`, payload: commit.payload ?? '' };
+  return { verified: false, reason: 'gpg.error.no_gpg_keys_found', signature: `${commit.signature}\n`, payload: commit.payload };
 }
 
 /** The commit's diff against its first parent, as text. */

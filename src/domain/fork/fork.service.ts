@@ -2,13 +2,14 @@ import { isSiteAdmin, requireUser } from '../../auth/viewer.ts';
 import type { User } from '../../db/models.ts';
 import { conflict, forbidden, invalid, notFound } from '../../errors.ts';
 import { copyRepository } from '../../git/fork.ts';
-import { listRefs, removeRepository, repositorySize, type ObjectFormat } from '../../git/repo.ts';
+import { removeRepository, repositorySize, type ObjectFormat } from '../../git/repo.ts';
 import { pageFrom, type Page, type PageWindow } from '../../pagination.ts';
 import type { ServiceContext } from '../../services.ts';
 import { canSeeAccount, CODE_READ, mayCreateRepositoryFor, readableRepositoriesWhere } from '../access/access.service.ts';
 import { creationLimitReached, getRepository, newRepositoryData, type RepositoryWithOwner } from '../repo/repo.service.ts';
 import { checkRepositoryName } from '../repo/repo.rules.ts';
 import { repositoryPath } from '../repo/storage.ts';
+import { syncRefs } from '../branch/ref-table.ts';
 import { findUserByLogin } from '../user/user.service.ts';
 
 export interface CreateForkInput {
@@ -83,12 +84,8 @@ export async function createFork(ctx: ServiceContext, ownerLogin: string, name: 
       objectFormat: source.objectFormat as ObjectFormat,
       defaultBranch: source.defaultBranch,
     });
-    const branches = await listRefs(gitDir, 'refs/heads/');
-    fork = await ctx.db.repository.update({
-      where: { id: created.id },
-      data: { isEmpty: branches.length === 0, branchCount: branches.length, sizeBytes: await repositorySize(gitDir) },
-      include: { owner: true },
-    });
+    const sizeBytes = await repositorySize(gitDir);
+    fork = { ...created, ...(await syncRefs(ctx, created, { sizeBytes })).state, sizeBytes };
   } catch (err) {
     await removeRepository(gitDir);
     await ctx.db

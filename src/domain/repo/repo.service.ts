@@ -2,7 +2,7 @@ import { isSiteAdmin, requireUser, type Viewer } from '../../auth/viewer.ts';
 import type { Prisma, Repository, User } from '../../db/models.ts';
 import { conflict, forbidden, invalid, notFound } from '../../errors.ts';
 import { checkMaxLength, isExternalTrackerFormat, isHttpUrl } from '../formats.ts';
-import { initBare, isValidRefName, listRefs, removeRepository, repositorySize, resolveCommit, setHead, type ObjectFormat } from '../../git/repo.ts';
+import { initBare, isValidRefName, removeRepository, repositorySize, resolveCommit, setHead, type ObjectFormat } from '../../git/repo.ts';
 import { commitChanges } from '../../git/write.ts';
 import { pageFrom, type Page, type PageWindow } from '../../pagination.ts';
 import type { ServiceContext } from '../../services.ts';
@@ -22,6 +22,7 @@ import { findUserByLogin } from '../user/user.service.ts';
 import { viewerTeams } from '../access/grants.ts';
 import { checkRepositoryName, MERGE_STYLES, normalizeTopics, TRACKER_STYLES, TRUST_MODELS } from './repo.rules.ts';
 import { repositoryPath } from './storage.ts';
+import { syncRefs } from '../branch/ref-table.ts';
 import { initialFiles } from './templates.ts';
 import { languageBytes } from './languages.ts';
 import { forgetRepositories } from '../social/social.counters.ts';
@@ -183,7 +184,7 @@ export async function createRepository(ctx: ServiceContext, ownerLogin: string |
         author: who,
         committer: who,
       });
-      repo = await ctx.db.repository.update({ where: { id: created.id }, data: { isEmpty: false, branchCount: 1 }, include: { owner: true } });
+      repo = { ...created, ...(await syncRefs(ctx, created)).state };
     }
   } catch (err) {
     await removeRepository(gitDir);
@@ -425,12 +426,9 @@ export const topicsOf = (repo: Repository) => (repo.topics ? repo.topics.split('
 /** After a push: the first push to an empty repository picks the default branch; size is refreshed. */
 export async function recordPush(ctx: Omit<ServiceContext, 'viewer'>, repo: Repository, changes: { ref: string; before: string; after: string }[], pusher: User | null) {
   const gitDir = repositoryPath(ctx.config, repo.id);
-  const branches = (await listRefs(gitDir, 'refs/heads/')).map((r) => r.name.slice('refs/heads/'.length));
-  const data: Prisma.RepositoryUpdateInput = {
-    isEmpty: branches.length === 0,
-    branchCount: branches.length,
-    sizeBytes: await repositorySize(gitDir),
-  };
+  // The branch and tag tables follow every push (and every API change that goes through here).
+  const { branches } = await syncRefs(ctx, repo);
+  const data: Prisma.RepositoryUpdateInput = { sizeBytes: await repositorySize(gitDir) };
   if (branches.length && !branches.includes(repo.defaultBranch)) {
     const pushed = changes.map((c) => c.ref).find((r) => r.startsWith('refs/heads/'))?.slice('refs/heads/'.length);
     const chosen = pushed && branches.includes(pushed) ? pushed : branches.sort()[0];

@@ -133,21 +133,22 @@ describe('branches over REST', () => {
     assert.ok(missing.body.message);
   });
 
-  it('costs one git process to list branches, whether the page holds one branch or thirty', async () => {
+  it('lists branches with no git process and the SQL statements of a page of one, whether the page holds one branch or thirty', async () => {
     const names = Array.from({ length: 29 }, (_, i) => `many-${String(i).padStart(2, '0')}`);
     await pushedRepo('many', names);
-    const spawnsFor = async (limit: number) => {
+    const costOf = async (limit: number) => {
       await api.get(`/repos/${owner.login}/many/branches?limit=1`, owner.basic); // warm the cat-file reader (it reads the page's commits)
-      const before = gitSpawnCount();
+      const spawns = gitSpawnCount();
+      const sql = server.app.database.queryCount();
       const res = await api.get(`/repos/${owner.login}/many/branches?limit=${limit}`, owner.basic);
       assert.equal(res.status, 200);
       assert.equal(res.body.length, limit);
-      return gitSpawnCount() - before;
+      return { spawns: gitSpawnCount() - spawns, sql: server.app.database.queryCount() - sql };
     };
-    const one = await spawnsFor(1);
-    const thirty = await spawnsFor(30);
-    assert.equal(one, 1);
-    assert.equal(thirty, 1);
+    const one = await costOf(1);
+    const thirty = await costOf(30);
+    assert.deepEqual(one, { spawns: 0, sql: thirty.sql });
+    assert.equal(thirty.spawns, 0);
   });
 
   it('creates a branch from another branch, from a tag and from a commit id, and counts it', async () => {

@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { chmodSync, symlinkSync } from 'node:fs';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
+import { gitSpawnCount } from '../../../src/git/command.ts';
 import { startServer, type TestServer } from '../../testkit/server.ts';
 import { restClient, type RestClient } from '../../testkit/client.ts';
 import { createAccount, type TestAccount } from '../../testkit/accounts.ts';
@@ -197,6 +198,23 @@ describe('git trees and blobs over REST', () => {
         assert.equal(res.status, 400, `${sha}: ${JSON.stringify(res.body)}`);
         assert.match(res.body.message, /not an object id/);
       }
+    });
+  });
+
+  describe('object reads', () => {
+    it('read trees (recursive or not), blobs, one commit and the contents of a file through the batch reader: no git process per request', async () => {
+      const reads = [
+        '/git/trees/main',
+        '/git/trees/main?recursive=true',
+        `/git/blobs/${local.rev('main:README.md')}`,
+        `/git/commits/main`,
+        '/contents/README.md',
+        '/contents/src?ref=v2',
+      ];
+      for (const p of reads) assert.equal((await get(p)).status, 200, p); // the reader starts, sizes and last commits are learnt
+      const before = gitSpawnCount();
+      for (const p of reads) assert.equal((await get(p)).status, 200, p);
+      assert.equal(gitSpawnCount() - before, 0);
     });
   });
 

@@ -1,0 +1,220 @@
+import type { Branch, Prisma, Repository, Tag } from '../../db/models.ts';
+import { readObject } from '../../git/cat-file.ts';
+import { parseCommit, type Commit } from '../../git/objects.ts';
+import { describeTag, forEachRef, isWellFormedRefName, type RefEntry, type TagRef } from '../../git/refs.ts';
+import type { Page, PageWindow } from '../../pagination.ts';
+import { pageFrom } from '../../pagination.ts';
+import type { ServiceContext } from '../../services.ts';
+import { repositoryPath } from '../repo/storage.ts';
+
+/**
+ * The branch and tag tables: what git's refs/heads/ and refs/tags/ held at the last sync, so that lists
+ * page, count, order and filter in SQL with no git process (as Gitea keeps its branch table). Every change
+ * of refs syncs right after git changed (pushes, branch and tag API, file changes, merge-upstream, forks,
+ * new repositories); a repository never synced (refsSyncedAt null, e.g. created before the tables
+ * existed) is synced by the first read, and readers resync when git contradicts a row they show.
+ */
+
+type Ctx = Pick<ServiceContext, 'db' | 'config'>;
+
+const HEADS = 'refs/heads/';
+const TAGS = 'refs/tags/';
+/** Rows per INSERT or DELETE … IN: well below every database's limit on bound parameters. */
+const CHUNK = 500;
+/** git's creatordate for objects that carry no date (tags of trees or blobs, tag objects without tagger). */
+const NO_DATE = new Date(0);
+
+const chunks = <T>(items: T[]): T[][] => Array.from({ length: Math.ceil(items.length / CHUNK) }, (_, i) => items.slice(i * CHUNK, (i + 1) * CHUNK));
+
+/** What a sync leaves on the repository row. */
+export interface RefState {
+  isEmpty: boolean;
+  branchCount: number;
+  refsSyncedAt: Date;
+}
+
+/**
+ * Syncs of one repository run one after the other in this process, so an older view of git never
+ * overwrites a newer one. Another instance syncing the same repository at the same moment makes an insert
+ * collide (a taken name): the sync then runs again on the rows as they now are.
+ */
+const running = new Map<number, Promise<unknown>>();
+const isUniqueViolation = (err: unknown) => (err as { code?: string } | null)?.code === 'P2002';
+
+/**
+ * Rebuilds a repository's branch and tag rows from git: one `git for-each-ref`; the head commits and tag
+ * objects of refs that are new or moved since the last sync are read through the batch reader. Rows, the
+ * branch count, isEmpty and refsSyncedAt (with `extra`) change in one transaction. Returns the branch names
+ * and what the repository row now holds.
+ */
+export function syncRefs(ctx: Ctx, repo: Pick<Repository, 'id'>, extra: Prisma.RepositoryUpdateInput = {}): Promise<{ branches: string[]; state: RefState }> {
+  const previous = running.get(repo.id) ?? Promise.resolve();
+  const once = () => syncNow(ctx, repo.id, extra);
+  const run = previous.catch(() => {}).then(() => once().catch((err) => (isUniqueViolation(err) ? once() : Promise.reject(err))));
+  running.set(repo.id, run);
+  void run.finally(() => running.get(repo.id) === run && running.delete(repo.id)).catch(() => {});
+  return run;
+}
+
+async function syncNow(ctx: Ctx, repoId: number, extra: Prisma.RepositoryUpdateInput) {
+  const gitDir = repositoryPath(ctx.config, repoId);
+  const refs = await forEachRef(gitDir, [HEADS, TAGS]);
+  // Names the API cannot address (isWellFormedRefName) are left out: readers could never confirm them.
+  const addressable = (ref: RefEntry, prefix: string) => ref.name.startsWith(prefix) && isWellFormedRefName(ref.name.slice(prefix.length));
+  const heads = refs.filter((r) => addressable(r, HEADS) && r.type === 'commit');
+  const tags = refs.filter((r) => addressable(r, TAGS));
+  const [branchRows, tagRows] = await Promise.all([
+    ctx.db.branch.findMany({ where: { repoId }, select: { name: true, commitId: true } }),
+    ctx.db.tag.findMany({ where: { repoId }, select: { name: true, oid: true } }),
+  ]);
+
+  const knownBranches = new Map(branchRows.map((r) => [r.name, r.commitId]));
+  const changedHeads = heads.filter((r) => knownBranches.get(r.name.slice(HEADS.length)) !== r.oid);
+  const goneBranches = difference(knownBranches.keys(), heads.map((r) => r.name.slice(HEADS.length)));
+  const knownTags = new Map(tagRows.map((r) => [r.name, r.oid]));
+  const changedTags = tags.filter((r) => knownTags.get(r.name.slice(TAGS.length)) !== r.oid);
+  const goneTags = difference(knownTags.keys(), tags.map((r) => r.name.slice(TAGS.length)));
+
+  const readCommit = commitReader(gitDir);
+  const [newBranches, newTags] = await Promise.all([
+    Promise.all(changedHeads.map((ref) => branchRow(repoId, ref, readCommit))),
+    Promise.all(changedTags.map((ref) => tagRow(gitDir, repoId, ref))),
+  ]);
+  const branches = newBranches.filter((b): b is BranchRowData => b !== null);
+  const state: RefState = { isEmpty: heads.length === 0, branchCount: heads.length, refsSyncedAt: new Date() };
+
+  // Moved refs are deleted and inserted again (in chunks), gone ones deleted, new ones inserted.
+  const replacedBranches = [...goneBranches, ...changedHeads.map((r) => r.name.slice(HEADS.length)).filter((n) => knownBranches.has(n))];
+  const replacedTags = [...goneTags, ...changedTags.map((r) => r.name.slice(TAGS.length)).filter((n) => knownTags.has(n))];
+  await ctx.db.$transaction([
+    ...chunks(replacedBranches).map((names) => ctx.db.branch.deleteMany({ where: { repoId, name: { in: names } } })),
+    ...chunks(replacedTags).map((names) => ctx.db.tag.deleteMany({ where: { repoId, name: { in: names } } })),
+    ...chunks(branches).map((data) => ctx.db.branch.createMany({ data })),
+    ...chunks(newTags).map((data) => ctx.db.tag.createMany({ data })),
+    ctx.db.repository.update({ where: { id: repoId }, data: { ...state, ...extra }, select: { id: true } }),
+  ]);
+  return { branches: heads.map((r) => r.name.slice(HEADS.length)), state };
+}
+
+function difference(from: Iterable<string>, remove: string[]): string[] {
+  const removed = new Set(remove);
+  return [...from].filter((name) => !removed.has(name));
+}
+
+type BranchRowData = Omit<Branch, 'updatedAt'>;
+
+/** Reads commits through the batch reader, each once however many branches share it. */
+function commitReader(gitDir: string): (oid: string) => Promise<Commit | null> {
+  const read = new Map<string, Promise<Commit | null>>();
+  return (oid) => {
+    let commit = read.get(oid);
+    if (!commit) {
+      commit = readObject(gitDir, oid).then((obj) => (obj?.type === 'commit' ? parseCommit(obj.oid, obj.data) : null));
+      read.set(oid, commit);
+    }
+    return commit;
+  };
+}
+
+/** A branch row from its head commit; null if the commit vanished meanwhile. */
+async function branchRow(repoId: number, ref: RefEntry, readCommit: (oid: string) => Promise<Commit | null>): Promise<BranchRowData | null> {
+  const commit = await readCommit(ref.oid);
+  if (!commit) return null;
+  const name = ref.name.slice(HEADS.length);
+  return {
+    repoId,
+    name,
+    lowerName: name.toLowerCase(),
+    commitId: ref.oid,
+    commitSummary: commit.message.split('\n', 1)[0].trim(),
+    authorName: commit.author.name,
+    authorEmail: commit.author.email,
+    authorDate: new Date(commit.author.date),
+    committerDate: new Date(commit.committer.date),
+  };
+}
+
+async function tagRow(gitDir: string, repoId: number, ref: RefEntry): Promise<Omit<Tag, 'updatedAt'>> {
+  const tag = await describeTag(gitDir, ref);
+  return {
+    repoId,
+    name: tag.name,
+    oid: ref.oid,
+    targetType: ref.type,
+    commitId: tag.commitOid,
+    createdDate: tag.tagger ? new Date(tag.tagger.date) : NO_DATE,
+  };
+}
+
+/** Syncs a repository whose rows were never built (created before the tables, or its first sync failed). */
+async function ensureSynced(ctx: Ctx, repo: Synced) {
+  if (!repo.refsSyncedAt) await syncRefs(ctx, repo);
+}
+
+/**
+ * Reads a page of rows, hands them to `confirm` (which checks them against git and answers null for a row
+ * git contradicts) and, when git contradicted any, syncs once and reads again. Rows git still contradicts
+ * are left out, and out of the count (as Gitea skips branches that vanished).
+ */
+async function confirmed<R, T>(ctx: Ctx, repo: Pick<Repository, 'id' | 'refsSyncedAt'>, read: () => Promise<Page<R>>, confirm: (rows: R[]) => Promise<(T | null)[]>): Promise<Page<T>> {
+  await ensureSynced(ctx, repo);
+  let page = await read();
+  let items = await confirm(page.items);
+  if (items.some((item) => item === null)) {
+    await syncRefs(ctx, repo);
+    page = await read();
+    items = await confirm(page.items);
+  }
+  const shown = items.filter((item): item is T => item !== null);
+  return { items: shown, totalCount: page.totalCount - (items.length - shown.length) };
+}
+
+type Confirm<R, T> = (rows: R[]) => Promise<(T | null)[]>;
+type Synced = Pick<Repository, 'id' | 'refsSyncedAt'>;
+
+/** A page of branch rows, newest head commit first, then by name (Gitea's order); `query`: name contains, any case. */
+export function branchPage<T>(ctx: Ctx, repo: Synced, window: PageWindow, query: string | null | undefined, confirm: Confirm<Branch, T>): Promise<Page<T>> {
+  const q = query?.toLowerCase();
+  const where: Prisma.BranchWhereInput = { repoId: repo.id, ...(q ? { lowerName: { contains: q } } : {}) };
+  const orderBy: Prisma.BranchOrderByWithRelationInput[] = [{ committerDate: 'desc' }, { name: 'asc' }];
+  const read = async (): Promise<Page<Branch>> => {
+    if (!q || !LIKE_SPECIAL.test(q)) {
+      return pageFrom(ctx.db.branch.findMany({ where, orderBy, skip: window.offset, take: window.limit }), ctx.db.branch.count({ where }));
+    }
+    // LIKE would take % and _ for wildcards (a superset): the names are matched literally here instead.
+    const names = (await ctx.db.branch.findMany({ where, orderBy, select: { name: true, lowerName: true } })).filter((b) => b.lowerName.includes(q));
+    const shown = names.slice(window.offset, window.offset + window.limit).map((b) => b.name);
+    const items = shown.length ? await ctx.db.branch.findMany({ where: { repoId: repo.id, name: { in: shown } }, orderBy }) : [];
+    return { items, totalCount: names.length };
+  };
+  return confirmed(ctx, repo, read, confirm);
+}
+
+/** Characters LIKE does not take literally (with PostgreSQL's default escape character). */
+const LIKE_SPECIAL = /[%_\\]/;
+
+/** One branch row by exact name, confirmed like a page. */
+export async function branchByName<T>(ctx: Ctx, repo: Synced, name: string, confirm: Confirm<Branch, T>): Promise<T | null> {
+  const read = async () => ({ items: await ctx.db.branch.findMany({ where: { repoId: repo.id, name } }), totalCount: 0 });
+  return (await confirmed(ctx, repo, read, confirm)).items[0] ?? null;
+}
+
+const tagRefOf = (row: Tag): TagRef => ({ name: row.name, oid: row.oid, type: row.targetType as TagRef['type'], commitOid: row.commitId });
+
+/** A page of tags, newest first (tagger date, or commit date for lightweight tags), then by name. */
+export function tagPage<T>(ctx: Ctx, repo: Synced, window: PageWindow, confirm: Confirm<TagRef, T>): Promise<Page<T>> {
+  const where = { repoId: repo.id };
+  const read = () =>
+    pageFrom(
+      ctx.db.tag.findMany({ where, orderBy: [{ createdDate: 'desc' }, { name: 'asc' }], skip: window.offset, take: window.limit }),
+      ctx.db.tag.count({ where }),
+      tagRefOf,
+    );
+  return confirmed(ctx, repo, read, confirm);
+}
+
+/** One tag by exact name, confirmed like a page. */
+export async function tagByName<T>(ctx: Ctx, repo: Synced, name: string, confirm: Confirm<TagRef, T>): Promise<T | null> {
+  const read = async () => ({ items: (await ctx.db.tag.findMany({ where: { repoId: repo.id, name } })).map(tagRefOf), totalCount: 0 });
+  return (await confirmed(ctx, repo, read, confirm)).items[0] ?? null;
+}
