@@ -38,7 +38,7 @@ describe('GraphQL endpoint', () => {
     const res = await graphql(server.url, 'mutation($i: CreateUserInput!) { createUser(input: $i) { login } }', {
       i: { login: 'taken', email: 'new@example.test', password: 'long-enough-1' },
     }, adminAuth);
-    assert.equal(res.errors?.[0].extensions?.code, 'CONFLICT');
+    assert.equal(res.errors?.[0].extensions?.code, 'VALIDATION', 'a taken login is invalid input (422 in REST), as in Gitea');
     const bad = await graphql(server.url, 'mutation($i: CreateUserInput!) { createUser(input: $i) { login } }', { i: { login: 'x' } }, adminAuth);
     assert.ok(bad.errors?.length);
   });

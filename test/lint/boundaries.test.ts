@@ -73,6 +73,11 @@ describe('the linter keeps the architecture', () => {
     assert.deepEqual(await ruleIdsOf(files), ['@typescript-eslint/no-floating-promises']);
   });
 
+  it('lets the REST facade read pure rule modules of the domain', async () => {
+    const files = probe('rest-facade', { 'probe.ts': "import { UNITS } from '../../src/domain/access/units.ts';\nexport const u = UNITS;\n" });
+    assert.deepEqual(await ruleIdsOf(files), []);
+  });
+
   it('passes a module that keeps to its layer', async () => {
     const files = probe('src/domain', { 'probe.service.ts': "import { notFound } from '../../errors.ts';\nexport const n = notFound;\n" });
     assert.deepEqual(await ruleIdsOf(files), []);
