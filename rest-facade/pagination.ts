@@ -3,8 +3,8 @@ import type { Request, Response } from 'express';
 import type { Config } from '../src/config/defaults.ts';
 import { windowFromPage, type PageWindow } from '../src/pagination.ts';
 
-/** REST page/limit → GraphQL connection arguments over the same offsets. */
-export function connectionArgsFor(query: { page?: number; limit?: number }, config: Config) {
+/** REST page/limit → GraphQL connection arguments over the same offsets, and the window they stand for. */
+export function pageFor(query: { page?: number; limit?: number }, config: Config) {
   const window = windowFromPage(query.page, query.limit, config.api);
   return { window, args: { first: window.limit, after: window.offset > 0 ? offsetToCursor(window.offset - 1) : null } };
 }

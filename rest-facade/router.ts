@@ -10,7 +10,7 @@ import { documentedOperations, openApiDocument } from './openapi.ts';
 import type { DownloadStreams, RestCall, RestOperation } from './operation.ts';
 import * as operations from './__generated__/operations.ts';
 import { routes } from './__generated__/routes.ts';
-import { setPaginationHeaders } from './pagination.ts';
+import { pageFor, setPaginationHeaders } from './pagination.ts';
 import { SLASHED_PATH_PARAMS, type Route } from './route-table.ts';
 import { compileValidators, describeValidationError } from './validation.ts';
 
@@ -88,10 +88,17 @@ export function createRestRouter(deps: RestFacadeDeps) {
           if (mayHoldNull.has(req)) validator.dropNulls?.(body);
           if (!validator.body(body)) return sendError(res, 422, describeValidationError('body', validator.body.errors?.[0]));
         }
+        const page = operation.paged ? pageFor(params as { page?: number; limit?: number }, deps.config) : undefined;
         const call = {
           params: Object.fromEntries(Object.keys(req.params).map((k) => [k, params[k]])),
           query: params,
           body,
+          get page() {
+            return pageOf(route.operationId, page).args;
+          },
+          get window() {
+            return pageOf(route.operationId, page).window;
+          },
           viewer,
           config: deps.config,
           rootUrl: deps.rootUrl(),
@@ -104,15 +111,13 @@ export function createRestRouter(deps: RestFacadeDeps) {
         });
         if (result.errors?.length) return sendGraphQLError(res, result.errors[0]);
         const reply = operation.reply(result.data as never, call);
-        if (reply.pagination) {
-          setPaginationHeaders(req, res, reply.pagination.window, reply.pagination.totalCount, deps.rootUrl());
+        if (page) {
+          if (reply.totalCount === undefined) throw new Error(`${route.operationId} is declared paged but its reply has no totalCount`);
+          setPaginationHeaders(req, res, page.window, reply.totalCount, deps.rootUrl());
         }
         if (reply.headers) {
           for (const [name, value] of Object.entries(reply.headers)) res.setHeader(name, value);
           res.append('Access-Control-Expose-Headers', Object.keys(reply.headers).join(', '));
-        }
-        if (reply.status >= 400) {
-          return sendError(res, reply.status, (reply.body as { message?: string })?.message ?? 'request failed');
         }
         if (reply.text) return res.status(reply.status).type(reply.text.contentType).send(reply.text.body);
         if (reply.stream) {
@@ -122,6 +127,8 @@ export function createRestRouter(deps: RestFacadeDeps) {
         if (reply.body === undefined) return res.status(reply.status).end();
         res.status(reply.status).json(reply.body);
       } catch (err) {
+        // Operations signal failures with the domain's typed errors, like services: one mapping answers them.
+        if (isDomainError(err)) return sendError(res, STATUS_OF[err.kind], err.message);
         next(err);
       }
     });
@@ -129,6 +136,12 @@ export function createRestRouter(deps: RestFacadeDeps) {
 
   router.use((req, res) => sendError(res, 404, `no API operation at ${req.method} ${req.baseUrl}${req.path}`));
   return router;
+}
+
+/** Paging is declared once, on the operation (`paged`): reading the page of an operation that is not is a bug. */
+function pageOf<T>(operationId: string, page: T | undefined): T {
+  if (!page) throw new Error(`${operationId} reads the page asked for but is not declared paged`);
+  return page;
 }
 
 function checkGuards(route: Route, viewer: Viewer, method: string): { status: number; message: string } | undefined {

@@ -78,7 +78,7 @@ export function buildApp(config: Config = loadConfig()): App {
 
       const contextFor = (viewer: Viewer) => createGraphQLContext({ db, config, events: bus, viewer }, url);
       const trustedContextFor = (viewer: Viewer) =>
-        createGraphQLContext({ db, config, events: bus, viewer }, url, { trustedDocument: true });
+        createGraphQLContext({ db, config, events: bus, viewer }, url, { trustedDocument: true, notFound: 'error' });
       const graphqlDeps = {
         contextOf: (req: express.Request) => contextFor(viewerOf(req.res!)),
         authenticate: async (credentials: Parameters<typeof authenticate>[1]) => (await authenticate(authDeps, credentials)).viewer,

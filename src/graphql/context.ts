@@ -7,8 +7,18 @@ export interface GraphQLContext extends ServiceContext {
   rootUrl: string;
   /** Set for the REST facade's in-process documents, which are ours and need no cost limits. */
   trustedDocument?: boolean;
+  /**
+   * What a lookup answers for something absent or hidden (errors.ts: lookup): null for GraphQL clients, a
+   * NOT_FOUND error for the REST facade, which answers it as Gitea's 404.
+   */
+  notFound: 'null' | 'error';
 }
 
-export function createGraphQLContext(base: ServiceContext, rootUrl: string, options: { trustedDocument?: boolean } = {}): GraphQLContext {
-  return { ...base, rootUrl, loaders: createLoaders(base), trustedDocument: options.trustedDocument };
+export interface ContextOptions {
+  trustedDocument?: boolean;
+  notFound?: GraphQLContext['notFound'];
+}
+
+export function createGraphQLContext(base: ServiceContext, rootUrl: string, options: ContextOptions = {}): GraphQLContext {
+  return { ...base, rootUrl, loaders: createLoaders(base), trustedDocument: options.trustedDocument, notFound: options.notFound ?? 'null' };
 }

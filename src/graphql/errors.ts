@@ -1,5 +1,6 @@
 import { GraphQLError } from 'graphql';
-import { isDomainError } from '../errors.ts';
+import { isDomainError, notFound } from '../errors.ts';
+import type { GraphQLContext } from './context.ts';
 
 /**
  * What a GraphQL client sees of an error: domain errors keep their message and carry their kind as
@@ -31,12 +32,20 @@ export function maskError(error: unknown, fallbackMessage: string): Error {
   return new GraphQLError(fallbackMessage, { extensions: { code: 'INTERNAL' } });
 }
 
-/** Fields that answer null for what does not exist or is hidden: the service's 404 becomes null. */
-export async function nullWhenNotFound<T>(load: () => Promise<T>): Promise<T | null> {
+/**
+ * The one rule for what is absent or hidden, for every lookup field (a repository by name, a branch, a commit …):
+ * the service's NOT_FOUND, or a null answer, becomes null for GraphQL clients, and a NOT_FOUND error carrying
+ * the service's message (or `absent`) for the REST facade, which answers it as a 404.
+ */
+export async function lookup<T>(ctx: Pick<GraphQLContext, 'notFound'>, load: () => Promise<T | null | undefined>, absent: () => string | Promise<string>): Promise<T | null> {
+  let value: T | null | undefined;
   try {
-    return await load();
+    value = await load();
   } catch (err) {
-    if (isDomainError(err) && err.kind === 'NOT_FOUND') return null;
+    if (isDomainError(err) && err.kind === 'NOT_FOUND' && ctx.notFound === 'null') return null;
     throw err;
   }
+  if (value !== null && value !== undefined) return value;
+  if (ctx.notFound === 'error') throw notFound(await absent());
+  return null;
 }

@@ -1,12 +1,12 @@
 import { AdminUsersDocument, type Visibility } from '../../__generated__/graphql.ts';
 import { toUser } from '../../convert/user.ts';
-import { defineOperation, paginated } from '../../operation.ts';
-import { connectionArgsFor } from '../../pagination.ts';
+import { defineOperation, list } from '../../operation.ts';
 
 export const adminSearchUsers = defineOperation({
   operationId: 'adminSearchUsers',
   document: AdminUsersDocument,
-  variables: ({ query, config }) => ({
+  paged: true,
+  variables: ({ query, page }) => ({
     query: query.q,
     sourceId: query.source_id,
     loginName: query.login_name,
@@ -18,8 +18,7 @@ export const adminSearchUsers = defineOperation({
     isProhibitLogin: query.is_prohibit_login,
     sort: query.sort,
     order: query.order,
-    ...connectionArgsFor(query, config).args,
+    ...page,
   }),
-  reply: ({ adminUsers }, { query, config }) =>
-    paginated(adminUsers.nodes.map(toUser), connectionArgsFor(query, config).window, adminUsers.totalCount),
+  reply: ({ adminUsers }) => list(adminUsers, toUser),
 });

@@ -6,27 +6,24 @@ import {
   type OrganizationMembersQuery,
 } from '../../__generated__/graphql.ts';
 import { toUser } from '../../convert/user.ts';
-import { defineOperation, noContent, notFoundReply, paginated, type Reply } from '../../operation.ts';
-import { connectionArgsFor } from '../../pagination.ts';
-import type { PageWindow } from '../../../src/pagination.ts';
+import { checked, defineOperation, found, list, noContent, type Reply } from '../../operation.ts';
 
-const memberList = ({ organization }: OrganizationMembersQuery, org: string, window: PageWindow): Reply =>
-  organization
-    ? paginated(organization.members.nodes.map(toUser), window, organization.members.totalCount)
-    : notFoundReply(`organization "${org}" does not exist`);
+const memberList = ({ organization }: OrganizationMembersQuery): Reply => list(found(organization).members, toUser);
 
 export const orgListMembers = defineOperation({
   operationId: 'orgListMembers',
   document: OrganizationMembersDocument,
-  variables: ({ params, query, config }) => ({ login: params.org, ...connectionArgsFor(query, config).args }),
-  reply: (data, { params, query, config }) => memberList(data, params.org, connectionArgsFor(query, config).window),
+  paged: true,
+  variables: ({ params, page }) => ({ login: params.org, ...page }),
+  reply: memberList,
 });
 
 export const orgListPublicMembers = defineOperation({
   operationId: 'orgListPublicMembers',
   document: OrganizationMembersDocument,
-  variables: ({ params, query, config }) => ({ login: params.org, publicOnly: true, ...connectionArgsFor(query, config).args }),
-  reply: (data, { params, query, config }) => memberList(data, params.org, connectionArgsFor(query, config).window),
+  paged: true,
+  variables: ({ params, page }) => ({ login: params.org, publicOnly: true, ...page }),
+  reply: memberList,
 });
 
 /**
@@ -38,10 +35,9 @@ export const orgIsMember = defineOperation({
   document: OrganizationMembershipDocument,
   variables: ({ params }) => ({ login: params.org, member: params.username }),
   reply: ({ organization }, { params, rootUrl, viewer }) => {
-    const notMember = notFoundReply(`${params.username} is not a member of ${params.org}`);
-    if (!organization) return notFoundReply(`organization "${params.org}" does not exist`);
-    if (organization.viewerIsMember) return organization.membership ? noContent() : notMember;
-    if (viewer.user?.lowerLogin === params.username.toLowerCase()) return notMember;
+    const { viewerIsMember, membership } = found(organization);
+    const aboutThemselves = viewer.user?.lowerLogin === params.username.toLowerCase();
+    if (viewerIsMember || aboutThemselves) return checked(viewerIsMember && membership !== null);
     const location = `${rootUrl}api/v1/orgs/${encodeURIComponent(params.org)}/public_members/${encodeURIComponent(params.username)}`;
     return { status: 303, headers: { Location: location } };
   },
@@ -51,8 +47,7 @@ export const orgIsPublicMember = defineOperation({
   operationId: 'orgIsPublicMember',
   document: OrganizationMembershipDocument,
   variables: ({ params }) => ({ login: params.org, member: params.username }),
-  reply: ({ organization }, { params }) =>
-    organization?.membership?.isPublic ? noContent() : notFoundReply(`${params.username} is not a public member of ${params.org}`),
+  reply: ({ organization }) => checked(found(organization).membership?.isPublic),
 });
 
 export const orgDeleteMember = defineOperation({

@@ -13,11 +13,8 @@ import {
 import { toOrganization } from '../../convert/organization.ts';
 import { visibilityOption } from '../../lenient.ts';
 import { toRepository } from '../../convert/repository.ts';
-import { created, defineOperation, noContent, notFoundReply, ok, paginated, type RestCall, type Reply } from '../../operation.ts';
-import { connectionArgsFor } from '../../pagination.ts';
+import { created, defineOperation, found, list, noContent, ok, type Reply } from '../../operation.ts';
 import { createRepositoryInput } from '../repository/inputs.ts';
-
-const orgMissing = (org: string) => notFoundReply(`organization "${org}" does not exist`);
 
 function organizationInput(body: {
   full_name?: string;
@@ -39,36 +36,37 @@ function organizationInput(body: {
   };
 }
 
-const organizationList = (
-  { organizations }: OrganizationsQuery,
-  { query, config }: Pick<RestCall<'orgGetAll'>, 'query' | 'config'>,
-): Reply => paginated(organizations.nodes.map(toOrganization), connectionArgsFor(query, config).window, organizations.totalCount);
+const organizationList = ({ organizations }: OrganizationsQuery): Reply => list(organizations, toOrganization);
 
 export const orgGetAll = defineOperation({
   operationId: 'orgGetAll',
   document: OrganizationsDocument,
-  variables: ({ query, config }) => connectionArgsFor(query, config).args,
+  paged: true,
+  variables: ({ page }) => page,
   reply: organizationList,
 });
 
 export const adminGetAllOrgs = defineOperation({
   operationId: 'adminGetAllOrgs',
   document: OrganizationsDocument,
-  variables: ({ query, config }) => connectionArgsFor(query, config).args,
+  paged: true,
+  variables: ({ page }) => page,
   reply: organizationList,
 });
 
 export const orgListCurrentUserOrgs = defineOperation({
   operationId: 'orgListCurrentUserOrgs',
   document: OrganizationsDocument,
-  variables: ({ query, config, viewer }) => ({ member: viewer.user!.login, ...connectionArgsFor(query, config).args }),
+  paged: true,
+  variables: ({ page, viewer }) => ({ member: viewer.user!.login, ...page }),
   reply: organizationList,
 });
 
 export const orgListUserOrgs = defineOperation({
   operationId: 'orgListUserOrgs',
   document: OrganizationsDocument,
-  variables: ({ params, query, config }) => ({ member: params.username, ...connectionArgsFor(query, config).args }),
+  paged: true,
+  variables: ({ params, page }) => ({ member: params.username, ...page }),
   reply: organizationList,
 });
 
@@ -76,7 +74,7 @@ export const orgGet = defineOperation({
   operationId: 'orgGet',
   document: OrganizationByLoginDocument,
   variables: ({ params }) => ({ login: params.org }),
-  reply: ({ organization }, { params }) => (organization ? ok(toOrganization(organization)) : orgMissing(params.org)),
+  reply: ({ organization }) => ok(toOrganization(found(organization))),
 });
 
 export const orgCreate = defineOperation({
@@ -118,11 +116,9 @@ export const orgGetUserPermissions = defineOperation({
 export const orgListRepos = defineOperation({
   operationId: 'orgListRepos',
   document: OrganizationRepositoriesDocument,
-  variables: ({ params, query, config }) => ({ login: params.org, ...connectionArgsFor(query, config).args }),
-  reply: ({ organization }, { params, query, config }) =>
-    organization
-      ? paginated(organization.repositories.nodes.map(toRepository), connectionArgsFor(query, config).window, organization.repositories.totalCount)
-      : orgMissing(params.org),
+  paged: true,
+  variables: ({ params, page }) => ({ login: params.org, ...page }),
+  reply: ({ organization }) => list(found(organization).repositories, toRepository),
 });
 
 export const createOrgRepo = defineOperation({

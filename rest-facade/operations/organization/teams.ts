@@ -18,8 +18,7 @@ import { toTeam } from '../../convert/organization.ts';
 import { teamAccess, type TeamAccessBody } from '../../lenient.ts';
 import { toRepository } from '../../convert/repository.ts';
 import { toUser } from '../../convert/user.ts';
-import { created, defineOperation, noContent, notFoundReply, ok, paginated } from '../../operation.ts';
-import { connectionArgsFor } from '../../pagination.ts';
+import { created, defineOperation, found, list, noContent, ok, searchResults } from '../../operation.ts';
 
 /** CreateTeamOption / EditTeamOption → TeamInput; an empty name (edits) leaves the name as it is, as in Gitea. */
 function teamInput(
@@ -38,35 +37,32 @@ function teamInput(
 export const orgListTeams = defineOperation({
   operationId: 'orgListTeams',
   document: OrganizationTeamsDocument,
-  variables: ({ params, query, config }) => ({ login: params.org, ...connectionArgsFor(query, config).args }),
-  reply: ({ organization }, { params, query, config }) =>
-    organization
-      ? paginated(organization.teams.nodes.map((t) => toTeam(t, { withOrganization: false })), connectionArgsFor(query, config).window, organization.teams.totalCount)
-      : notFoundReply(`organization "${params.org}" does not exist`),
+  paged: true,
+  variables: ({ params, page }) => ({ login: params.org, ...page }),
+  reply: ({ organization }) => list(found(organization).teams, (t) => toTeam(t, { withOrganization: false })),
 });
 
 /** Gitea wraps search results in {ok, data}. */
 export const teamSearch = defineOperation({
   operationId: 'teamSearch',
   document: OrganizationTeamsDocument,
-  variables: ({ params, query, config }) => ({
+  paged: true,
+  variables: ({ params, query, page }) => ({
     login: params.org,
     query: query.q ?? '',
     includeDescription: query.include_desc ?? true,
     onlyViewers: true,
-    ...connectionArgsFor(query, config).args,
+    ...page,
   }),
-  reply: ({ organization }, { params, query, config }) =>
-    organization
-      ? { ...paginated([], connectionArgsFor(query, config).window, organization.teams.totalCount), body: { ok: true, data: organization.teams.nodes.map((t) => toTeam(t)) } }
-      : notFoundReply(`organization "${params.org}" does not exist`),
+  reply: ({ organization }) => searchResults(found(organization).teams, (t) => toTeam(t)),
 });
 
 export const userListTeams = defineOperation({
   operationId: 'userListTeams',
   document: ViewerTeamsDocument,
-  variables: ({ query, config }) => connectionArgsFor(query, config).args,
-  reply: ({ viewerTeams }, { query, config }) => paginated(viewerTeams.nodes.map((t) => toTeam(t)), connectionArgsFor(query, config).window, viewerTeams.totalCount),
+  paged: true,
+  variables: ({ page }) => page,
+  reply: ({ viewerTeams }) => list(viewerTeams, (t) => toTeam(t)),
 });
 
 export const orgGetTeam = defineOperation({
@@ -100,15 +96,16 @@ export const orgDeleteTeam = defineOperation({
 export const orgListTeamMembers = defineOperation({
   operationId: 'orgListTeamMembers',
   document: TeamMembersDocument,
-  variables: ({ params, query, config }) => ({ id: params.id, ...connectionArgsFor(query, config).args }),
-  reply: ({ team }, { query, config }) => paginated(team.members.nodes.map(toUser), connectionArgsFor(query, config).window, team.members.totalCount),
+  paged: true,
+  variables: ({ params, page }) => ({ id: params.id, ...page }),
+  reply: ({ team }) => list(team.members, toUser),
 });
 
 export const orgListTeamMember = defineOperation({
   operationId: 'orgListTeamMember',
   document: TeamMemberDocument,
   variables: ({ params }) => ({ id: params.id, login: params.username }),
-  reply: ({ team }, { params }) => (team.member ? ok(toUser(team.member)) : notFoundReply(`${params.username} is not a member of team ${params.id}`)),
+  reply: ({ team }) => ok(toUser(found(team.member))),
 });
 
 export const orgAddTeamMember = defineOperation({
@@ -128,17 +125,16 @@ export const orgRemoveTeamMember = defineOperation({
 export const orgListTeamRepos = defineOperation({
   operationId: 'orgListTeamRepos',
   document: TeamRepositoriesDocument,
-  variables: ({ params, query, config }) => ({ id: params.id, ...connectionArgsFor(query, config).args }),
-  reply: ({ team }, { query, config }) =>
-    paginated(team.repositories.nodes.map(toRepository), connectionArgsFor(query, config).window, team.repositories.totalCount),
+  paged: true,
+  variables: ({ params, page }) => ({ id: params.id, ...page }),
+  reply: ({ team }) => list(team.repositories, toRepository),
 });
 
 export const orgListTeamRepo = defineOperation({
   operationId: 'orgListTeamRepo',
   document: TeamRepositoryDocument,
   variables: ({ params }) => ({ id: params.id, name: params.repo }),
-  reply: ({ team }, { params }) =>
-    team.repository ? ok(toRepository(team.repository)) : notFoundReply(`team ${params.id} does not reach ${params.org}/${params.repo}`),
+  reply: ({ team }) => ok(toRepository(found(team.repository))),
 });
 
 export const orgAddTeamRepository = defineOperation({

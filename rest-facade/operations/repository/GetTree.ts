@@ -1,5 +1,5 @@
 import { RepositoryTreeDocument } from '../../__generated__/graphql.ts';
-import { defineOperation, notFoundReply, ok } from '../../operation.ts';
+import { defineOperation, found, ok } from '../../operation.ts';
 import { offsetToCursor } from '@pothos/plugin-relay';
 
 /** Gitea's tree paging: per_page (at most DEFAULT_GIT_TREES_PER_PAGE, the default too) and a 1-based page. */
@@ -23,12 +23,11 @@ export const GetTree = defineOperation({
       after: offset > 0 ? offsetToCursor(offset - 1) : null,
     };
   },
-  reply: ({ repository }, { params, query, config }) => {
-    if (!repository) return notFoundReply(`repository ${params.owner}/${params.repo} does not exist`);
-    const tree = repository.tree;
-    if (!tree) return notFoundReply(`sha not found [${params.sha}]`);
+  reply: ({ repository }, { query, config }) => {
+    const { apiUrl, tree: lookedUp } = found(repository);
+    const tree = found(lookedUp);
     const { page, offset } = treeWindow(query, config.api.DEFAULT_GIT_TREES_PER_PAGE);
-    const url = (kind: string, oid: string) => `${repository.apiUrl}/git/${kind}/${encodeURIComponent(oid)}`;
+    const url = (kind: string, oid: string) => `${apiUrl}/git/${kind}/${encodeURIComponent(oid)}`;
     return ok({
       sha: tree.oid,
       url: url('trees', tree.oid),

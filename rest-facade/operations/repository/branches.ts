@@ -6,19 +6,16 @@ import {
   RepositoryBranchesDocument,
 } from '../../__generated__/graphql.ts';
 import { toBranch } from '../../convert/branch.ts';
-import { created, defineOperation, noContent, notFoundReply, ok, paginated } from '../../operation.ts';
-import { connectionArgsFor } from '../../pagination.ts';
-
-const missingRepository = (params: { owner: string; repo: string }) => notFoundReply(`repository ${params.owner}/${params.repo} does not exist`);
+import { created, defineOperation, found, list, noContent, ok } from '../../operation.ts';
 
 export const repoListBranches = defineOperation({
   operationId: 'repoListBranches',
   document: RepositoryBranchesDocument,
-  variables: ({ params, query, config }) => ({ owner: params.owner, name: params.repo, query: query.q || null, ...connectionArgsFor(query, config).args }),
-  reply: ({ repository }, { params, query, config }) => {
-    if (!repository) return missingRepository(params);
-    const { branches } = repository;
-    return paginated(branches.nodes.map((b) => toBranch(b, repository)), connectionArgsFor(query, config).window, branches.totalCount);
+  paged: true,
+  variables: ({ params, query, page }) => ({ owner: params.owner, name: params.repo, query: query.q || null, ...page }),
+  reply: ({ repository }) => {
+    const repo = found(repository);
+    return list(repo.branches, (b) => toBranch(b, repo));
   },
 });
 
@@ -26,9 +23,9 @@ export const repoGetBranch = defineOperation({
   operationId: 'repoGetBranch',
   document: RepositoryBranchDocument,
   variables: ({ params }) => ({ owner: params.owner, name: params.repo, branch: params.branch }),
-  reply: ({ repository }, { params }) => {
-    if (!repository) return missingRepository(params);
-    return repository.branch ? ok(toBranch(repository.branch, repository)) : notFoundReply(`branch "${params.branch}" does not exist`);
+  reply: ({ repository }) => {
+    const repo = found(repository);
+    return ok(toBranch(found(repo.branch), repo));
   },
 });
 

@@ -6,29 +6,21 @@ import {
   SetCollaboratorDocument,
 } from '../../__generated__/graphql.ts';
 import { toUser } from '../../convert/user.ts';
-import { defineOperation, noContent, notFoundReply, ok, paginated } from '../../operation.ts';
-import { connectionArgsFor } from '../../pagination.ts';
-
-const repoMissing = (owner: string, repo: string) => notFoundReply(`repository ${owner}/${repo} does not exist`);
+import { checked, defineOperation, found, list, noContent, ok } from '../../operation.ts';
 
 export const repoListCollaborators = defineOperation({
   operationId: 'repoListCollaborators',
   document: RepositoryCollaboratorsDocument,
-  variables: ({ params, query, config }) => ({ owner: params.owner, name: params.repo, ...connectionArgsFor(query, config).args }),
-  reply: ({ repository }, { params, query, config }) =>
-    repository
-      ? paginated(repository.collaborators.nodes.map(toUser), connectionArgsFor(query, config).window, repository.collaborators.totalCount)
-      : repoMissing(params.owner, params.repo),
+  paged: true,
+  variables: ({ params, page }) => ({ owner: params.owner, name: params.repo, ...page }),
+  reply: ({ repository }) => list(found(repository).collaborators, toUser),
 });
 
 export const repoCheckCollaborator = defineOperation({
   operationId: 'repoCheckCollaborator',
   document: RepositoryIsCollaboratorDocument,
   variables: ({ params }) => ({ owner: params.owner, name: params.repo, login: params.collaborator }),
-  reply: ({ repository }, { params }) => {
-    if (!repository) return repoMissing(params.owner, params.repo);
-    return repository.isCollaborator ? noContent() : notFoundReply(`${params.collaborator} is not a collaborator`);
-  },
+  reply: ({ repository }) => checked(found(repository).isCollaborator),
 });
 
 export const repoAddCollaborator = defineOperation({
@@ -50,8 +42,8 @@ export const repoGetRepoPermissions = defineOperation({
   operationId: 'repoGetRepoPermissions',
   document: RepositoryPermissionOfDocument,
   variables: ({ params }) => ({ owner: params.owner, name: params.repo, login: params.collaborator }),
-  reply: ({ repository }, { params }) =>
-    repository
-      ? ok({ permission: repository.permissionOf.permission, role_name: repository.permissionOf.permission, user: toUser(repository.permissionOf.user) })
-      : repoMissing(params.owner, params.repo),
+  reply: ({ repository }) => {
+    const { permission, user } = found(repository).permissionOf;
+    return ok({ permission, role_name: permission, user: toUser(user) });
+  },
 });

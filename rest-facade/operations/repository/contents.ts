@@ -9,18 +9,16 @@ import {
 } from '../../__generated__/graphql.ts';
 import type { components } from '../../__generated__/openapi.ts';
 import { toContentsResponse, toFileResponse, toFilesResponse, type CommitFacts } from '../../convert/contents.ts';
-import { created, defineOperation, notFoundReply, ok, type Reply } from '../../operation.ts';
+import { badRequest } from '../../../src/errors.ts';
+import { created, defineOperation, found, ok, type Reply } from '../../operation.ts';
 
 type Schemas = components['schemas'];
-
-const repoMissing = (params: { owner: string; repo: string }) => notFoundReply(`repository ${params.owner}/${params.repo} does not exist`);
 
 const READ_DEFAULTS = { withContent: true, withCommit: true, withMessage: false, withLfs: true, withListLfs: false };
 
 /** A file as one object, a directory as the list of its entries (Gitea's GitHub-style contents reply). */
-function contentsReply(repository: RepositoryContentsQuery['repository'], params: { owner: string; repo: string }): Reply {
-  if (!repository) return repoMissing(params);
-  const { contents, apiUrl, htmlUrl } = repository;
+function contentsReply({ repository }: RepositoryContentsQuery): Reply {
+  const { contents, apiUrl, htmlUrl } = found(repository);
   const at = { apiUrl, htmlUrl, ref: contents.ref, refName: contents.refName, refType: contents.refType };
   if (contents.entries) return ok(contents.entries.map((e) => toContentsResponse(e, at)));
   return ok(toContentsResponse(contents.entry, at));
@@ -30,28 +28,31 @@ export const repoGetContents = defineOperation({
   operationId: 'repoGetContents',
   document: RepositoryContentsDocument,
   variables: ({ params, query }) => ({ owner: params.owner, name: params.repo, path: params.filepath, ref: query.ref, ...READ_DEFAULTS }),
-  reply: ({ repository }, { params }) => contentsReply(repository, params),
+  reply: contentsReply,
 });
 
 export const repoGetContentsList = defineOperation({
   operationId: 'repoGetContentsList',
   document: RepositoryContentsDocument,
   variables: ({ params, query }) => ({ owner: params.owner, name: params.repo, path: '', ref: query.ref, ...READ_DEFAULTS }),
-  reply: ({ repository }, { params }) => contentsReply(repository, params),
+  reply: contentsReply,
 });
 
 const INCLUDES = ['file_content', 'lfs_metadata', 'commit_metadata', 'commit_message'] as const;
 
-function parseIncludes(raw: string | undefined): { includes: Set<string>; unknown: string | undefined } {
+/** The include options asked for; an unknown one is bad input (Gitea answers 400). */
+function parseIncludes(raw: string | undefined): Set<string> {
   const includes = new Set((raw ?? '').split(',').map((s) => s.trim()).filter(Boolean));
-  return { includes, unknown: [...includes].find((i) => !(INCLUDES as readonly string[]).includes(i)) };
+  const unknown = [...includes].find((i) => !(INCLUDES as readonly string[]).includes(i));
+  if (unknown) throw badRequest(`unknown include option "${unknown}" (use ${INCLUDES.join(', ')})`);
+  return includes;
 }
 
 export const repoGetContentsExt = defineOperation({
   operationId: 'repoGetContentsExt',
   document: RepositoryContentsDocument,
   variables: ({ params, query }) => {
-    const { includes } = parseIncludes(query.includes);
+    const includes = parseIncludes(query.includes);
     const path = params.filepath === '.' || params.filepath === '/' ? '' : params.filepath;
     return {
       owner: params.owner,
@@ -65,11 +66,9 @@ export const repoGetContentsExt = defineOperation({
       withListLfs: includes.has('lfs_metadata'),
     };
   },
-  reply: ({ repository }, { params, query }) => {
-    const { includes, unknown } = parseIncludes(query.includes);
-    if (unknown) return { status: 400, body: { message: `unknown include option "${unknown}" (use ${INCLUDES.join(', ')})` } };
-    if (!repository) return repoMissing(params);
-    const { contents, apiUrl, htmlUrl } = repository;
+  reply: ({ repository }, { query }) => {
+    const includes = parseIncludes(query.includes);
+    const { contents, apiUrl, htmlUrl } = found(repository);
     const at = { apiUrl, htmlUrl, ref: contents.ref, refName: contents.refName, refType: contents.refType };
     const facts: CommitFacts = { metadata: includes.has('commit_metadata'), message: includes.has('commit_message') };
     if (contents.entries) return ok({ file_contents: null, dir_contents: contents.entries.map((e) => toContentsResponse(e, at, facts)) });

@@ -1,16 +1,13 @@
 import { CreateForkDocument, MergeUpstreamDocument, RepositoryForksDocument, type MergeUpstreamType } from '../../__generated__/graphql.ts';
 import { toRepository } from '../../convert/repository.ts';
-import { defineOperation, notFoundReply, ok, paginated } from '../../operation.ts';
-import { connectionArgsFor } from '../../pagination.ts';
+import { accepted, defineOperation, found, list, ok } from '../../operation.ts';
 
 export const listForks = defineOperation({
   operationId: 'listForks',
   document: RepositoryForksDocument,
-  variables: ({ params, query, config }) => ({ owner: params.owner, name: params.repo, ...connectionArgsFor(query, config).args }),
-  reply: ({ repository }, { params, query, config }) =>
-    repository
-      ? paginated(repository.forks.nodes.map(toRepository), connectionArgsFor(query, config).window, repository.forks.totalCount)
-      : notFoundReply(`repository ${params.owner}/${params.repo} does not exist`),
+  paged: true,
+  variables: ({ params, page }) => ({ owner: params.owner, name: params.repo, ...page }),
+  reply: ({ repository }) => list(found(repository).forks, toRepository),
 });
 
 export const createFork = defineOperation({
@@ -18,7 +15,7 @@ export const createFork = defineOperation({
   document: CreateForkDocument,
   variables: ({ params, body }) => ({ owner: params.owner, name: params.repo, organization: body?.organization || null, newName: body?.name || null }),
   // Gitea answers 202: the fork is complete when this returns, but clients expect that status.
-  reply: ({ createFork }) => ({ status: 202, body: toRepository(createFork) }),
+  reply: ({ createFork }) => accepted(toRepository(createFork)),
 });
 
 const MERGE_TYPES: Record<MergeUpstreamType, string> = { UP_TO_DATE: 'up-to-date', FAST_FORWARD: 'fast-forward', MERGE: 'merge' };

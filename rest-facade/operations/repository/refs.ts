@@ -1,15 +1,16 @@
 import { RepositoryGitRefsDocument } from '../../__generated__/graphql.ts';
 import { toReference } from '../../convert/branch.ts';
-import { defineOperation, notFoundReply, ok } from '../../operation.ts';
+import { notFound } from '../../../src/errors.ts';
+import { defineOperation, found, ok } from '../../operation.ts';
 
 export const repoListAllGitRefs = defineOperation({
   operationId: 'repoListAllGitRefs',
   document: RepositoryGitRefsDocument,
   variables: ({ params }) => ({ owner: params.owner, name: params.repo, prefix: null }),
   reply: ({ repository }, { params }) => {
-    if (!repository) return notFoundReply(`repository ${params.owner}/${params.repo} does not exist`);
-    if (repository.refs.length === 0) return notFoundReply(`${params.owner}/${params.repo} has no refs`);
-    return ok(repository.refs.map((r) => toReference(r, repository)));
+    const repo = found(repository);
+    if (repo.refs.length === 0) throw notFound(`${params.owner}/${params.repo} has no refs`);
+    return ok(repo.refs.map((r) => toReference(r, repo)));
   },
 });
 
@@ -23,10 +24,10 @@ export const repoListGitRefs = defineOperation({
   document: RepositoryGitRefsDocument,
   variables: ({ params }) => ({ owner: params.owner, name: params.repo, prefix: `refs/${params.ref}` }),
   reply: ({ repository }, { params }) => {
-    if (!repository) return notFoundReply(`repository ${params.owner}/${params.repo} does not exist`);
-    const exact = repository.refs.find((r) => r.name === `refs/${params.ref}`);
-    if (exact) return ok(toReference(exact, repository));
-    if (repository.refs.length === 0) return notFoundReply(`no ref matches "${params.ref}"`);
-    return ok(repository.refs.map((r) => toReference(r, repository)));
+    const repo = found(repository);
+    const exact = repo.refs.find((r) => r.name === `refs/${params.ref}`);
+    if (exact) return ok(toReference(exact, repo));
+    if (repo.refs.length === 0) throw notFound(`no ref matches "${params.ref}"`);
+    return ok(repo.refs.map((r) => toReference(r, repo)));
   },
 });

@@ -1,6 +1,6 @@
 import { RepositoryCompareDocument } from '../../__generated__/graphql.ts';
 import { commitOptions, toCommit } from '../../convert/commit.ts';
-import { defineOperation, notFoundReply, ok, textReply, type Reply } from '../../operation.ts';
+import { defineOperation, found, ok, textReply, type Reply } from '../../operation.ts';
 
 /** The most commits one comparison lists (total_commits still counts them all). */
 const MAX_COMPARE_COMMITS = 250;
@@ -34,12 +34,12 @@ export const repoCompareDiff = defineOperation({
       ...commitOptions({ ...query, stat: true }),
     };
   },
-  reply: ({ repository }, { params, query }): Reply => {
-    if (!repository) return notFoundReply(`repository ${params.owner}/${params.repo} does not exist`);
-    const comparison = repository.compare;
+  reply: ({ repository }, { query }): Reply => {
+    const repo = found(repository);
+    const comparison = repo.compare;
     if (query.output === 'diff') return textReply(comparison.diff ?? '');
     if (query.output === 'patch') return textReply(comparison.patch ?? '');
     const commits = comparison.commits!;
-    return ok({ total_commits: commits.totalCount, commits: commits.nodes.map((c) => toCommit(c, repository)) });
+    return ok({ total_commits: commits.totalCount, commits: commits.nodes.map((c) => toCommit(c, repo)) });
   },
 });

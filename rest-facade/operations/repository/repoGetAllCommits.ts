@@ -1,12 +1,13 @@
 import { RepositoryCommitsDocument } from '../../__generated__/graphql.ts';
 import { commitOptions, toCommit } from '../../convert/commit.ts';
-import { defineOperation, notFoundReply, paginated } from '../../operation.ts';
-import { connectionArgsFor } from '../../pagination.ts';
+import { conflict, notFound } from '../../../src/errors.ts';
+import { defineOperation, found, list } from '../../operation.ts';
 
 export const repoGetAllCommits = defineOperation({
   operationId: 'repoGetAllCommits',
   document: RepositoryCommitsDocument,
-  variables: ({ params, query, config }) => ({
+  paged: true,
+  variables: ({ params, query, page }) => ({
     owner: params.owner,
     name: params.repo,
     rev: query.sha || null,
@@ -14,21 +15,20 @@ export const repoGetAllCommits = defineOperation({
     since: query.since ?? null,
     until: query.until ?? null,
     not: query.not || null,
-    ...connectionArgsFor(query, config).args,
+    ...page,
     ...commitOptions(query),
   }),
-  reply: ({ repository }, { params, query, config }) => {
-    if (!repository) return notFoundReply(`repository ${params.owner}/${params.repo} does not exist`);
+  reply: ({ repository }, { query, window }) => {
+    const repo = found(repository);
     // Gitea answers 409 for a repository without commits.
-    if (repository.isEmpty) return { status: 409, body: { message: 'Git Repository is empty.' } };
-    const { totalCount, nodes } = repository.commits;
+    if (repo.isEmpty) throw conflict('Git Repository is empty.');
+    const { totalCount } = repo.commits;
     // Gitea answers 404 when no commit touches the path.
-    if (query.path && totalCount === 0) return notFoundReply(`no commit touches "${query.path}"`);
-    const window = connectionArgsFor(query, config).window;
+    if (query.path && totalCount === 0) throw notFound(`no commit touches "${query.path}"`);
     const page = Math.floor(window.offset / window.limit) + 1;
     const pageCount = Math.ceil(totalCount / window.limit);
     return {
-      ...paginated(nodes.map((c) => toCommit(c, repository)), window, totalCount),
+      ...list(repo.commits, (c) => toCommit(c, repo)),
       // Gitea's older paging headers, still sent for its clients.
       headers: {
         'X-Page': String(page),

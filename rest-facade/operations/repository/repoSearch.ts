@@ -1,13 +1,13 @@
 import { RepositorySearchDocument } from '../../__generated__/graphql.ts';
 import { toRepository } from '../../convert/repository.ts';
-import { defineOperation } from '../../operation.ts';
-import { connectionArgsFor } from '../../pagination.ts';
+import { defineOperation, searchResults } from '../../operation.ts';
 
 /** Gitea's repository search: {ok, data} with X-Total-Count. */
 export const repoSearch = defineOperation({
   operationId: 'repoSearch',
   document: RepositorySearchDocument,
-  variables: ({ query, config }) => ({
+  paged: true,
+  variables: ({ query, page }) => ({
     query: query.q,
     topicOnly: query.topic,
     includeDescription: query.includeDesc,
@@ -19,11 +19,7 @@ export const repoSearch = defineOperation({
     mode: query.mode,
     sort: query.sort,
     order: query.order,
-    ...connectionArgsFor(query, config).args,
+    ...page,
   }),
-  reply: ({ repositories }, { query, config }) => ({
-    status: 200,
-    body: { ok: true, data: repositories.nodes.map(toRepository) },
-    pagination: { window: connectionArgsFor(query, config).window, totalCount: repositories.totalCount },
-  }),
+  reply: ({ repositories }) => searchResults(repositories, toRepository),
 });

@@ -6,19 +6,16 @@ import {
   RepositoryTagsDocument,
 } from '../../__generated__/graphql.ts';
 import { toAnnotatedTag, toTag } from '../../convert/branch.ts';
-import { created, defineOperation, noContent, notFoundReply, ok, paginated } from '../../operation.ts';
-import { connectionArgsFor } from '../../pagination.ts';
-
-const missingRepository = (params: { owner: string; repo: string }) => notFoundReply(`repository ${params.owner}/${params.repo} does not exist`);
+import { created, defineOperation, found, list, noContent, ok } from '../../operation.ts';
 
 export const repoListTags = defineOperation({
   operationId: 'repoListTags',
   document: RepositoryTagsDocument,
-  variables: ({ params, query, config }) => ({ owner: params.owner, name: params.repo, ...connectionArgsFor(query, config).args }),
-  reply: ({ repository }, { params, query, config }) => {
-    if (!repository) return missingRepository(params);
-    const { tags } = repository;
-    return paginated(tags.nodes.map((t) => toTag(t, repository)), connectionArgsFor(query, config).window, tags.totalCount);
+  paged: true,
+  variables: ({ params, page }) => ({ owner: params.owner, name: params.repo, ...page }),
+  reply: ({ repository }) => {
+    const repo = found(repository);
+    return list(repo.tags, (t) => toTag(t, repo));
   },
 });
 
@@ -26,9 +23,9 @@ export const repoGetTag = defineOperation({
   operationId: 'repoGetTag',
   document: RepositoryTagDocument,
   variables: ({ params }) => ({ owner: params.owner, name: params.repo, tag: params.tag }),
-  reply: ({ repository }, { params }) => {
-    if (!repository) return missingRepository(params);
-    return repository.tag ? ok(toTag(repository.tag, repository)) : notFoundReply(`tag "${params.tag}" does not exist`);
+  reply: ({ repository }) => {
+    const repo = found(repository);
+    return ok(toTag(found(repo.tag), repo));
   },
 });
 
@@ -55,8 +52,8 @@ export const GetAnnotatedTag = defineOperation({
   operationId: 'GetAnnotatedTag',
   document: RepositoryAnnotatedTagDocument,
   variables: ({ params }) => ({ owner: params.owner, name: params.repo, oid: params.sha }),
-  reply: ({ repository }, { params }) => {
-    if (!repository) return missingRepository(params);
-    return repository.annotatedTag ? ok(toAnnotatedTag(repository.annotatedTag, repository)) : notFoundReply(`tag object ${params.sha} does not exist`);
+  reply: ({ repository }) => {
+    const repo = found(repository);
+    return ok(toAnnotatedTag(found(repo.annotatedTag), repo));
   },
 });

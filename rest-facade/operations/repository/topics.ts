@@ -4,14 +4,13 @@ import {
   RepositoryTopicsDocument,
   SetRepositoryTopicsDocument,
 } from '../../__generated__/graphql.ts';
-import { defineOperation, noContent, notFoundReply, ok } from '../../operation.ts';
+import { defineOperation, found, noContent, ok } from '../../operation.ts';
 
 export const repoListTopics = defineOperation({
   operationId: 'repoListTopics',
   document: RepositoryTopicsDocument,
   variables: ({ params }) => ({ owner: params.owner, name: params.repo }),
-  reply: ({ repository }, { params }) =>
-    repository ? ok({ topics: repository.topics }) : notFoundReply(`repository ${params.owner}/${params.repo} does not exist`),
+  reply: ({ repository }) => ok({ topics: found(repository).topics }),
 });
 
 export const repoUpdateTopics = defineOperation({

@@ -1,6 +1,6 @@
 import { AcceptRepositoryTransferDocument, RejectRepositoryTransferDocument, TransferRepositoryDocument } from '../../__generated__/graphql.ts';
 import { toRepository } from '../../convert/repository.ts';
-import { defineOperation, ok } from '../../operation.ts';
+import { accepted, defineOperation, ok } from '../../operation.ts';
 
 export const repoTransfer = defineOperation({
   operationId: 'repoTransfer',
@@ -14,7 +14,7 @@ export const acceptRepoTransfer = defineOperation({
   operationId: 'acceptRepoTransfer',
   document: AcceptRepositoryTransferDocument,
   variables: ({ params }) => ({ owner: params.owner, name: params.repo }),
-  reply: ({ acceptRepositoryTransfer }) => ({ status: 202, body: toRepository(acceptRepositoryTransfer) }),
+  reply: ({ acceptRepositoryTransfer }) => accepted(toRepository(acceptRepositoryTransfer)),
 });
 
 export const rejectRepoTransfer = defineOperation({

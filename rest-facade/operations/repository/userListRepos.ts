@@ -1,12 +1,11 @@
 import { RepositorySearchDocument } from '../../__generated__/graphql.ts';
 import { toRepository } from '../../convert/repository.ts';
-import { defineOperation, paginated } from '../../operation.ts';
-import { connectionArgsFor } from '../../pagination.ts';
+import { defineOperation, list } from '../../operation.ts';
 
 export const userListRepos = defineOperation({
   operationId: 'userListRepos',
   document: RepositorySearchDocument,
-  variables: ({ params, query, config }) => ({ ownerLogin: params.username, ...connectionArgsFor(query, config).args }),
-  reply: ({ repositories }, { query, config }) =>
-    paginated(repositories.nodes.map(toRepository), connectionArgsFor(query, config).window, repositories.totalCount),
+  paged: true,
+  variables: ({ params, page }) => ({ ownerLogin: params.username, ...page }),
+  reply: ({ repositories }) => list(repositories, toRepository),
 });

@@ -9,60 +9,52 @@ import {
   ViewerIsFollowingDocument,
 } from '../../__generated__/graphql.ts';
 import { toUser } from '../../convert/user.ts';
-import { defineOperation, noContent, notFoundReply, paginated } from '../../operation.ts';
-import { connectionArgsFor } from '../../pagination.ts';
+import { checked, defineOperation, found, list, noContent } from '../../operation.ts';
 
 export const userCurrentListFollowers = defineOperation({
   operationId: 'userCurrentListFollowers',
   document: ViewerFollowersDocument,
-  variables: ({ query, config }) => connectionArgsFor(query, config).args,
-  reply: ({ viewer }, { query, config }) =>
-    paginated(viewer?.followers.nodes.map(toUser) ?? [], connectionArgsFor(query, config).window, viewer?.followers.totalCount ?? 0),
+  paged: true,
+  variables: ({ page }) => page,
+  reply: ({ viewer }) => list(found(viewer).followers, toUser),
 });
 
 export const userCurrentListFollowing = defineOperation({
   operationId: 'userCurrentListFollowing',
   document: ViewerFollowingDocument,
-  variables: ({ query, config }) => connectionArgsFor(query, config).args,
-  reply: ({ viewer }, { query, config }) =>
-    paginated(viewer?.following.nodes.map(toUser) ?? [], connectionArgsFor(query, config).window, viewer?.following.totalCount ?? 0),
+  paged: true,
+  variables: ({ page }) => page,
+  reply: ({ viewer }) => list(found(viewer).following, toUser),
 });
 
 export const userListFollowers = defineOperation({
   operationId: 'userListFollowers',
   document: UserFollowersDocument,
-  variables: ({ params, query, config }) => ({ login: params.username, ...connectionArgsFor(query, config).args }),
-  reply: ({ user }, { params, query, config }) =>
-    user
-      ? paginated(user.followers.nodes.map(toUser), connectionArgsFor(query, config).window, user.followers.totalCount)
-      : notFoundReply(`user "${params.username}" does not exist`),
+  paged: true,
+  variables: ({ params, page }) => ({ login: params.username, ...page }),
+  reply: ({ user }) => list(found(user).followers, toUser),
 });
 
 export const userListFollowing = defineOperation({
   operationId: 'userListFollowing',
   document: UserFollowingDocument,
-  variables: ({ params, query, config }) => ({ login: params.username, ...connectionArgsFor(query, config).args }),
-  reply: ({ user }, { params, query, config }) =>
-    user
-      ? paginated(user.following.nodes.map(toUser), connectionArgsFor(query, config).window, user.following.totalCount)
-      : notFoundReply(`user "${params.username}" does not exist`),
+  paged: true,
+  variables: ({ params, page }) => ({ login: params.username, ...page }),
+  reply: ({ user }) => list(found(user).following, toUser),
 });
 
 export const userCurrentCheckFollowing = defineOperation({
   operationId: 'userCurrentCheckFollowing',
   document: ViewerIsFollowingDocument,
   variables: ({ params }) => ({ login: params.username }),
-  reply: ({ viewer }, { params }) => (viewer?.isFollowing ? noContent() : notFoundReply(`you do not follow "${params.username}"`)),
+  reply: ({ viewer }) => checked(found(viewer).isFollowing),
 });
 
 export const userCheckFollowing = defineOperation({
   operationId: 'userCheckFollowing',
   document: UserIsFollowingDocument,
   variables: ({ params }) => ({ login: params.username, target: params.target }),
-  reply: ({ user }, { params }) => {
-    if (!user) return notFoundReply(`user "${params.username}" does not exist`);
-    return user.isFollowing ? noContent() : notFoundReply(`"${params.username}" does not follow "${params.target}"`);
-  },
+  reply: ({ user }) => checked(found(user).isFollowing),
 });
 
 export const userCurrentPutFollow = defineOperation({

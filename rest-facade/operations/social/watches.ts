@@ -11,8 +11,7 @@ import type { components } from '../../__generated__/openapi.ts';
 import { toRepository } from '../../convert/repository.ts';
 import { restTime } from '../../convert/time.ts';
 import { toUser } from '../../convert/user.ts';
-import { defineOperation, noContent, notFoundReply, ok, paginated } from '../../operation.ts';
-import { connectionArgsFor } from '../../pagination.ts';
+import { confirmed, defineOperation, found, list, noContent, ok } from '../../operation.ts';
 
 /** GraphQL RepositorySubscription → Gitea's WatchInfo. */
 function toWatchInfo(watch: RestWatchInfoFragment): components['schemas']['WatchInfo'] {
@@ -30,11 +29,7 @@ export const userCurrentCheckSubscription = defineOperation({
   operationId: 'userCurrentCheckSubscription',
   document: RepositoryViewerSubscriptionDocument,
   variables: ({ params }) => ({ owner: params.owner, name: params.repo }),
-  reply: ({ repository }, { params }) => {
-    if (!repository) return notFoundReply(`repository ${params.owner}/${params.repo} does not exist`);
-    if (!repository.viewerSubscription) return notFoundReply(`you are not watching ${params.owner}/${params.repo}`);
-    return ok(toWatchInfo(repository.viewerSubscription));
-  },
+  reply: ({ repository }) => ok(toWatchInfo(confirmed(found(repository).viewerSubscription))),
 });
 
 export const userCurrentPutSubscription = defineOperation({
@@ -54,29 +49,23 @@ export const userCurrentDeleteSubscription = defineOperation({
 export const repoListSubscribers = defineOperation({
   operationId: 'repoListSubscribers',
   document: RepositorySubscribersDocument,
-  variables: ({ params, query, config }) => ({ owner: params.owner, name: params.repo, ...connectionArgsFor(query, config).args }),
-  reply: ({ repository }, { params, query, config }) =>
-    repository
-      ? paginated(repository.subscribers.nodes.map(toUser), connectionArgsFor(query, config).window, repository.subscribers.totalCount)
-      : notFoundReply(`repository ${params.owner}/${params.repo} does not exist`),
+  paged: true,
+  variables: ({ params, page }) => ({ owner: params.owner, name: params.repo, ...page }),
+  reply: ({ repository }) => list(found(repository).subscribers, toUser),
 });
 
 export const userCurrentListSubscriptions = defineOperation({
   operationId: 'userCurrentListSubscriptions',
   document: ViewerWatchedRepositoriesDocument,
-  variables: ({ query, config }) => connectionArgsFor(query, config).args,
-  reply: ({ viewer }, { query, config }) => {
-    const list = viewer?.watchedRepositories;
-    return paginated(list?.nodes.map(toRepository) ?? [], connectionArgsFor(query, config).window, list?.totalCount ?? 0);
-  },
+  paged: true,
+  variables: ({ page }) => page,
+  reply: ({ viewer }) => list(found(viewer).watchedRepositories, toRepository),
 });
 
 export const userListSubscriptions = defineOperation({
   operationId: 'userListSubscriptions',
   document: UserWatchedRepositoriesDocument,
-  variables: ({ params, query, config }) => ({ login: params.username, ...connectionArgsFor(query, config).args }),
-  reply: ({ user }, { params, query, config }) =>
-    user
-      ? paginated(user.watchedRepositories.nodes.map(toRepository), connectionArgsFor(query, config).window, user.watchedRepositories.totalCount)
-      : notFoundReply(`user "${params.username}" does not exist`),
+  paged: true,
+  variables: ({ params, page }) => ({ login: params.username, ...page }),
+  reply: ({ user }) => list(found(user).watchedRepositories, toRepository),
 });

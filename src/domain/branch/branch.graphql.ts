@@ -1,7 +1,7 @@
 import type { User } from '../../db/models.ts';
 import { readsCode } from '../access/access.graphql.ts';
 import { builder } from '../../graphql/builder.ts';
-import { nullWhenNotFound } from '../../graphql/errors.ts';
+import { lookup } from '../../graphql/errors.ts';
 import { connectionComplexity, offsetConnection } from '../../graphql/connection.ts';
 import type { GraphQLContext } from '../../graphql/context.ts';
 import { atLeast } from '../access/access.service.ts';
@@ -117,7 +117,7 @@ builder.objectFields(RepositoryRef, (t) => ({
     type: BranchRef,
     nullable: true,
     args: { name: t.arg.string({ required: true }) },
-    resolve: async (repo, { name }, ctx) => branches.getBranch(ctx, await withOwner(repo, ctx), name),
+    resolve: async (repo, { name }, ctx) => lookup(ctx, async () => branches.getBranch(ctx, await withOwner(repo, ctx), name), () => `branch "${name}" does not exist`),
   }),
   tags: t.connection(
     {
@@ -137,7 +137,7 @@ builder.objectFields(RepositoryRef, (t) => ({
     type: TagRef,
     nullable: true,
     args: { name: t.arg.string({ required: true }) },
-    resolve: async (repo, { name }, ctx) => branches.getTag(ctx, await withOwner(repo, ctx), name),
+    resolve: async (repo, { name }, ctx) => lookup(ctx, async () => branches.getTag(ctx, await withOwner(repo, ctx), name), () => `tag "${name}" does not exist`),
   }),
   refs: t.field({
     authScopes: readsCode,
@@ -152,7 +152,8 @@ builder.objectFields(RepositoryRef, (t) => ({
     nullable: true,
     description: 'A tag object by id; null when there is no such object; an error when the object is not a tag.',
     args: { oid: t.arg.string({ required: true }) },
-    resolve: async (repo, { oid }, ctx) => nullWhenNotFound(async () => branches.getAnnotatedTag(ctx, await withOwner(repo, ctx), oid)),
+    resolve: async (repo, { oid }, ctx) =>
+      lookup(ctx, async () => branches.getAnnotatedTag(ctx, await withOwner(repo, ctx), oid), () => `tag object ${oid} does not exist`),
   }),
 }));
 

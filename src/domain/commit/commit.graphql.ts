@@ -1,3 +1,4 @@
+import { lookup } from '../../graphql/errors.ts';
 import DataLoader from 'dataloader';
 import { readsCode } from '../access/access.graphql.ts';
 import { builder } from '../../graphql/builder.ts';
@@ -206,7 +207,7 @@ builder.objectFields(RepositoryRef, (t) => ({
     nullable: true,
     description: 'A commit by id, branch, tag or any revision; null when it names no commit.',
     args: { rev: t.arg.string({ required: true }) },
-    resolve: (repo, { rev }, ctx) => commits.getCommit(ctx, repo as Repository, rev),
+    resolve: (repo, { rev }, ctx) => lookup(ctx, () => commits.getCommit(ctx, repo as Repository, rev), () => `commit "${rev}" does not exist`),
   }),
   commits: t.connection(
     {
@@ -250,7 +251,7 @@ builder.objectFields(RepositoryRef, (t) => ({
           },
           ctx.config.api.DEFAULT_GIT_TREES_PER_PAGE,
         );
-        return found ? { ...connection, oid } : null;
+        return lookup(ctx, async () => (found ? { ...connection, oid } : null), () => `sha not found [${rev}]`);
       },
     },
     TreeEntryConnection,
@@ -261,7 +262,7 @@ builder.objectFields(RepositoryRef, (t) => ({
     nullable: true,
     description: 'A blob by object id; null when there is none.',
     args: { oid: t.arg.string({ required: true }) },
-    resolve: (repo, { oid }, ctx) => commits.getBlob(ctx, repo as Repository, oid),
+    resolve: (repo, { oid }, ctx) => lookup(ctx, () => commits.getBlob(ctx, repo as Repository, oid), () => `blob ${oid} does not exist`),
   }),
   compare: t.field({
     authScopes: readsCode,

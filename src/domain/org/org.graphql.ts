@@ -1,5 +1,5 @@
 import { builder } from '../../graphql/builder.ts';
-import { nullWhenNotFound } from '../../graphql/errors.ts';
+import { lookup } from '../../graphql/errors.ts';
 import { connectionComplexity, offsetConnection } from '../../graphql/connection.ts';
 import { isOrganizationMember, isOrganizationOwner } from '../access/access.service.ts';
 import { RepositoryConnection, RepositoryRef } from '../repo/repo.graphql.ts';
@@ -97,7 +97,7 @@ builder.queryFields((t) => ({
     description: 'An organization by login; null when it does not exist or is hidden from the viewer.',
     authScopes: { token: 'read:organization' },
     args: { login: t.arg.string({ required: true }) },
-    resolve: (_root, { login }, ctx) => nullWhenNotFound(() => orgs.getOrganization(ctx, login)),
+    resolve: (_root, { login }, ctx) => lookup(ctx, () => orgs.getOrganization(ctx, login), () => `organization "${login}" does not exist`),
   }),
   organizations: t.connection(
     {

@@ -1,5 +1,5 @@
 import { builder } from '../../graphql/builder.ts';
-import { nullWhenNotFound } from '../../graphql/errors.ts';
+import { lookup } from '../../graphql/errors.ts';
 import { connectionComplexity, offsetConnection } from '../../graphql/connection.ts';
 import { atLeast, CODE_READ, CODE_WRITE, readableRepositoriesWhere, repositoryPermission, satisfies } from '../access/access.service.ts';
 import * as repos from './repo.service.ts';
@@ -202,14 +202,15 @@ builder.queryFields((t) => ({
     description: 'A repository by owner and name; null when it does not exist or the viewer may not see it.',
     authScopes: { token: 'read:repository' },
     args: { owner: t.arg.string({ required: true }), name: t.arg.string({ required: true }) },
-    resolve: async (_root, { owner, name }, ctx) => (await nullWhenNotFound(() => repos.getRepository(ctx, owner, name)))?.repo ?? null,
+    resolve: async (_root, { owner, name }, ctx) =>
+      (await lookup(ctx, () => repos.getRepository(ctx, owner, name), () => `repository ${owner}/${name} does not exist`))?.repo ?? null,
   }),
   repositoryById: t.field({
     type: RepositoryRef,
     nullable: true,
     authScopes: { token: 'read:repository' },
     args: { id: t.arg.int({ required: true }) },
-    resolve: async (_root, { id }, ctx) => (await nullWhenNotFound(() => repos.getRepositoryById(ctx, id)))?.repo ?? null,
+    resolve: async (_root, { id }, ctx) => (await lookup(ctx, () => repos.getRepositoryById(ctx, id), () => `repository ${id} does not exist`))?.repo ?? null,
   }),
   repositories: t.connection({
     type: RepositoryRef,

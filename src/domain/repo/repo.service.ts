@@ -72,7 +72,7 @@ async function findRedirected(ctx: ServiceContext, ownerLogin: string, name: str
 
 export async function getRepositoryById(ctx: ServiceContext, id: number, needed: Need = 'read') {
   const repo = await ctx.db.repository.findUnique({ where: { id }, include: { owner: true } });
-  return checkAccess(ctx, repo, needed, `repository ${id}`);
+  return checkAccess(ctx, repo, needed, String(id));
 }
 
 /** Not visible: 404 (never reveal existence). Visible but not enough access: 403. */

@@ -1,3 +1,4 @@
+import { lookup } from '../../graphql/errors.ts';
 import { builder } from '../../graphql/builder.ts';
 import { connectionComplexity, offsetConnection } from '../../graphql/connection.ts';
 import { UNITS } from '../access/units.ts';
@@ -50,7 +51,7 @@ export const TeamRef = builder.prismaObject('Team', {
       type: UserRef,
       nullable: true,
       args: { login: t.arg.string({ required: true }) },
-      resolve: (team, { login }, ctx) => teams.getTeamMember(ctx, team.id, login),
+      resolve: (team, { login }, ctx) => lookup(ctx, () => teams.getTeamMember(ctx, team.id, login), () => `${login} is not a member of team ${team.id}`),
     }),
     repositories: t.connection(
       {
@@ -66,7 +67,12 @@ export const TeamRef = builder.prismaObject('Team', {
       nullable: true,
       authScopes: { token: 'read:repository' },
       args: { name: t.arg.string({ required: true }) },
-      resolve: (team, { name }, ctx) => teams.getTeamRepository(ctx, team.id, name),
+      resolve: (team, { name }, ctx) =>
+        lookup(
+          ctx,
+          () => teams.getTeamRepository(ctx, team.id, name),
+          async () => `team ${team.id} does not reach ${(await ctx.loaders.userById.load(team.orgId))?.login}/${name}`,
+        ),
     }),
   }),
 });
@@ -112,7 +118,7 @@ builder.objectFields(RepositoryRef, (t) => ({
     args: { name: t.arg.string({ required: true }) },
     resolve: async (repo, { name }, ctx) => {
       const r = await withOwner(repo, ctx);
-      return teams.getRepositoryTeam(ctx, r.owner.login, r.name, name);
+      return lookup(ctx, () => teams.getRepositoryTeam(ctx, r.owner.login, r.name, name), () => `team ${name} does not reach ${r.owner.login}/${r.name}`);
     },
   }),
 }));

@@ -1,3 +1,4 @@
+import { lookup } from '../../graphql/errors.ts';
 import { canSeeAccount, visibleAccountsWhere } from '../access/access.service.ts';
 import { builder } from '../../graphql/builder.ts';
 import { connectionComplexity, offsetConnection } from '../../graphql/connection.ts';
@@ -70,10 +71,15 @@ builder.queryFields((t) => ({
     description: 'An account by login; null when it does not exist or is hidden from the caller.',
     authScopes: { token: 'read:user' },
     args: { login: t.arg.string({ required: true }) },
-    resolve: async (_root, { login }, ctx) => {
-      const user = await users.findUserByLogin(ctx, login);
-      return user && (await canSeeAccount(ctx, user)) ? user : null;
-    },
+    resolve: (_root, { login }, ctx) =>
+      lookup(
+        ctx,
+        async () => {
+          const user = await users.findUserByLogin(ctx, login);
+          return user && (await canSeeAccount(ctx, user)) ? user : null;
+        },
+        () => `user "${login}" does not exist`,
+      ),
   }),
   users: t.connection({
     type: UserRef,
