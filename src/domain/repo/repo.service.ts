@@ -1,5 +1,6 @@
 import { isSiteAdmin, requireUser, type Viewer } from '../../auth/viewer.ts';
 import type { Prisma, Repository, User } from '../../db/models.ts';
+import { isUniqueViolation } from '../../db/errors.ts';
 import { conflict, forbidden, invalid, notFound } from '../../errors.ts';
 import { checkMaxLength, isExternalTrackerFormat, isHttpUrl } from '../formats.ts';
 import { initBare, isValidRefName, listRefs, removeRepository, repositorySize, resolveCommit, setHead, type ObjectFormat } from '../../git/repo.ts';
@@ -164,7 +165,7 @@ export async function createRepository(ctx: ServiceContext, ownerLogin: string |
       include: { owner: true },
     });
   } catch (err) {
-    if ((err as { code?: string }).code === 'P2002') throw conflict(`the repository ${owner.login}/${input.name} already exists`);
+    if (isUniqueViolation(err)) throw conflict(`the repository ${owner.login}/${input.name} already exists`);
     throw err;
   }
   const gitDir = repositoryPath(ctx.config, created.id);
