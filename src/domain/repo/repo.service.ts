@@ -21,28 +21,14 @@ import {
 } from '../access/access.service.ts';
 import { findUserByLogin } from '../user/user.service.ts';
 import { viewerTeams } from '../access/grants.ts';
-import { checkRepositoryName, MERGE_STYLES, normalizeTopics, TRACKER_STYLES, TRUST_MODELS } from './repo.rules.ts';
+import { STORED_SETTINGS, type CreateRepositoryInput, type UpdateRepositoryInput } from './repo.inputs.ts';
+import { checkRepositoryName, MERGE_STYLES, normalizeTopics, OBJECT_FORMATS, TRACKER_STYLES, TRUST_MODELS } from './repo.rules.ts';
 import { repositoryPath } from './storage.ts';
 import { initialFiles } from './templates.ts';
 import { languageBytes } from './languages.ts';
 import { forgetRepositories } from '../social/social.counters.ts';
 
 export type RepositoryWithOwner = Repository & { owner: User };
-
-export interface CreateRepositoryInput {
-  name: string;
-  description?: string | null;
-  private?: boolean | null;
-  autoInit?: boolean | null;
-  defaultBranch?: string | null;
-  objectFormat?: string | null;
-  readme?: string | null;
-  gitignores?: string | null;
-  license?: string | null;
-  template?: boolean | null;
-  issueLabels?: string | null;
-  trustModel?: string | null;
-}
 
 /**
  * Loads a repository by owner login and name, with the viewer's permission; 404 when it cannot be seen,
@@ -131,8 +117,8 @@ export async function createRepository(ctx: ServiceContext, ownerLogin: string |
   }
   checkRepositoryName(input.name);
   checkMaxLength(input.description, 2048, 'description');
-  const objectFormat = (input.objectFormat || 'sha1') as ObjectFormat;
-  if (objectFormat !== 'sha1' && objectFormat !== 'sha256') throw invalid('object_format_name must be sha1 or sha256');
+  const objectFormat: ObjectFormat = input.objectFormat || 'sha1';
+  if (!OBJECT_FORMATS.includes(objectFormat)) throw invalid('object_format_name must be sha1 or sha256');
   const defaultBranch = input.defaultBranch || 'main';
   if (!(await isValidRefName(defaultBranch))) throw invalid(`"${defaultBranch}" is not a valid branch name`);
   if (input.trustModel && !TRUST_MODELS.includes(input.trustModel)) throw invalid(`trust_model must be one of ${TRUST_MODELS.join(', ')}`);
@@ -195,43 +181,6 @@ export async function createRepository(ctx: ServiceContext, ownerLogin: string |
   return repo;
 }
 
-export type UpdateRepositoryInput = Partial<{
-  name: string;
-  description: string;
-  website: string;
-  private: boolean;
-  template: boolean;
-  archived: boolean;
-  defaultBranch: string;
-  hasCode: boolean;
-  hasIssues: boolean;
-  hasWiki: boolean;
-  hasPullRequests: boolean;
-  hasProjects: boolean;
-  hasReleases: boolean;
-  hasPackages: boolean;
-  hasActions: boolean;
-  ignoreWhitespaceConflicts: boolean;
-  allowMergeCommits: boolean;
-  allowRebase: boolean;
-  allowRebaseExplicit: boolean;
-  allowSquashMerge: boolean;
-  allowFastForwardOnlyMerge: boolean;
-  allowRebaseUpdate: boolean;
-  allowManualMerge: boolean;
-  autodetectManualMerge: boolean;
-  defaultDeleteBranchAfterMerge: boolean;
-  defaultMergeStyle: string;
-  defaultAllowMaintainerEdit: boolean;
-  projectsMode: string;
-  mirrorInterval: string;
-  enablePrune: boolean;
-  mirrorCredentials: boolean;
-  internalTracker: { enableTimeTracker?: boolean | null; allowOnlyContributorsToTrackTime?: boolean | null; enableIssueDependencies?: boolean | null };
-  externalTracker: { url: string; format?: string | null; style?: string | null; regexpPattern?: string | null };
-  externalWiki: { url: string };
-}>;
-
 /** An http(s) URL as Gitea's ValidUrl takes it, or the empty string that switches the external tool off. */
 function checkExternalUrl(url: string, what: string) {
   if (url !== '' && !isHttpUrl(url)) throw invalid(`${what} must be an http or https URL`);
@@ -245,46 +194,35 @@ const PROJECTS_MODES = ['repo', 'owner', 'all'];
  */
 export async function updateRepository(ctx: ServiceContext, ownerLogin: string, name: string, input: UpdateRepositoryInput): Promise<RepositoryWithOwner> {
   const { repo } = await getRepository(ctx, ownerLogin, name, 'admin');
-  if (input.mirrorInterval !== undefined || input.enablePrune !== undefined || input.mirrorCredentials) {
+  if (input.mirrorInterval != null || input.enablePrune != null || input.mirrorCredentials) {
     throw invalid('mirror settings (mirror_interval, enable_prune, mirror credentials) apply to mirrors only, and this repository is not a mirror');
   }
   const data: Prisma.RepositoryUpdateInput = {};
-  if (input.name !== undefined && input.name !== repo.name) {
+  if (input.name != null && input.name !== repo.name) {
     checkRepositoryName(input.name);
     const clash = await ctx.db.repository.findFirst({ where: { ownerId: repo.ownerId, lowerName: input.name.toLowerCase(), id: { not: repo.id } } });
     // Gitea: renaming onto a taken name is a 422 (creating one is a 409).
     if (clash) throw invalid(`the repository ${repo.owner.login}/${input.name} already exists`);
     Object.assign(data, { name: input.name, lowerName: input.name.toLowerCase() });
   }
-  if (input.defaultMergeStyle !== undefined && !MERGE_STYLES.includes(input.defaultMergeStyle)) {
+  if (input.defaultMergeStyle != null && !MERGE_STYLES.includes(input.defaultMergeStyle)) {
     throw invalid(`default_merge_style must be one of ${MERGE_STYLES.join(', ')}`);
   }
-  if (input.projectsMode !== undefined && !PROJECTS_MODES.includes(input.projectsMode)) {
+  if (input.projectsMode != null && !PROJECTS_MODES.includes(input.projectsMode)) {
     throw invalid(`projects_mode must be one of ${PROJECTS_MODES.join(', ')}`);
   }
   checkMaxLength(input.description, 2048, 'description');
   checkMaxLength(input.website, 1024, 'website');
-  if (input.defaultBranch !== undefined && input.defaultBranch !== repo.defaultBranch && (await isValidRefName(input.defaultBranch))) {
+  if (input.defaultBranch != null && input.defaultBranch !== repo.defaultBranch && (await isValidRefName(input.defaultBranch))) {
     const gitDir = repositoryPath(ctx.config, repo.id);
     if (repo.isEmpty || (await resolveCommit(gitDir, `refs/heads/${input.defaultBranch}`))) {
       await setHead(gitDir, input.defaultBranch);
       data.defaultBranch = input.defaultBranch;
     }
   }
-  const direct = {
-    description: 'description', website: 'website', private: 'isPrivate', template: 'isTemplate', hasCode: 'hasCode',
-    hasIssues: 'hasIssues', hasWiki: 'hasWiki', hasPullRequests: 'hasPullRequests', hasProjects: 'hasProjects',
-    hasReleases: 'hasReleases', hasPackages: 'hasPackages', hasActions: 'hasActions',
-    ignoreWhitespaceConflicts: 'ignoreWhitespaceConflicts', allowMergeCommits: 'allowMergeCommits', allowRebase: 'allowRebase',
-    allowRebaseExplicit: 'allowRebaseExplicit', allowSquashMerge: 'allowSquashMerge',
-    allowFastForwardOnlyMerge: 'allowFastForwardOnlyMerge', allowRebaseUpdate: 'allowRebaseUpdate',
-    allowManualMerge: 'allowManualMerge', autodetectManualMerge: 'autodetectManualMerge',
-    defaultDeleteBranchAfterMerge: 'defaultDeleteBranchAfterMerge', defaultMergeStyle: 'defaultMergeStyle',
-    defaultAllowMaintainerEdit: 'defaultAllowMaintainerEdit', projectsMode: 'projectsMode',
-  } as const;
-  for (const [from, to] of Object.entries(direct)) {
-    const value = input[from as keyof UpdateRepositoryInput];
-    if (value !== undefined) (data as Record<string, unknown>)[to] = value;
+  for (const { field, column } of STORED_SETTINGS) {
+    const value = input[field];
+    if (value != null) (data as Record<string, unknown>)[column] = value;
   }
   if (input.internalTracker) {
     const t = input.internalTracker;
@@ -308,7 +246,7 @@ export async function updateRepository(ctx: ServiceContext, ownerLogin: string, 
     checkExternalUrl(input.externalWiki.url, 'external_wiki_url');
     data.externalWikiUrl = input.externalWiki.url;
   }
-  if (input.archived !== undefined && input.archived !== repo.isArchived) {
+  if (input.archived != null && input.archived !== repo.isArchived) {
     Object.assign(data, { isArchived: input.archived, archivedAt: input.archived ? new Date() : null });
   }
   const updated = await ctx.db.repository.update({ where: { id: repo.id }, data, include: { owner: true } });
