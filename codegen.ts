@@ -17,7 +17,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { codegen } from '@graphql-codegen/core';
 import * as operationsPlugin from '@graphql-codegen/typescript-operations';
 import * as typedDocumentNodePlugin from '@graphql-codegen/typed-document-node';
-import { isInputObjectType, parse, printSchema, type GraphQLSchema } from 'graphql';
+import { getNamedType, isInputObjectType, parse, printSchema, type GraphQLSchema } from 'graphql';
 import openapiTS, { astToString } from 'openapi-typescript';
 import { sortedSchema } from './src/graphql/schema.ts';
 import { routesFromDocument } from './rest-facade/route-table.ts';
@@ -36,11 +36,20 @@ function findFiles(dir: string, suffix: string): string[] {
   });
 }
 
-/** The field names of each input type the typed module declares, for reading REST bodies into them at run time. */
+/**
+ * The fields of each input type the typed module declares, each with the input type it nests (or null), for
+ * reading REST bodies into them at run time.
+ */
 function inputFieldNames(schema: GraphQLSchema, typedModule: string): string {
-  const inputs = Object.values(schema.getTypeMap()).filter((t) => isInputObjectType(t) && typedModule.includes(`export type ${t.name} = {`));
-  const entries = inputs.flatMap((t) => (isInputObjectType(t) ? [`  ${t.name}: ${JSON.stringify(Object.keys(t.getFields()))},`] : []));
-  return `\n\n/** The fields of each input type above, by name. */\nexport const inputFields = {\n${entries.join('\n')}\n} as const;\n`;
+  const entries = Object.values(schema.getTypeMap()).flatMap((type) => {
+    if (!isInputObjectType(type) || !typedModule.includes(`export type ${type.name} = {`)) return [];
+    const fields = Object.values(type.getFields()).map((f) => {
+      const named = getNamedType(f.type);
+      return `${f.name}: ${isInputObjectType(named) ? `'${named.name}'` : 'null'}`;
+    });
+    return [`  ${type.name}: { ${fields.join(', ')} },`];
+  });
+  return `\n\n/** The fields of each input type above, with the input type each nests (null: none). */\nexport const inputFields = {\n${entries.join('\n')}\n} as const;\n`;
 }
 
 /** Every generated file and the content it should have. */

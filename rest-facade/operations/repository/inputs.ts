@@ -23,12 +23,10 @@ export function updateRepositoryInput(body: components['schemas']['EditRepoOptio
       'enablePrune',
       'mirrorCredentials',
       'defaultMergeStyle',
-      'internalTracker',
       'externalTracker',
       'externalWiki',
     ]),
     defaultMergeStyle: mergeStyle(body.default_merge_style),
-    internalTracker: body.internal_tracker ? fromSnakeCase(body.internal_tracker, 'InternalTrackerInput', []) : undefined,
     externalTracker: external
       ? {
           url: external.external_tracker_url ?? '',
