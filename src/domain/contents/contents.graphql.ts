@@ -1,7 +1,7 @@
 import { builder } from '../../graphql/builder.ts';
 import { enumFromValues, inputFromTable } from '../../graphql/input-fields.ts';
 import { readsCode } from '../access/access.graphql.ts';
-import type { Commit, Signature } from '../../git/objects.ts';
+import { CommitRef } from '../commit/commit.graphql.ts';
 import { RepositoryRef } from '../repo/repo.graphql.ts';
 import { lastCommitLoader } from './contents.loader.ts';
 import * as contents from './contents.service.ts';
@@ -31,27 +31,6 @@ const RefTypeEnum = builder.enumType('ContentRefType', {
   values: ['branch', 'tag', 'commit'] as const,
 });
 
-const ContentSignature = builder.objectRef<Signature>('ContentSignature').implement({
-  description: 'An author or committer of a commit.',
-  fields: (t) => ({
-    name: t.exposeString('name'),
-    email: t.exposeString('email'),
-    date: t.exposeString('date', { description: 'RFC 3339, in the UTC offset git recorded.' }),
-  }),
-});
-
-const ContentCommit = builder.objectRef<Commit>('ContentCommit').implement({
-  description: 'A commit, as the contents API reports it (the last change of an entry, or a commit just made).',
-  fields: (t) => ({
-    oid: t.exposeString('oid'),
-    treeOid: t.exposeString('tree'),
-    parentOids: t.exposeStringList('parents'),
-    message: t.exposeString('message'),
-    author: t.field({ type: ContentSignature, resolve: (c) => c.author }),
-    committer: t.field({ type: ContentSignature, resolve: (c) => c.committer }),
-  }),
-});
-
 const ContentLfs = builder.objectRef<{ oid: string; size: number }>('ContentLfs').implement({
   description: 'The Git LFS object a pointer file stands for.',
   fields: (t) => ({ oid: t.exposeString('oid'), size: t.exposeFloat('size') }),
@@ -75,10 +54,13 @@ export const ContentEntryRef = builder.objectRef<contents.ContentItem>('ContentE
     submoduleUrl: t.string({ nullable: true, description: "A submodule's URL from .gitmodules.", resolve: (e) => contents.submoduleUrlOf(e) }),
     lfs: t.field({ type: ContentLfs, nullable: true, description: 'Set when the file is a Git LFS pointer.', resolve: (e) => contents.lfsPointerOf(e) }),
     lastCommit: t.field({
-      type: ContentCommit,
+      type: CommitRef,
       nullable: true,
       description: 'The newest commit (as of the commit read) that changed this path. All entries of one listing are found in one history walk.',
-      resolve: (e, _args, ctx) => (e.commit ? lastCommitLoader(ctx).load({ gitDir: e.gitDir, commit: e.commit, path: e.path }) : null),
+      resolve: async (e, _args, ctx) => {
+        const commit = e.commit ? await lastCommitLoader(ctx).load({ gitDir: e.gitDir, commit: e.commit, path: e.path }) : null;
+        return commit && { repo: e.repo, commit };
+      },
     }),
   }),
 });
@@ -143,7 +125,7 @@ const ChangeFilesPayload = builder.objectRef<changes.ChangeResult>('ChangeFilesP
   fields: (t) => ({
     repository: t.field({ type: RepositoryRef, resolve: (r) => r.repository }),
     branch: t.exposeString('branch', { description: 'The branch the commit is on.' }),
-    commit: t.field({ type: ContentCommit, resolve: (r) => r.commit }),
+    commit: t.field({ type: CommitRef, resolve: (r) => ({ repo: r.repository, commit: r.commit }) }),
     files: t.field({
       type: [ContentEntryRef],
       nullable: { list: false, items: true },

@@ -31,6 +31,8 @@ export type RefType = 'branch' | 'tag' | 'commit';
 
 /** One entry of a tree as the contents API shows it; content and commit data are read on demand. */
 export interface ContentItem {
+  /** The repository (the caller may read it) and its directory. */
+  repo: Repository;
   gitDir: string;
   /** The commit the entry was read from. */
   commit: string;
@@ -111,11 +113,13 @@ async function refFromPath(gitDir: string, repo: Repository, path: string): Prom
   return { ref: await resolveRef(gitDir, `refs/heads/${repo.defaultBranch}`), path };
 }
 
-function itemOf(gitDir: string, commit: string, entry: PathEntry, size: number, listed: boolean, maxBlobSize: number): ContentItem {
+/** Where entries were read: the repository, the commit, and the blob size above which content is not sent. */
+type ReadAt = Pick<ContentItem, 'repo' | 'gitDir' | 'commit' | 'maxBlobSize'>;
+
+function itemOf(at: ReadAt, entry: PathEntry, size: number, listed: boolean): ContentItem {
   const type = typeOfMode(entry.mode);
   return {
-    gitDir,
-    commit,
+    ...at,
     name: entry.name,
     path: entry.path,
     oid: entry.oid,
@@ -123,7 +127,6 @@ function itemOf(gitDir: string, commit: string, entry: PathEntry, size: number, 
     type,
     size: type === 'file' || type === 'symlink' ? size : 0,
     listed,
-    maxBlobSize,
   };
 }
 
@@ -148,7 +151,7 @@ export async function getContents(
 
   if (!resolved) {
     if (!asked && path === '' && repo.isEmpty) {
-      const root: ContentItem = { gitDir, commit: '', name: '', path: '', oid: '', mode: '040000', type: 'dir', size: 0, listed: false, maxBlobSize };
+      const root: ContentItem = { repo, gitDir, commit: '', name: '', path: '', oid: '', mode: '040000', type: 'dir', size: 0, listed: false, maxBlobSize };
       return { ref: repo.defaultBranch, refName: repo.defaultBranch, refType: 'branch', commitOid: null, path, entry: root, entries: [] };
     }
     throw notFound(asked ? `the ref "${asked}" does not exist` : repo.isEmpty ? 'the repository is empty' : `the branch "${repo.defaultBranch}" does not exist`);
@@ -162,8 +165,9 @@ export async function getContents(
   const childEntries = (children ?? []).map((e) => ({ ...e, path: path ? `${path}/${e.name}` : e.name }));
   const blobs = [found.entry, ...childEntries].filter((e) => e.type === 'blob').map((e) => e.oid);
   const sizes = await objectSizes(gitDir, blobs);
-  const entry = itemOf(gitDir, resolved.commit, found.entry, sizes.get(found.entry.oid) ?? 0, false, maxBlobSize);
-  const entries = children ? childEntries.map((e) => itemOf(gitDir, resolved!.commit, e, sizes.get(e.oid) ?? 0, true, maxBlobSize)) : null;
+  const at: ReadAt = { repo, gitDir, commit: resolved.commit, maxBlobSize };
+  const entry = itemOf(at, found.entry, sizes.get(found.entry.oid) ?? 0, false);
+  const entries = children ? childEntries.map((e) => itemOf(at, e, sizes.get(e.oid) ?? 0, true)) : null;
   return { ref: asked || resolved.name, refName: resolved.name, refType: resolved.type, commitOid: resolved.commit, path, entry, entries };
 }
 
@@ -206,13 +210,15 @@ export async function lastCommitsOf(gitDir: string, commit: string, paths: strin
 }
 
 /** Entries at `paths` in `commit`, for the response (null where nothing is). */
-export async function itemsAt(ctx: Pick<ServiceContext, 'config'>, gitDir: string, commit: string, paths: (string | null)[]): Promise<(ContentItem | null)[]> {
+export async function itemsAt(ctx: Pick<ServiceContext, 'config'>, repo: Repository, commit: string, paths: (string | null)[]): Promise<(ContentItem | null)[]> {
+  const gitDir = repositoryPath(ctx.config, repo.id);
   const tree = await commitTree(gitDir, commit);
   if (!tree) return paths.map(() => null);
   const found = await Promise.all(paths.map(async (p) => (p === null ? null : lookupPath(gitDir, tree, p))));
   const entries = found.map((f) => (f?.kind === 'found' ? f.entry : null));
   const sizes = await objectSizes(gitDir, entries.filter((e): e is PathEntry => !!e && e.type === 'blob').map((e) => e.oid));
-  return entries.map((e) => (e ? itemOf(gitDir, commit, e, sizes.get(e.oid) ?? 0, false, ctx.config.api.DEFAULT_MAX_BLOB_SIZE) : null));
+  const at: ReadAt = { repo, gitDir, commit, maxBlobSize: ctx.config.api.DEFAULT_MAX_BLOB_SIZE };
+  return entries.map((e) => (e ? itemOf(at, e, sizes.get(e.oid) ?? 0, false) : null));
 }
 
 // ---------------------------------------------------------------------------------------------------

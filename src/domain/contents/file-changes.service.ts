@@ -120,7 +120,7 @@ async function finish(ctx: ServiceContext, t: Target, before: string, after: str
   const repository = (await getRepository(ctx, t.repo.owner.login, t.repo.name, CODE_READ)).repo;
   const commitObj = await readObject(t.gitDir, after);
   if (!commitObj) throw new Error(`commit ${after} vanished`);
-  return { repository, branch: t.target, commit: parseCommit(commitObj.oid, commitObj.data), files: await itemsAt(ctx, t.gitDir, after, paths) };
+  return { repository, branch: t.target, commit: parseCommit(commitObj.oid, commitObj.data), files: await itemsAt(ctx, t.repo, after, paths) };
 }
 
 /**
