@@ -4,6 +4,7 @@ import { nullWhenNotFound } from '../../graphql/errors.ts';
 import { connectionComplexity, offsetConnection } from '../../graphql/connection.ts';
 import { atLeast, CODE_READ, CODE_WRITE, readableRepositoriesWhere, repositoryPermission, satisfies } from '../access/access.service.ts';
 import * as repos from './repo.service.ts';
+import { listAccountRepositories, listOwnerRepositories, searchRepositories } from './search.service.ts';
 import { UserRef } from '../user/user.graphql.ts';
 import { databaseIdOf } from '../../graphql/ids.ts';
 import type { GraphQLContext } from '../../graphql/context.ts';
@@ -173,7 +174,7 @@ builder.objectField(UserRef, 'repositories', (t) =>
       complexity: connectionComplexity,
       args: { affiliation: t.arg({ type: RepositoryAffiliationEnum, defaultValue: 'owned' }) },
       resolve: (user, { affiliation, ...page }, ctx) =>
-        offsetConnection(page, (window) => repos.listAccountRepositories(ctx, user, affiliation ?? 'owned', window)),
+        offsetConnection(page, (window) => listAccountRepositories(ctx, user, affiliation ?? 'owned', window)),
     },
     RepositoryConnection,
   ),
@@ -230,7 +231,7 @@ builder.queryFields((t) => ({
     },
     resolve: (_root, { first, after, last, before, ownerLogin, ...search }, ctx) =>
       offsetConnection({ first, after, last, before }, (window) =>
-        ownerLogin ? repos.listOwnerRepositories(ctx, ownerLogin, window) : repos.searchRepositories(ctx, search, window),
+        ownerLogin ? listOwnerRepositories(ctx, ownerLogin, window) : searchRepositories(ctx, search, window),
       ),
   }, RepositoryConnection),
 }));
