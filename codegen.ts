@@ -3,7 +3,8 @@
  *   src/graphql/schema.ts          -> schema/schema.graphql               (the SDL, for clients and review)
  *   schema/openapi.yaml            -> rest-facade/__generated__/openapi.ts (REST shapes, openapi-typescript)
  *   rest-facade/{convert,operations}/**.graphql + schema
- *                                  -> rest-facade/__generated__/graphql.ts (typed documents)
+ *                                  -> rest-facade/__generated__/graphql.ts (typed documents, and the field names of
+ *                                     their input types, which the facade reads REST bodies into)
  *   schema/openapi.yaml            -> rest-facade/__generated__/routes.ts (the route table: paths, guards, scopes, order)
  *   rest-facade/operations/**.ts   -> rest-facade/__generated__/operations.ts (every `export const x = defineOperation(…)`)
  *   schema/openapi.yaml + the reference document
@@ -16,7 +17,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { codegen } from '@graphql-codegen/core';
 import * as operationsPlugin from '@graphql-codegen/typescript-operations';
 import * as typedDocumentNodePlugin from '@graphql-codegen/typed-document-node';
-import { parse, printSchema } from 'graphql';
+import { getNamedType, isInputObjectType, parse, printSchema, type GraphQLSchema } from 'graphql';
 import openapiTS, { astToString } from 'openapi-typescript';
 import { sortedSchema } from './src/graphql/schema.ts';
 import { routesFromDocument } from './rest-facade/route-table.ts';
@@ -33,6 +34,22 @@ function findFiles(dir: string, suffix: string): string[] {
     if (entry.isDirectory()) return findFiles(full, suffix);
     return entry.name.endsWith(suffix) ? [full] : [];
   });
+}
+
+/**
+ * The fields of each input type the typed module declares, each with the input type it nests (or null), for
+ * reading REST bodies into them at run time.
+ */
+function inputFieldNames(schema: GraphQLSchema, typedModule: string): string {
+  const entries = Object.values(schema.getTypeMap()).flatMap((type) => {
+    if (!isInputObjectType(type) || !typedModule.includes(`export type ${type.name} = {`)) return [];
+    const fields = Object.values(type.getFields()).map((f) => {
+      const named = getNamedType(f.type);
+      return `${f.name}: ${isInputObjectType(named) ? `'${named.name}'` : 'null'}`;
+    });
+    return [`  ${type.name}: { ${fields.join(', ')} },`];
+  });
+  return `\n\n/** The fields of each input type above, with the input type each nests (null: none). */\nexport const inputFields = {\n${entries.join('\n')}\n} as const;\n`;
 }
 
 /** Every generated file and the content it should have. */
@@ -65,7 +82,7 @@ export async function generateAll(): Promise<Map<string, string>> {
     plugins: [{ typescriptOperations: {} }, { typedDocumentNode: {} }],
     pluginMap: { typescriptOperations: operationsPlugin, typedDocumentNode: typedDocumentNodePlugin },
   });
-  files.set('rest-facade/__generated__/graphql.ts', HEADER + output);
+  files.set('rest-facade/__generated__/graphql.ts', HEADER + output + inputFieldNames(sortedSchema, output));
 
   const document = loadOpenApiDocument(path.join(root, 'schema/openapi.yaml'));
   const routes = routesFromDocument(documentedOperations(document));

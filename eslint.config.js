@@ -48,7 +48,16 @@ export default tseslint.config(
   },
   { files: ['src/git/**/*.ts'], rules: { 'no-restricted-imports': forbid(restFacade, domain) } },
   {
-    files: ['src/domain/**/*.service.ts', 'src/domain/**/*.rules.ts', 'src/domain/**/*.counters.ts', 'src/domain/access/grants.ts', 'src/domain/access/units.ts'],
+    // Services and what they are made of: their rules and the input shapes they share with GraphQL (*.inputs.ts).
+    files: [
+      'src/domain/**/*.service.ts',
+      'src/domain/**/*.rules.ts',
+      'src/domain/**/*.inputs.ts',
+      'src/domain/**/*.counters.ts',
+      'src/domain/fields.ts',
+      'src/domain/access/grants.ts',
+      'src/domain/access/units.ts',
+    ],
     rules: { 'no-restricted-imports': forbid(restFacade, graphqlLayer, childProcess) },
   },
   {

@@ -3,14 +3,14 @@ import {
   ChangeFilesDocument,
   RepositoryContentsDocument,
   type ChangeFilesInput,
-  type CommitIdentityInput,
-  type FileOperation,
+  type FileOperationInput,
   type RepositoryContentsQuery,
 } from '../../__generated__/graphql.ts';
 import type { components } from '../../__generated__/openapi.ts';
 import { toContentsResponse, toFileResponse, toFilesResponse, type CommitFacts } from '../../convert/contents.ts';
 import { badRequest } from '../../../src/errors.ts';
 import { created, defineOperation, found, ok, type Reply } from '../../operation.ts';
+import { fromSnakeCase } from '../../snake-case.ts';
 
 type Schemas = components['schemas'];
 
@@ -78,23 +78,13 @@ export const repoGetContentsExt = defineOperation({
 
 // --- Changing files --------------------------------------------------------------------------------
 
-type FileOptions = Pick<Schemas['ChangeFilesOptions'], 'branch' | 'new_branch' | 'force_push' | 'message' | 'signoff' | 'author' | 'committer' | 'dates'>;
+type SingleFileBody = Schemas['CreateFileOptions'] | Schemas['UpdateFileOptions'] | Schemas['DeleteFileOptions'];
 
-const identity = (who: Schemas['Identity'] | undefined): CommitIdentityInput | undefined => (who ? { name: who.name, email: who.email } : undefined);
-
-/** The options every file operation shares (branch, new branch, message, identities, dates). */
-export function commitOptions(body: FileOptions): Omit<ChangeFilesInput, 'files'> {
-  return {
-    branch: body.branch || undefined,
-    newBranch: body.new_branch || undefined,
-    forcePush: body.force_push,
-    message: body.message,
-    signoff: body.signoff,
-    author: identity(body.author),
-    committer: identity(body.committer),
-    dates: body.dates ? { author: body.dates.author, committer: body.dates.committer } : undefined,
-  };
-}
+/** A single-file request: the commit options of its body, and its one operation on the file at the path. */
+const singleFile = (body: SingleFileBody, file: FileOperationInput): ChangeFilesInput => ({
+  ...fromSnakeCase(body, 'ChangeFilesInput', ['files']),
+  files: [file],
+});
 
 export const repoCreateFile = defineOperation({
   operationId: 'repoCreateFile',
@@ -102,7 +92,7 @@ export const repoCreateFile = defineOperation({
   variables: ({ params, body }) => ({
     owner: params.owner,
     name: params.repo,
-    input: { ...commitOptions(body), files: [{ operation: 'create' as const, path: params.filepath, content: body.content }] },
+    input: singleFile(body, { operation: 'create', path: params.filepath, content: body.content }),
   }),
   reply: ({ changeFiles }) => created(toFileResponse(changeFiles, 0)),
 });
@@ -113,10 +103,7 @@ export const repoUpdateFile = defineOperation({
   variables: ({ params, body }) => ({
     owner: params.owner,
     name: params.repo,
-    input: {
-      ...commitOptions(body),
-      files: [{ operation: 'update' as const, path: params.filepath, content: body.content, sha: body.sha || undefined, fromPath: body.from_path || undefined }],
-    },
+    input: singleFile(body, { operation: 'update', path: params.filepath, content: body.content, sha: body.sha, fromPath: body.from_path }),
   }),
   reply: ({ changeFiles }) => ok(toFileResponse(changeFiles, 0)),
 });
@@ -127,7 +114,7 @@ export const repoDeleteFile = defineOperation({
   variables: ({ params, body }) => ({
     owner: params.owner,
     name: params.repo,
-    input: { ...commitOptions(body), files: [{ operation: 'delete' as const, path: params.filepath, sha: body.sha || undefined }] },
+    input: singleFile(body, { operation: 'delete', path: params.filepath, sha: body.sha }),
   }),
   reply: ({ changeFiles }) => ok(toFileResponse(changeFiles, null)),
 });
@@ -135,26 +122,13 @@ export const repoDeleteFile = defineOperation({
 export const repoChangeFiles = defineOperation({
   operationId: 'repoChangeFiles',
   document: ChangeFilesDocument,
-  variables: ({ params, body }) => ({
-    owner: params.owner,
-    name: params.repo,
-    input: {
-      ...commitOptions(body),
-      files: (body.files ?? []).map((f) => ({
-        operation: f.operation as FileOperation,
-        path: f.path,
-        content: f.content,
-        sha: f.sha || undefined,
-        fromPath: f.from_path || undefined,
-      })),
-    },
-  }),
+  variables: ({ params, body }) => ({ owner: params.owner, name: params.repo, input: fromSnakeCase(body, 'ChangeFilesInput', []) }),
   reply: ({ changeFiles }) => created(toFilesResponse(changeFiles)),
 });
 
 export const repoApplyDiffPatch = defineOperation({
   operationId: 'repoApplyDiffPatch',
   document: ApplyDiffPatchDocument,
-  variables: ({ params, body }) => ({ owner: params.owner, name: params.repo, input: { ...commitOptions(body), content: body.content } }),
+  variables: ({ params, body }) => ({ owner: params.owner, name: params.repo, input: fromSnakeCase(body, 'ApplyDiffPatchInput', []) }),
   reply: ({ applyDiffPatch }) => ok(toFileResponse(applyDiffPatch, null)),
 });

@@ -1,9 +1,19 @@
 import { builder } from '../../graphql/builder.ts';
+import { enumFromValues, inputFromTable } from '../../graphql/input-fields.ts';
 import { readsCode } from '../access/access.graphql.ts';
-import type { Commit, Signature } from '../../git/objects.ts';
+import { CommitRef } from '../commit/commit.graphql.ts';
 import { RepositoryRef } from '../repo/repo.graphql.ts';
 import { lastCommitLoader } from './contents.loader.ts';
 import * as contents from './contents.service.ts';
+import * as changes from './file-changes.service.ts';
+import {
+  APPLY_PATCH_FIELDS,
+  CHANGE_FILES_FIELDS,
+  COMMIT_DATES_FIELDS,
+  FILE_OPERATION_FIELDS,
+  FILE_OPERATIONS,
+  IDENTITY_FIELDS,
+} from './contents.inputs.ts';
 
 /**
  * Repository contents in the graph: `Repository.contents(path, ref)` (a file, or a directory and its
@@ -19,27 +29,6 @@ const ContentTypeEnum = builder.enumType('ContentEntryType', {
 const RefTypeEnum = builder.enumType('ContentRefType', {
   description: 'What kind of ref the contents were read at.',
   values: ['branch', 'tag', 'commit'] as const,
-});
-
-const ContentSignature = builder.objectRef<Signature>('ContentSignature').implement({
-  description: 'An author or committer of a commit.',
-  fields: (t) => ({
-    name: t.exposeString('name'),
-    email: t.exposeString('email'),
-    date: t.exposeString('date', { description: 'RFC 3339, in the UTC offset git recorded.' }),
-  }),
-});
-
-const ContentCommit = builder.objectRef<Commit>('ContentCommit').implement({
-  description: 'A commit, as the contents API reports it (the last change of an entry, or a commit just made).',
-  fields: (t) => ({
-    oid: t.exposeString('oid'),
-    treeOid: t.exposeString('tree'),
-    parentOids: t.exposeStringList('parents'),
-    message: t.exposeString('message'),
-    author: t.field({ type: ContentSignature, resolve: (c) => c.author }),
-    committer: t.field({ type: ContentSignature, resolve: (c) => c.committer }),
-  }),
 });
 
 const ContentLfs = builder.objectRef<{ oid: string; size: number }>('ContentLfs').implement({
@@ -65,10 +54,13 @@ export const ContentEntryRef = builder.objectRef<contents.ContentItem>('ContentE
     submoduleUrl: t.string({ nullable: true, description: "A submodule's URL from .gitmodules.", resolve: (e) => contents.submoduleUrlOf(e) }),
     lfs: t.field({ type: ContentLfs, nullable: true, description: 'Set when the file is a Git LFS pointer.', resolve: (e) => contents.lfsPointerOf(e) }),
     lastCommit: t.field({
-      type: ContentCommit,
+      type: CommitRef,
       nullable: true,
       description: 'The newest commit (as of the commit read) that changed this path. All entries of one listing are found in one history walk.',
-      resolve: (e, _args, ctx) => (e.commit ? lastCommitLoader(ctx).load({ gitDir: e.gitDir, commit: e.commit, path: e.path }) : null),
+      resolve: async (e, _args, ctx) => {
+        const commit = e.commit ? await lastCommitLoader(ctx).load({ gitDir: e.gitDir, commit: e.commit, path: e.path }) : null;
+        return commit && { repo: e.repo, commit };
+      },
     }),
   }),
 });
@@ -117,55 +109,23 @@ builder.objectFields(RepositoryRef, (t) => ({
   }),
 }));
 
-const FileOperationEnum = builder.enumType('FileOperation', {
-  description: 'create: a new file; update: change (and with fromPath move) an existing one; upload: create or update; rename: move keeping the content; delete.',
-  values: ['create', 'update', 'upload', 'rename', 'delete'] as const,
-});
+enumFromValues(
+  'FileOperation',
+  FILE_OPERATIONS,
+  'create: a new file; update: change (and with fromPath move) an existing one; upload: create or update; rename: move keeping the content; delete.',
+);
+inputFromTable('CommitIdentityInput', IDENTITY_FIELDS);
+inputFromTable('CommitDatesInput', COMMIT_DATES_FIELDS, 'RFC 3339 date-times; the UTC offset given is the one recorded.');
+inputFromTable('FileOperationInput', FILE_OPERATION_FIELDS);
+const ChangeFilesInput = inputFromTable('ChangeFilesInput', CHANGE_FILES_FIELDS);
+const ApplyDiffPatchInput = inputFromTable('ApplyDiffPatchInput', APPLY_PATCH_FIELDS);
 
-const CommitIdentityInput = builder.inputType('CommitIdentityInput', {
-  fields: (t) => ({ name: t.string(), email: t.string() }),
-});
-
-const CommitDatesInput = builder.inputType('CommitDatesInput', {
-  description: 'RFC 3339 date-times; the UTC offset given is the one recorded.',
-  fields: (t) => ({ author: t.string(), committer: t.string() }),
-});
-
-const FileOperationInput = builder.inputType('FileOperationInput', {
-  fields: (t) => ({
-    operation: t.field({ type: FileOperationEnum, required: true }),
-    path: t.string({ required: true }),
-    content: t.string({ description: 'Base64 bytes (create, update, upload).' }),
-    sha: t.string({ description: 'The blob id of the current file; required to update or delete, checked whenever given.' }),
-    fromPath: t.string({ description: 'The current path of a file being moved (update, rename).' }),
-  }),
-});
-
-const commitOptionFields = (t: Parameters<Parameters<typeof builder.inputType>[1]['fields']>[0]) => ({
-  branch: t.string({ description: 'The branch to commit on (default: the default branch).' }),
-  newBranch: t.string({ description: 'Commit on this new branch, made from `branch`.' }),
-  forcePush: t.boolean({ description: 'Replace `newBranch` when it exists.' }),
-  message: t.string(),
-  signoff: t.boolean({ description: 'Add a Signed-off-by trailer for the committer.' }),
-  author: t.field({ type: CommitIdentityInput, description: 'Default: the committer, else the caller.' }),
-  committer: t.field({ type: CommitIdentityInput, description: 'Default: the author, else the caller.' }),
-  dates: t.field({ type: CommitDatesInput, description: 'Default: each other, else now.' }),
-});
-
-const ChangeFilesInput = builder.inputType('ChangeFilesInput', {
-  fields: (t) => ({ ...commitOptionFields(t), files: t.field({ type: [FileOperationInput], required: true }) }),
-});
-
-const ApplyDiffPatchInput = builder.inputType('ApplyDiffPatchInput', {
-  fields: (t) => ({ ...commitOptionFields(t), content: t.string({ required: true, description: 'The patch: `git diff` or `git format-patch` output.' }) }),
-});
-
-const ChangeFilesPayload = builder.objectRef<contents.ChangeResult>('ChangeFilesPayload').implement({
+const ChangeFilesPayload = builder.objectRef<changes.ChangeResult>('ChangeFilesPayload').implement({
   description: 'The commit a change made, and what the changed paths hold now.',
   fields: (t) => ({
     repository: t.field({ type: RepositoryRef, resolve: (r) => r.repository }),
     branch: t.exposeString('branch', { description: 'The branch the commit is on.' }),
-    commit: t.field({ type: ContentCommit, resolve: (r) => r.commit }),
+    commit: t.field({ type: CommitRef, resolve: (r) => ({ repo: r.repository, commit: r.commit }) }),
     files: t.field({
       type: [ContentEntryRef],
       nullable: { list: false, items: true },
@@ -175,23 +135,19 @@ const ChangeFilesPayload = builder.objectRef<contents.ChangeResult>('ChangeFiles
   }),
 });
 
-const dropNulls = <T extends object>(input: T) =>
-  Object.fromEntries(Object.entries(input).filter(([, v]) => v !== null && v !== undefined)) as { [K in keyof T]?: Exclude<T[K], null> };
-
 builder.mutationFields((t) => ({
   changeFiles: t.field({
     type: ChangeFilesPayload,
     description: 'Creates, updates, moves and deletes files in one commit (write access).',
     authScopes: { token: 'write:repository' },
     args: { owner: t.arg.string({ required: true }), name: t.arg.string({ required: true }), input: t.arg({ type: ChangeFilesInput, required: true }) },
-    resolve: (_root, { owner, name, input }, ctx) =>
-      contents.changeFiles(ctx, owner, name, { ...dropNulls(input), files: input.files.map((f) => dropNulls(f) as contents.FileChangeInput) }),
+    resolve: (_root, { owner, name, input }, ctx) => changes.changeFiles(ctx, owner, name, input),
   }),
   applyDiffPatch: t.field({
     type: ChangeFilesPayload,
     description: 'Applies a patch as one commit (write access); a patch that does not apply is a conflict.',
     authScopes: { token: 'write:repository' },
     args: { owner: t.arg.string({ required: true }), name: t.arg.string({ required: true }), input: t.arg({ type: ApplyDiffPatchInput, required: true }) },
-    resolve: (_root, { owner, name, input }, ctx) => contents.applyDiffPatch(ctx, owner, name, { ...dropNulls(input), content: input.content }),
+    resolve: (_root, { owner, name, input }, ctx) => changes.applyDiffPatch(ctx, owner, name, input),
   }),
 }));

@@ -1,7 +1,5 @@
-import { requireUser } from '../../auth/viewer.ts';
-import type { Repository, User } from '../../db/models.ts';
-import { badRequest, conflict, forbidden, invalid, notFound } from '../../errors.ts';
-import { applyPatchToTree } from '../../git/apply.ts';
+import type { Repository } from '../../db/models.ts';
+import { badRequest, notFound } from '../../errors.ts';
 import { ARCHIVE_FORMATS, type ArchiveFormat } from '../../git/archive.ts';
 import { readObject } from '../../git/cat-file.ts';
 import {
@@ -15,22 +13,17 @@ import {
   treeEntries,
   type PathEntry,
 } from '../../git/contents.ts';
-import { GitError } from '../../git/errors.ts';
-import { parseCommit, type Commit } from '../../git/objects.ts';
-import { branchNames, isValidRefShortName, isWellFormedRefName } from '../../git/refs.ts';
-import { readCommit, resolveCommit, updateRef, zeroOid, type ObjectFormat } from '../../git/repo.ts';
-import { cleanPath, commitChanges, createCommit, type FileChange, type Identity } from '../../git/write.ts';
+import type { Commit } from '../../git/objects.ts';
+import { isWellFormedRefName } from '../../git/refs.ts';
+import { readCommit, resolveCommit } from '../../git/repo.ts';
 import type { ServiceContext } from '../../services.ts';
-import { toDomainError } from '../git-errors.ts';
-import { CODE_READ, CODE_WRITE } from '../access/access.service.ts';
-import { getRepository, recordPush, type RepositoryWithOwner } from '../repo/repo.service.ts';
 import { repositoryPath } from '../repo/storage.ts';
+import { normalizePath } from './contents.rules.ts';
 
 /**
- * Repository contents: reading files and directories at a ref, changing files through commits made
- * without a work tree, applying patches, and resolving archive downloads. Rules follow Gitea's
- * contents API: write access to change, 404 for a missing branch or file, 422 for invalid paths,
- * existing files on create and stale blob ids, 409 when the branch keeps moving underneath.
+ * Reading repository contents: the file or directory at a path on a ref (resolved as Gitea resolves refs),
+ * what each entry holds (content, link target, submodule URL, LFS pointer), the last commit of each path,
+ * and what an archive download holds. Changing files is file-changes.service.ts.
  */
 
 export type ContentType = 'file' | 'dir' | 'symlink' | 'submodule';
@@ -38,6 +31,8 @@ export type RefType = 'branch' | 'tag' | 'commit';
 
 /** One entry of a tree as the contents API shows it; content and commit data are read on demand. */
 export interface ContentItem {
+  /** The repository (the caller may read it) and its directory. */
+  repo: Repository;
   gitDir: string;
   /** The commit the entry was read from. */
   commit: string;
@@ -73,29 +68,6 @@ export interface ResolvedRef {
 
 const TYPE_OF_MODE: Record<string, ContentType> = { '040000': 'dir', '160000': 'submodule', '120000': 'symlink' };
 const typeOfMode = (mode: string): ContentType => TYPE_OF_MODE[mode] ?? 'file';
-
-/**
- * A tree path from a request: relative, no empty or '.' parts, never '..', '.git' (in any case), control
- * characters or a leading '/'. '' is the root, where allowed.
- */
-export function normalizePath(raw: string, options: { allowRoot: boolean; what?: string }): string {
-  const what = options.what ?? 'path';
-  if (raw.startsWith('/') || raw.startsWith('\\')) throw invalid(`${what} "${raw}" must be relative to the repository root`);
-  // eslint-disable-next-line no-control-regex
-  if (/[\x00-\x1f\x7f]/.test(raw)) throw invalid(`${what} may not contain control characters`);
-  const parts = raw.split('/').filter((p) => p !== '' && p !== '.');
-  if (parts.length === 0) {
-    if (options.allowRoot) return '';
-    throw invalid(`${what} is required`);
-  }
-  if (parts.some((p) => p.toLowerCase() === '.git')) throw invalid(`${what} "${raw}" may not contain a ".git" component`);
-  try {
-    return cleanPath(parts.join('/'));
-  } catch (err) {
-    if (err instanceof GitError) throw invalid(`${what} "${raw}" is invalid: it may not contain ".." components`);
-    throw err;
-  }
-}
 
 /** A branch, a tag or a commit id (full or abbreviated), in that order, as Gitea resolves a `ref`. */
 export async function resolveRef(gitDir: string, ref: string): Promise<ResolvedRef | null> {
@@ -141,11 +113,13 @@ async function refFromPath(gitDir: string, repo: Repository, path: string): Prom
   return { ref: await resolveRef(gitDir, `refs/heads/${repo.defaultBranch}`), path };
 }
 
-function itemOf(gitDir: string, commit: string, entry: PathEntry, size: number, listed: boolean, maxBlobSize: number): ContentItem {
+/** Where entries were read: the repository, the commit, and the blob size above which content is not sent. */
+type ReadAt = Pick<ContentItem, 'repo' | 'gitDir' | 'commit' | 'maxBlobSize'>;
+
+function itemOf(at: ReadAt, entry: PathEntry, size: number, listed: boolean): ContentItem {
   const type = typeOfMode(entry.mode);
   return {
-    gitDir,
-    commit,
+    ...at,
     name: entry.name,
     path: entry.path,
     oid: entry.oid,
@@ -153,7 +127,6 @@ function itemOf(gitDir: string, commit: string, entry: PathEntry, size: number, 
     type,
     size: type === 'file' || type === 'symlink' ? size : 0,
     listed,
-    maxBlobSize,
   };
 }
 
@@ -178,7 +151,7 @@ export async function getContents(
 
   if (!resolved) {
     if (!asked && path === '' && repo.isEmpty) {
-      const root: ContentItem = { gitDir, commit: '', name: '', path: '', oid: '', mode: '040000', type: 'dir', size: 0, listed: false, maxBlobSize };
+      const root: ContentItem = { repo, gitDir, commit: '', name: '', path: '', oid: '', mode: '040000', type: 'dir', size: 0, listed: false, maxBlobSize };
       return { ref: repo.defaultBranch, refName: repo.defaultBranch, refType: 'branch', commitOid: null, path, entry: root, entries: [] };
     }
     throw notFound(asked ? `the ref "${asked}" does not exist` : repo.isEmpty ? 'the repository is empty' : `the branch "${repo.defaultBranch}" does not exist`);
@@ -192,8 +165,9 @@ export async function getContents(
   const childEntries = (children ?? []).map((e) => ({ ...e, path: path ? `${path}/${e.name}` : e.name }));
   const blobs = [found.entry, ...childEntries].filter((e) => e.type === 'blob').map((e) => e.oid);
   const sizes = await objectSizes(gitDir, blobs);
-  const entry = itemOf(gitDir, resolved.commit, found.entry, sizes.get(found.entry.oid) ?? 0, false, maxBlobSize);
-  const entries = children ? childEntries.map((e) => itemOf(gitDir, resolved!.commit, e, sizes.get(e.oid) ?? 0, true, maxBlobSize)) : null;
+  const at: ReadAt = { repo, gitDir, commit: resolved.commit, maxBlobSize };
+  const entry = itemOf(at, found.entry, sizes.get(found.entry.oid) ?? 0, false);
+  const entries = children ? childEntries.map((e) => itemOf(at, e, sizes.get(e.oid) ?? 0, true)) : null;
   return { ref: asked || resolved.name, refName: resolved.name, refType: resolved.type, commitOid: resolved.commit, path, entry, entries };
 }
 
@@ -235,300 +209,16 @@ export async function lastCommitsOf(gitDir: string, commit: string, paths: strin
   return commits;
 }
 
-// ---------------------------------------------------------------------------------------------------
-// Changing files
-
-export type FileOperation = 'create' | 'update' | 'upload' | 'rename' | 'delete';
-
-export interface IdentityInput {
-  name?: string | null;
-  email?: string | null;
-}
-
-export interface CommitOptionsInput {
-  branch?: string | null;
-  newBranch?: string | null;
-  forcePush?: boolean | null;
-  message?: string | null;
-  signoff?: boolean | null;
-  author?: IdentityInput | null;
-  committer?: IdentityInput | null;
-  dates?: { author?: string | null; committer?: string | null } | null;
-}
-
-export interface FileChangeInput {
-  operation: FileOperation;
-  path: string;
-  /** Base64. */
-  content?: string | null;
-  sha?: string | null;
-  fromPath?: string | null;
-}
-
-export interface ChangeFilesInput extends CommitOptionsInput {
-  files: FileChangeInput[];
-}
-
-export interface ChangeResult {
-  repository: RepositoryWithOwner;
-  branch: string;
-  commit: Commit;
-  /** The contents at each changed path after the commit; null where a file was deleted. */
-  files: (ContentItem | null)[];
-}
-
-interface PreparedFile {
-  operation: FileOperation;
-  path: string;
-  fromPath: string;
-  content: Buffer | null;
-  sha: string | null;
-}
-
-const OPERATIONS: FileOperation[] = ['create', 'update', 'upload', 'rename', 'delete'];
-const MAX_ATTEMPTS = 5;
-
-function decodeBase64(text: string, path: string): Buffer {
-  // Line breaks are allowed (as Go's decoder skips them); anything else must be strict, padded base64.
-  const compact = text.replace(/[\r\n]/g, '');
-  if (compact.length % 4 !== 0 || !/^[A-Za-z0-9+/]*={0,2}$/.test(compact)) throw invalid(`the content of "${path}" is not valid base64`);
-  return Buffer.from(compact, 'base64');
-}
-
-function prepareFiles(files: FileChangeInput[]): PreparedFile[] {
-  if (files.length === 0) throw invalid('files: at least one file operation is required');
-  const prepared = files.map((file): PreparedFile => {
-    if (!OPERATIONS.includes(file.operation)) throw invalid(`operation must be one of ${OPERATIONS.join(', ')}`);
-    const path = normalizePath(file.path ?? '', { allowRoot: false });
-    const fromPath = file.fromPath ? normalizePath(file.fromPath, { allowRoot: false, what: 'from_path' }) : path;
-    if (file.operation === 'rename' && fromPath === path) throw invalid(`rename of "${path}" needs a from_path other than the path`);
-    const writes = file.operation !== 'delete' && file.operation !== 'rename';
-    const sha = file.sha?.trim().toLowerCase() || null;
-    if (sha && !/^[0-9a-f]{40}([0-9a-f]{24})?$/.test(sha)) throw invalid(`sha "${file.sha}" is not an object id`);
-    return { operation: file.operation, path, fromPath, content: writes ? decodeBase64(file.content ?? '', path) : null, sha };
-  });
-  const targets = prepared.filter((f) => f.operation !== 'delete').map((f) => f.path);
-  const touched = [...prepared.map((f) => f.path), ...prepared.filter((f) => f.fromPath !== f.path).map((f) => f.fromPath)];
-  const duplicate = touched.find((p, i) => touched.indexOf(p) !== i);
-  if (duplicate) throw invalid(`"${duplicate}" appears in more than one file operation`);
-  const nested = targets.find((p) => targets.some((q) => q.startsWith(`${p}/`)));
-  if (nested) throw invalid(`"${nested}" cannot be both a file and a directory`);
-  return prepared;
-}
-
-/** ISO 8601 / RFC 3339 date-time → the instant and its UTC offset (+hhmm) as git records it. */
-function parseDate(text: string, field: string): { date: Date; timezone: string } {
-  const match = /^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?$/i.exec(text.trim());
-  const date = new Date(text.trim());
-  if (!match || Number.isNaN(date.getTime())) throw invalid(`${field} must be an RFC 3339 date-time`);
-  const zone = match[3];
-  const timezone = !zone || zone.toUpperCase() === 'Z' ? '+0000' : zone.replace(':', '');
-  return { date, timezone };
-}
-
-/** Author and committer: each field from its own identity, else the other one, else the caller. */
-function identities(viewer: User, input: CommitOptionsInput): { author: Identity; committer: Identity } {
-  const pick = (own: IdentityInput | null | undefined, other: IdentityInput | null | undefined) => ({
-    name: own?.name?.trim() || other?.name?.trim() || viewer.fullName || viewer.login,
-    email: own?.email?.trim() || other?.email?.trim() || viewer.email,
-  });
-  const author: Identity = pick(input.author, input.committer);
-  const committer: Identity = pick(input.committer, input.author);
-  const authorDate = input.dates?.author ? parseDate(input.dates.author, 'dates.author') : null;
-  const committerDate = input.dates?.committer ? parseDate(input.dates.committer, 'dates.committer') : null;
-  const now = { date: new Date(), timezone: '+0000' };
-  Object.assign(author, authorDate ?? committerDate ?? now);
-  Object.assign(committer, committerDate ?? authorDate ?? now);
-  for (const who of [author, committer]) {
-    if (/[<>\n]/.test(who.name) || /[<>\n]/.test(who.email)) throw invalid('author and committer names and emails may not contain <, > or line breaks');
-  }
-  return { author, committer };
-}
-
-function defaultMessage(files: PreparedFile[]): string {
-  const list = (ops: FileOperation[]) => files.filter((f) => ops.includes(f.operation)).map((f) => f.path);
-  const lines: string[] = [];
-  if (list(['create']).length) lines.push(`Add ${list(['create']).join(', ')}`);
-  if (list(['update', 'upload', 'rename']).length) lines.push(`Update ${list(['update', 'upload', 'rename']).join(', ')}`);
-  if (list(['delete']).length) lines.push(`Delete ${list(['delete']).join(', ')}`);
-  return lines.join('\n');
-}
-
-function finalMessage(message: string, signoff: boolean | null | undefined, committer: Identity): string {
-  return signoff ? `${message}\n\nSigned-off-by: ${committer.name} <${committer.email}>` : message;
-}
-
-interface Target {
-  gitDir: string;
-  repo: RepositoryWithOwner;
-  viewer: User;
-  base: string;
-  target: string;
-}
-
-/** Write access, not archived, valid branch names. */
-async function writableTarget(ctx: ServiceContext, owner: string, name: string, input: CommitOptionsInput): Promise<Target> {
-  const viewer = requireUser(ctx.viewer);
-  const { repo } = await getRepository(ctx, owner, name, CODE_WRITE);
-  if (repo.isArchived) throw forbidden('this repository is archived: it is read-only');
-  const base = input.branch?.trim() || repo.defaultBranch;
-  const target = input.newBranch?.trim() || base;
-  // No branch can have a name that is not well formed (main~1, main:x): such a base does not exist.
-  if (!isWellFormedRefName(base)) throw notFound(`branch "${base}" does not exist`);
-  if (target !== base && !isValidRefShortName(target)) throw invalid(`"${target}" is not a valid branch name`);
-  return { gitDir: repositoryPath(ctx.config, repo.id), repo, viewer, base, target };
-}
-
-/** The commit a branch points at, or null. */
-const branchHead = (gitDir: string, branch: string) => resolveCommit(gitDir, `refs/heads/${branch}`);
-
-/**
- * The ref update a commit onto `target` needs: the current value of `target` when committing onto the
- * base branch itself, else zero (the new branch must not exist), or its current value with force_push.
- */
-async function expectedTargetValue(t: Target, head: string | null, forcePush: boolean | null | undefined, format: ObjectFormat): Promise<string> {
-  if (t.target === t.base) return head ?? zeroOid(format);
-  const existing = await branchHead(t.gitDir, t.target);
-  if (existing && !forcePush) throw invalid(`branch "${t.target}" already exists`);
-  return existing ?? zeroOid(format);
-}
-
-/** Checks every file against the tree of `head` and turns it into the change commitChanges makes. */
-async function planChanges(gitDir: string, head: string | null, files: PreparedFile[]): Promise<FileChange[]> {
-  const tree = head ? await commitTree(gitDir, head) : null;
-  const lookup = async (path: string) => (tree ? lookupPath(gitDir, tree, path) : ({ kind: 'missing' } as const));
-  const changes: FileChange[] = [];
-  for (const file of files) {
-    let mode: '100644' | '100755' = '100644';
-    let existingOid: string | undefined;
-    if (file.operation !== 'create') {
-      const from = await lookup(file.fromPath);
-      if (from.kind !== 'found') {
-        if (file.operation !== 'upload') throw notFound(`file "${file.fromPath}" does not exist`);
-        if (file.sha) throw invalid(`sha does not match: "${file.fromPath}" does not exist`);
-      } else {
-        if (from.entry.type === 'tree') throw invalid(`"${file.fromPath}" is a directory, not a file`);
-        if (from.entry.type === 'commit') throw invalid(`"${file.fromPath}" is a submodule, not a file`);
-        if (file.sha && file.sha !== from.entry.oid) {
-          throw invalid(`sha does not match the current "${file.fromPath}" [given: ${file.sha}, current: ${from.entry.oid}]`);
-        }
-        if (!file.sha && (file.operation === 'update' || file.operation === 'delete')) {
-          throw invalid(`sha of the current "${file.fromPath}" is required to ${file.operation} it`);
-        }
-        if (from.entry.mode === '100755') mode = '100755';
-        existingOid = from.entry.oid;
-      }
-    }
-    if (file.operation === 'delete') {
-      changes.push({ op: 'delete', path: file.path });
-      continue;
-    }
-    const at = await lookup(file.path);
-    if (at.kind === 'blocked') throw invalid(`a file exists where you are trying to create a subdirectory [path: ${at.at.path}]`);
-    if (at.kind === 'found') {
-      if (at.entry.type === 'tree') throw invalid(`a directory exists where you are trying to create a file [path: ${file.path}]`);
-      if (at.entry.mode === '120000') throw invalid(`a symbolic link exists at "${file.path}"`);
-      if (at.entry.type === 'commit') throw invalid(`a submodule exists at "${file.path}"`);
-      if (file.operation === 'create' || file.fromPath !== file.path) throw invalid(`file "${file.path}" already exists`);
-    }
-    const fromPath = file.fromPath !== file.path ? file.fromPath : undefined;
-    if (file.operation === 'rename') changes.push({ op: 'write', path: file.path, oid: existingOid, mode, fromPath });
-    else changes.push({ op: 'write', path: file.path, content: file.content ?? Buffer.alloc(0), mode, fromPath });
-  }
-  return changes;
-}
-
 /** Entries at `paths` in `commit`, for the response (null where nothing is). */
-async function itemsAt(ctx: Pick<ServiceContext, 'config'>, gitDir: string, commit: string, paths: (string | null)[]): Promise<(ContentItem | null)[]> {
+export async function itemsAt(ctx: Pick<ServiceContext, 'config'>, repo: Repository, commit: string, paths: (string | null)[]): Promise<(ContentItem | null)[]> {
+  const gitDir = repositoryPath(ctx.config, repo.id);
   const tree = await commitTree(gitDir, commit);
   if (!tree) return paths.map(() => null);
   const found = await Promise.all(paths.map(async (p) => (p === null ? null : lookupPath(gitDir, tree, p))));
   const entries = found.map((f) => (f?.kind === 'found' ? f.entry : null));
   const sizes = await objectSizes(gitDir, entries.filter((e): e is PathEntry => !!e && e.type === 'blob').map((e) => e.oid));
-  return entries.map((e) => (e ? itemOf(gitDir, commit, e, sizes.get(e.oid) ?? 0, false, ctx.config.api.DEFAULT_MAX_BLOB_SIZE) : null));
-}
-
-async function finish(ctx: ServiceContext, t: Target, before: string, after: string, paths: (string | null)[]): Promise<ChangeResult> {
-  await recordPush(ctx, t.repo, [{ ref: `refs/heads/${t.target}`, before, after }], t.viewer);
-  const repository = (await getRepository(ctx, t.repo.owner.login, t.repo.name, CODE_READ)).repo;
-  const commitObj = await readObject(t.gitDir, after);
-  if (!commitObj) throw new Error(`commit ${after} vanished`);
-  return { repository, branch: t.target, commit: parseCommit(commitObj.oid, commitObj.data), files: await itemsAt(ctx, t.gitDir, after, paths) };
-}
-
-/**
- * Creates, updates, renames and deletes files in one commit on `branch` (or on `newBranch`, made from
- * it). The ref moves by compare-and-swap: when another change lands first, the checks run again on the
- * new head (so a stale `sha` fails) and the commit is rebuilt; after several lost races, 409.
- */
-export async function changeFiles(ctx: ServiceContext, owner: string, name: string, input: ChangeFilesInput): Promise<ChangeResult> {
-  const t = await writableTarget(ctx, owner, name, input);
-  const files = prepareFiles(input.files);
-  const { author, committer } = identities(t.viewer, input);
-  const message = finalMessage(input.message?.trim() || defaultMessage(files), input.signoff, committer);
-  const format = t.repo.objectFormat as ObjectFormat;
-
-  for (let attempt = 1; ; attempt++) {
-    const head = await branchHead(t.gitDir, t.base);
-    if (!head) {
-      const empty = (await branchNames(t.gitDir)).length === 0;
-      if (!empty) throw notFound(`branch "${t.base}" does not exist`);
-    }
-    const expectedOld = await expectedTargetValue(t, head, input.forcePush, format);
-    const changes = await planChanges(t.gitDir, head, files);
-    try {
-      const commit = await commitChanges(t.gitDir, {
-        objectFormat: format,
-        branch: t.target,
-        parent: head,
-        changes,
-        message,
-        author,
-        committer,
-        expectedOld,
-      });
-      return await finish(ctx, t, expectedOld, commit, files.map((f) => (f.operation === 'delete' ? null : f.path)));
-    } catch (err) {
-      if (err instanceof GitError && err.code === 'CONFLICT') {
-        if (attempt < MAX_ATTEMPTS) continue;
-        throw conflict(`branch "${t.target}" kept changing while the files were being committed; try again`);
-      }
-      throw toDomainError(err);
-    }
-  }
-}
-
-export interface ApplyPatchInput extends CommitOptionsInput {
-  /** The patch text (`git diff` / `git format-patch` output). */
-  content: string;
-}
-
-/** Applies a patch to `branch` (or a new branch made from it) as one commit. */
-export async function applyDiffPatch(ctx: ServiceContext, owner: string, name: string, input: ApplyPatchInput): Promise<ChangeResult> {
-  const t = await writableTarget(ctx, owner, name, input);
-  if (!input.content?.trim()) throw invalid('content: a patch is required');
-  const { author, committer } = identities(t.viewer, input);
-  const message = finalMessage(input.message?.trim() || 'apply-patch', input.signoff, committer);
-  const format = t.repo.objectFormat as ObjectFormat;
-  const patch = Buffer.from(input.content.endsWith('\n') ? input.content : `${input.content}\n`, 'utf8');
-
-  for (let attempt = 1; ; attempt++) {
-    const head = await branchHead(t.gitDir, t.base);
-    if (!head) throw notFound(`branch "${t.base}" does not exist`);
-    const expectedOld = await expectedTargetValue(t, head, input.forcePush, format);
-    try {
-      const tree = await applyPatchToTree(t.gitDir, head, patch);
-      const commit = await createCommit(t.gitDir, { tree, parents: head ? [head] : [], message, author, committer });
-      await updateRef(t.gitDir, `refs/heads/${t.target}`, commit, expectedOld);
-      return await finish(ctx, t, expectedOld, commit, []);
-    } catch (err) {
-      if (err instanceof GitError && err.code === 'CONFLICT' && /changed meanwhile/.test(err.message)) {
-        if (attempt < MAX_ATTEMPTS) continue;
-        throw conflict(`branch "${t.target}" kept changing while the patch was being applied; try again`);
-      }
-      throw toDomainError(err);
-    }
-  }
+  const at: ReadAt = { repo, gitDir, commit, maxBlobSize: ctx.config.api.DEFAULT_MAX_BLOB_SIZE };
+  return entries.map((e) => (e ? itemOf(at, e, sizes.get(e.oid) ?? 0, false) : null));
 }
 
 // ---------------------------------------------------------------------------------------------------

@@ -1,5 +1,6 @@
 import { isSiteAdmin, requireUser } from '../../auth/viewer.ts';
 import type { User } from '../../db/models.ts';
+import { isUniqueViolation } from '../../db/errors.ts';
 import { conflict, forbidden, invalid, notFound } from '../../errors.ts';
 import { copyRepository } from '../../git/fork.ts';
 import { removeRepository, repositorySize, type ObjectFormat } from '../../git/repo.ts';
@@ -73,7 +74,7 @@ export async function createFork(ctx: ServiceContext, ownerLogin: string, name: 
       ctx.db.repository.update({ where: { id: source.id }, data: { forkCount: { increment: 1 } } }),
     ]);
   } catch (err) {
-    if ((err as { code?: string }).code === 'P2002') throw conflict(`the repository ${owner.login}/${forkName} already exists`);
+    if (isUniqueViolation(err)) throw conflict(`the repository ${owner.login}/${forkName} already exists`);
     throw err;
   }
 

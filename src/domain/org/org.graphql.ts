@@ -3,7 +3,7 @@ import { lookup } from '../../graphql/errors.ts';
 import { connectionComplexity, offsetConnection } from '../../graphql/connection.ts';
 import { isOrganizationMember, isOrganizationOwner } from '../access/access.service.ts';
 import { RepositoryConnection, RepositoryRef } from '../repo/repo.graphql.ts';
-import * as repos from '../repo/repo.service.ts';
+import { listOwnerRepositories } from '../repo/search.service.ts';
 import { UserConnection, UserRef, VisibilityEnum } from '../user/user.graphql.ts';
 import * as orgs from './org.service.ts';
 
@@ -49,7 +49,7 @@ export const OrganizationRef = builder.prismaObject('User', {
         type: RepositoryRef,
         complexity: connectionComplexity,
         authScopes: { token: 'read:repository' },
-        resolve: (org, page, ctx) => offsetConnection(page, (window) => repos.listOwnerRepositories(ctx, org.login, window)),
+        resolve: (org, page, ctx) => offsetConnection(page, (window) => listOwnerRepositories(ctx, org.login, window)),
       },
       RepositoryConnection,
     ),

@@ -1,5 +1,6 @@
 import { isPublicOnly, isSiteAdmin, requireUser } from '../../auth/viewer.ts';
 import type { Prisma, Repository, User } from '../../db/models.ts';
+import { isUniqueViolation } from '../../db/errors.ts';
 import { ObjectTooLargeError, readObject } from '../../git/cat-file.ts';
 import { repositoryPath } from '../repo/storage.ts';
 import { conflict, forbidden, invalid, notFound } from '../../errors.ts';
@@ -107,7 +108,7 @@ export async function createOrganization(ctx: ServiceContext, login: string, inp
       return org;
     });
   } catch (err) {
-    if ((err as { code?: string }).code === 'P2002') throw invalid(`the name "${login}" is already taken`);
+    if (isUniqueViolation(err)) throw invalid(`the name "${login}" is already taken`);
     throw err;
   } finally {
     forgetGrants(ctx);

@@ -1,15 +1,19 @@
 import { builder } from '../../graphql/builder.ts';
+import { enumFromValues, inputFromTable } from '../../graphql/input-fields.ts';
 import { lookup } from '../../graphql/errors.ts';
 import { connectionComplexity, offsetConnection } from '../../graphql/connection.ts';
 import { atLeast, CODE_READ, CODE_WRITE, readableRepositoriesWhere, repositoryPermission, satisfies } from '../access/access.service.ts';
 import * as repos from './repo.service.ts';
+import { listAccountRepositories, listOwnerRepositories, searchRepositories } from './search.service.ts';
 import { UserRef } from '../user/user.graphql.ts';
 import { databaseIdOf } from '../../graphql/ids.ts';
 import type { GraphQLContext } from '../../graphql/context.ts';
 import type { Repository, User } from '../../db/models.ts';
 import { notFound } from '../../errors.ts';
+import { CREATE_REPOSITORY_FIELDS, EXTERNAL_TRACKER_FIELDS, EXTERNAL_WIKI_FIELDS, INTERNAL_TRACKER_FIELDS, REPOSITORY_EDIT_FIELDS } from './repo.inputs.ts';
+import { OBJECT_FORMATS } from './repo.rules.ts';
 
-const ObjectFormatEnum = builder.enumType('ObjectFormat', { values: ['sha1', 'sha256'] as const });
+const ObjectFormatEnum = enumFromValues('ObjectFormat', OBJECT_FORMATS);
 
 const RepositoryPermissions = builder.objectRef<{ admin: boolean; push: boolean; pull: boolean }>('RepositoryPermissions').implement({
   description: "The viewer's rights on a repository.",
@@ -46,13 +50,9 @@ const ExternalTracker = builder.objectRef<{ url: string; format: string; style: 
   }),
 });
 
-const InternalTrackerInput = builder.inputType('InternalTrackerInput', {
-  fields: (t) => ({ enableTimeTracker: t.boolean(), allowOnlyContributorsToTrackTime: t.boolean(), enableIssueDependencies: t.boolean() }),
-});
-const ExternalTrackerInput = builder.inputType('ExternalTrackerInput', {
-  fields: (t) => ({ url: t.string({ required: true }), format: t.string(), style: t.string(), regexpPattern: t.string() }),
-});
-const ExternalWikiInput = builder.inputType('ExternalWikiInput', { fields: (t) => ({ url: t.string({ required: true }) }) });
+inputFromTable('InternalTrackerInput', INTERNAL_TRACKER_FIELDS);
+inputFromTable('ExternalTrackerInput', EXTERNAL_TRACKER_FIELDS);
+inputFromTable('ExternalWikiInput', EXTERNAL_WIKI_FIELDS);
 
 export const RepositoryRef = builder.prismaNode('Repository', {
   id: { field: 'id' },
@@ -174,7 +174,7 @@ builder.objectField(UserRef, 'repositories', (t) =>
       complexity: connectionComplexity,
       args: { affiliation: t.arg({ type: RepositoryAffiliationEnum, defaultValue: 'owned' }) },
       resolve: (user, { affiliation, ...page }, ctx) =>
-        offsetConnection(page, (window) => repos.listAccountRepositories(ctx, user, affiliation ?? 'owned', window)),
+        offsetConnection(page, (window) => listAccountRepositories(ctx, user, affiliation ?? 'owned', window)),
     },
     RepositoryConnection,
   ),
@@ -232,69 +232,13 @@ builder.queryFields((t) => ({
     },
     resolve: (_root, { first, after, last, before, ownerLogin, ...search }, ctx) =>
       offsetConnection({ first, after, last, before }, (window) =>
-        ownerLogin ? repos.listOwnerRepositories(ctx, ownerLogin, window) : repos.searchRepositories(ctx, search, window),
+        ownerLogin ? listOwnerRepositories(ctx, ownerLogin, window) : searchRepositories(ctx, search, window),
       ),
   }, RepositoryConnection),
 }));
 
-const CreateRepositoryInput = builder.inputType('CreateRepositoryInput', {
-  fields: (t) => ({
-    name: t.string({ required: true }),
-    description: t.string(),
-    private: t.boolean(),
-    autoInit: t.boolean(),
-    defaultBranch: t.string(),
-    objectFormat: t.field({ type: ObjectFormatEnum }),
-    readme: t.string(),
-    gitignores: t.string(),
-    license: t.string(),
-    template: t.boolean(),
-    issueLabels: t.string(),
-    trustModel: t.string(),
-  }),
-});
-
-const UpdateRepositoryInput = builder.inputType('UpdateRepositoryInput', {
-  fields: (t) => ({
-    name: t.string(),
-    description: t.string(),
-    website: t.string(),
-    private: t.boolean(),
-    template: t.boolean(),
-    archived: t.boolean(),
-    defaultBranch: t.string(),
-    hasCode: t.boolean(),
-    hasIssues: t.boolean(),
-    hasWiki: t.boolean(),
-    hasPullRequests: t.boolean(),
-    hasProjects: t.boolean(),
-    hasReleases: t.boolean(),
-    hasPackages: t.boolean(),
-    hasActions: t.boolean(),
-    ignoreWhitespaceConflicts: t.boolean(),
-    allowMergeCommits: t.boolean(),
-    allowRebase: t.boolean(),
-    allowRebaseExplicit: t.boolean(),
-    allowSquashMerge: t.boolean(),
-    allowFastForwardOnlyMerge: t.boolean(),
-    allowRebaseUpdate: t.boolean(),
-    allowManualMerge: t.boolean(),
-    autodetectManualMerge: t.boolean(),
-    defaultDeleteBranchAfterMerge: t.boolean(),
-    defaultMergeStyle: t.string(),
-    defaultAllowMaintainerEdit: t.boolean(),
-    projectsMode: t.string(),
-    mirrorInterval: t.string(),
-    enablePrune: t.boolean(),
-    mirrorCredentials: t.boolean({ description: 'Set when mirror credentials were given (refused: not a mirror).' }),
-    internalTracker: t.field({ type: InternalTrackerInput }),
-    externalTracker: t.field({ type: ExternalTrackerInput }),
-    externalWiki: t.field({ type: ExternalWikiInput }),
-  }),
-});
-
-const dropNulls = <T extends object>(input: T) =>
-  Object.fromEntries(Object.entries(input).filter(([, v]) => v !== null && v !== undefined)) as { [K in keyof T]?: Exclude<T[K], null> };
+const CreateRepositoryInput = inputFromTable('CreateRepositoryInput', CREATE_REPOSITORY_FIELDS);
+const UpdateRepositoryInput = inputFromTable('UpdateRepositoryInput', REPOSITORY_EDIT_FIELDS);
 
 builder.mutationFields((t) => ({
   createRepository: t.field({
@@ -308,7 +252,7 @@ builder.mutationFields((t) => ({
     type: RepositoryRef,
     authScopes: { token: 'write:repository' },
     args: { owner: t.arg.string({ required: true }), name: t.arg.string({ required: true }), input: t.arg({ type: UpdateRepositoryInput, required: true }) },
-    resolve: (_root, { owner, name, input }, ctx) => repos.updateRepository(ctx, owner, name, dropNulls(input)),
+    resolve: (_root, { owner, name, input }, ctx) => repos.updateRepository(ctx, owner, name, input),
   }),
   deleteRepository: t.boolean({
     authScopes: { token: 'write:repository' },

@@ -10,6 +10,8 @@ export const MAX_TOPICS = 25;
 export const MERGE_STYLES = ['merge', 'rebase', 'rebase-merge', 'squash', 'fast-forward-only', 'manually-merged'];
 /** How an external tracker's issue references look. */
 export const TRACKER_STYLES = ['numeric', 'alphanumeric', 'regexp'];
+/** The hashes a repository's objects may use. */
+export const OBJECT_FORMATS = ['sha1', 'sha256'] as const;
 /** Trust models for commit signatures. */
 export const TRUST_MODELS = ['default', 'collaborator', 'committer', 'collaboratorcommitter'];
 

@@ -1,18 +1,16 @@
 import { isSiteAdmin, requireUser, type Viewer } from '../../auth/viewer.ts';
 import type { Prisma, Repository, User } from '../../db/models.ts';
+import { isUniqueViolation } from '../../db/errors.ts';
 import { conflict, forbidden, invalid, notFound } from '../../errors.ts';
 import { checkMaxLength, isExternalTrackerFormat, isHttpUrl } from '../formats.ts';
 import { initBare, isValidRefName, removeRepository, repositorySize, resolveCommit, setHead, type ObjectFormat } from '../../git/repo.ts';
 import { commitChanges } from '../../git/write.ts';
-import { pageFrom, type Page, type PageWindow } from '../../pagination.ts';
 import type { ServiceContext } from '../../services.ts';
 import {
   canSeeAccount,
   describeNeed,
   isOrganizationOwner,
   mayCreateRepositoryFor,
-  reachableRepositoriesWhere,
-  readableRepositoriesWhere,
   repositoryPermission,
   satisfies,
   type Need,
@@ -20,7 +18,8 @@ import {
 } from '../access/access.service.ts';
 import { findUserByLogin } from '../user/user.service.ts';
 import { viewerTeams } from '../access/grants.ts';
-import { checkRepositoryName, MERGE_STYLES, normalizeTopics, TRACKER_STYLES, TRUST_MODELS } from './repo.rules.ts';
+import { STORED_SETTINGS, type CreateRepositoryInput, type UpdateRepositoryInput } from './repo.inputs.ts';
+import { checkRepositoryName, MERGE_STYLES, normalizeTopics, OBJECT_FORMATS, TRACKER_STYLES, TRUST_MODELS } from './repo.rules.ts';
 import { repositoryPath } from './storage.ts';
 import { syncRefs } from '../branch/ref-table.ts';
 import { initialFiles } from './templates.ts';
@@ -28,21 +27,6 @@ import { languageBytes } from './languages.ts';
 import { forgetRepositories } from '../social/social.counters.ts';
 
 export type RepositoryWithOwner = Repository & { owner: User };
-
-export interface CreateRepositoryInput {
-  name: string;
-  description?: string | null;
-  private?: boolean | null;
-  autoInit?: boolean | null;
-  defaultBranch?: string | null;
-  objectFormat?: string | null;
-  readme?: string | null;
-  gitignores?: string | null;
-  license?: string | null;
-  template?: boolean | null;
-  issueLabels?: string | null;
-  trustModel?: string | null;
-}
 
 /**
  * Loads a repository by owner login and name, with the viewer's permission; 404 when it cannot be seen,
@@ -131,8 +115,8 @@ export async function createRepository(ctx: ServiceContext, ownerLogin: string |
   }
   checkRepositoryName(input.name);
   checkMaxLength(input.description, 2048, 'description');
-  const objectFormat = (input.objectFormat || 'sha1') as ObjectFormat;
-  if (objectFormat !== 'sha1' && objectFormat !== 'sha256') throw invalid('object_format_name must be sha1 or sha256');
+  const objectFormat: ObjectFormat = input.objectFormat || 'sha1';
+  if (!OBJECT_FORMATS.includes(objectFormat)) throw invalid('object_format_name must be sha1 or sha256');
   const defaultBranch = input.defaultBranch || 'main';
   if (!(await isValidRefName(defaultBranch))) throw invalid(`"${defaultBranch}" is not a valid branch name`);
   if (input.trustModel && !TRUST_MODELS.includes(input.trustModel)) throw invalid(`trust_model must be one of ${TRUST_MODELS.join(', ')}`);
@@ -165,7 +149,7 @@ export async function createRepository(ctx: ServiceContext, ownerLogin: string |
       include: { owner: true },
     });
   } catch (err) {
-    if ((err as { code?: string }).code === 'P2002') throw conflict(`the repository ${owner.login}/${input.name} already exists`);
+    if (isUniqueViolation(err)) throw conflict(`the repository ${owner.login}/${input.name} already exists`);
     throw err;
   }
   const gitDir = repositoryPath(ctx.config, created.id);
@@ -195,43 +179,6 @@ export async function createRepository(ctx: ServiceContext, ownerLogin: string |
   return repo;
 }
 
-export type UpdateRepositoryInput = Partial<{
-  name: string;
-  description: string;
-  website: string;
-  private: boolean;
-  template: boolean;
-  archived: boolean;
-  defaultBranch: string;
-  hasCode: boolean;
-  hasIssues: boolean;
-  hasWiki: boolean;
-  hasPullRequests: boolean;
-  hasProjects: boolean;
-  hasReleases: boolean;
-  hasPackages: boolean;
-  hasActions: boolean;
-  ignoreWhitespaceConflicts: boolean;
-  allowMergeCommits: boolean;
-  allowRebase: boolean;
-  allowRebaseExplicit: boolean;
-  allowSquashMerge: boolean;
-  allowFastForwardOnlyMerge: boolean;
-  allowRebaseUpdate: boolean;
-  allowManualMerge: boolean;
-  autodetectManualMerge: boolean;
-  defaultDeleteBranchAfterMerge: boolean;
-  defaultMergeStyle: string;
-  defaultAllowMaintainerEdit: boolean;
-  projectsMode: string;
-  mirrorInterval: string;
-  enablePrune: boolean;
-  mirrorCredentials: boolean;
-  internalTracker: { enableTimeTracker?: boolean | null; allowOnlyContributorsToTrackTime?: boolean | null; enableIssueDependencies?: boolean | null };
-  externalTracker: { url: string; format?: string | null; style?: string | null; regexpPattern?: string | null };
-  externalWiki: { url: string };
-}>;
-
 /** An http(s) URL as Gitea's ValidUrl takes it, or the empty string that switches the external tool off. */
 function checkExternalUrl(url: string, what: string) {
   if (url !== '' && !isHttpUrl(url)) throw invalid(`${what} must be an http or https URL`);
@@ -245,46 +192,35 @@ const PROJECTS_MODES = ['repo', 'owner', 'all'];
  */
 export async function updateRepository(ctx: ServiceContext, ownerLogin: string, name: string, input: UpdateRepositoryInput): Promise<RepositoryWithOwner> {
   const { repo } = await getRepository(ctx, ownerLogin, name, 'admin');
-  if (input.mirrorInterval !== undefined || input.enablePrune !== undefined || input.mirrorCredentials) {
+  if (input.mirrorInterval != null || input.enablePrune != null || input.mirrorCredentials) {
     throw invalid('mirror settings (mirror_interval, enable_prune, mirror credentials) apply to mirrors only, and this repository is not a mirror');
   }
   const data: Prisma.RepositoryUpdateInput = {};
-  if (input.name !== undefined && input.name !== repo.name) {
+  if (input.name != null && input.name !== repo.name) {
     checkRepositoryName(input.name);
     const clash = await ctx.db.repository.findFirst({ where: { ownerId: repo.ownerId, lowerName: input.name.toLowerCase(), id: { not: repo.id } } });
     // Gitea: renaming onto a taken name is a 422 (creating one is a 409).
     if (clash) throw invalid(`the repository ${repo.owner.login}/${input.name} already exists`);
     Object.assign(data, { name: input.name, lowerName: input.name.toLowerCase() });
   }
-  if (input.defaultMergeStyle !== undefined && !MERGE_STYLES.includes(input.defaultMergeStyle)) {
+  if (input.defaultMergeStyle != null && !MERGE_STYLES.includes(input.defaultMergeStyle)) {
     throw invalid(`default_merge_style must be one of ${MERGE_STYLES.join(', ')}`);
   }
-  if (input.projectsMode !== undefined && !PROJECTS_MODES.includes(input.projectsMode)) {
+  if (input.projectsMode != null && !PROJECTS_MODES.includes(input.projectsMode)) {
     throw invalid(`projects_mode must be one of ${PROJECTS_MODES.join(', ')}`);
   }
   checkMaxLength(input.description, 2048, 'description');
   checkMaxLength(input.website, 1024, 'website');
-  if (input.defaultBranch !== undefined && input.defaultBranch !== repo.defaultBranch && (await isValidRefName(input.defaultBranch))) {
+  if (input.defaultBranch != null && input.defaultBranch !== repo.defaultBranch && (await isValidRefName(input.defaultBranch))) {
     const gitDir = repositoryPath(ctx.config, repo.id);
     if (repo.isEmpty || (await resolveCommit(gitDir, `refs/heads/${input.defaultBranch}`))) {
       await setHead(gitDir, input.defaultBranch);
       data.defaultBranch = input.defaultBranch;
     }
   }
-  const direct = {
-    description: 'description', website: 'website', private: 'isPrivate', template: 'isTemplate', hasCode: 'hasCode',
-    hasIssues: 'hasIssues', hasWiki: 'hasWiki', hasPullRequests: 'hasPullRequests', hasProjects: 'hasProjects',
-    hasReleases: 'hasReleases', hasPackages: 'hasPackages', hasActions: 'hasActions',
-    ignoreWhitespaceConflicts: 'ignoreWhitespaceConflicts', allowMergeCommits: 'allowMergeCommits', allowRebase: 'allowRebase',
-    allowRebaseExplicit: 'allowRebaseExplicit', allowSquashMerge: 'allowSquashMerge',
-    allowFastForwardOnlyMerge: 'allowFastForwardOnlyMerge', allowRebaseUpdate: 'allowRebaseUpdate',
-    allowManualMerge: 'allowManualMerge', autodetectManualMerge: 'autodetectManualMerge',
-    defaultDeleteBranchAfterMerge: 'defaultDeleteBranchAfterMerge', defaultMergeStyle: 'defaultMergeStyle',
-    defaultAllowMaintainerEdit: 'defaultAllowMaintainerEdit', projectsMode: 'projectsMode',
-  } as const;
-  for (const [from, to] of Object.entries(direct)) {
-    const value = input[from as keyof UpdateRepositoryInput];
-    if (value !== undefined) (data as Record<string, unknown>)[to] = value;
+  for (const { field, column } of STORED_SETTINGS) {
+    const value = input[field];
+    if (value != null) (data as Record<string, unknown>)[column] = value;
   }
   if (input.internalTracker) {
     const t = input.internalTracker;
@@ -308,7 +244,7 @@ export async function updateRepository(ctx: ServiceContext, ownerLogin: string, 
     checkExternalUrl(input.externalWiki.url, 'external_wiki_url');
     data.externalWikiUrl = input.externalWiki.url;
   }
-  if (input.archived !== undefined && input.archived !== repo.isArchived) {
+  if (input.archived != null && input.archived !== repo.isArchived) {
     Object.assign(data, { isArchived: input.archived, archivedAt: input.archived ? new Date() : null });
   }
   const updated = await ctx.db.repository.update({ where: { id: repo.id }, data, include: { owner: true } });
@@ -328,78 +264,6 @@ export async function deleteRepository(ctx: ServiceContext, ownerLogin: string, 
   });
   await removeRepository(repositoryPath(ctx.config, repo.id));
   await ctx.events.publish('repo.deleted', { repoId: repo.id, ownerId: repo.ownerId });
-}
-
-export interface RepositorySearch {
-  query?: string | null;
-  /** Repositories owned by this account id. */
-  ownerId?: number | null;
-  /** Only the repositories the viewer reaches (see reachableRepositoriesWhere), not all it may read. */
-  reachable?: boolean | null;
-  /** Also match the description. */
-  includeDescription?: boolean | null;
-  topicOnly?: boolean | null;
-  isPrivate?: boolean | null;
-  isArchived?: boolean | null;
-  isTemplate?: boolean | null;
-  /** source | fork | mirror | collaborative (mirrors arrive later: none exist yet). */
-  mode?: string | null;
-  sort?: string | null;
-  order?: string | null;
-}
-
-const SORTS: Record<string, Prisma.RepositoryOrderByWithRelationInput> = {
-  alpha: { lowerName: 'asc' },
-  created: { createdAt: 'asc' },
-  updated: { updatedAt: 'asc' },
-  size: { sizeBytes: 'asc' },
-  id: { id: 'asc' },
-};
-
-export async function searchRepositories(ctx: ServiceContext, search: RepositorySearch, window: PageWindow): Promise<Page<RepositoryWithOwner>> {
-  if (search.sort && !SORTS[search.sort]) throw invalid(`sort must be one of ${Object.keys(SORTS).join(', ')}`);
-  if (search.order && !['asc', 'desc'].includes(search.order)) throw invalid('order must be asc or desc');
-  if (search.mode && !['source', 'fork', 'mirror', 'collaborative'].includes(search.mode)) {
-    throw invalid('mode must be one of source, fork, mirror, collaborative');
-  }
-  const q = search.query?.trim().toLowerCase();
-  const and: Prisma.RepositoryWhereInput[] = [search.reachable ? reachableRepositoriesWhere(ctx.viewer) : readableRepositoriesWhere(ctx.viewer)];
-  if (search.ownerId) and.push({ ownerId: search.ownerId });
-  if (q) {
-    if (search.topicOnly) and.push({ OR: [{ topics: q }, { topics: { startsWith: `${q},` } }, { topics: { endsWith: `,${q}` } }, { topics: { contains: `,${q},` } }] });
-    else and.push({ OR: [{ lowerName: { contains: q } }, ...(search.includeDescription ? [{ description: { contains: search.query!.trim() } }] : [])] });
-  }
-  if (search.isPrivate != null) and.push({ isPrivate: search.isPrivate });
-  if (search.isArchived != null) and.push({ isArchived: search.isArchived });
-  if (search.isTemplate != null) and.push({ isTemplate: search.isTemplate });
-  // No mirrors exist yet, so that mode matches nothing.
-  if (search.mode === 'fork') and.push({ isFork: true });
-  if (search.mode === 'source') and.push({ isFork: false });
-  if (search.mode === 'mirror') and.push({ id: -1 });
-  if (search.mode === 'collaborative' && ctx.viewer.user) and.push({ ownerId: { not: ctx.viewer.user.id } });
-  const where = { AND: and };
-  const [field, direction] = Object.entries(SORTS[search.sort ?? 'alpha'])[0];
-  const orderBy = [{ [field]: search.order ?? direction }, { id: 'asc' as const }];
-  return pageFrom(ctx.db.repository.findMany({ where, orderBy, skip: window.offset, take: window.limit, include: { owner: true } }), ctx.db.repository.count({ where }));
-}
-
-/** Repositories of an account that the viewer may see. */
-export async function listOwnerRepositories(ctx: ServiceContext, ownerLogin: string, window: PageWindow) {
-  const owner = await findUserByLogin(ctx, ownerLogin);
-  if (!owner || !(await canSeeAccount(ctx, owner))) throw notFound(`user "${ownerLogin}" does not exist`);
-  return listAccountRepositories(ctx, owner, 'owned', window);
-}
-
-export type RepositoryAffiliation = 'owned' | 'reachable';
-
-/**
- * An account's repositories: those it owns that the viewer may read, oldest first; or, for the viewer's own
- * account only (grants are private), every repository it reaches, by name as Gitea lists them.
- */
-export async function listAccountRepositories(ctx: ServiceContext, account: User, affiliation: RepositoryAffiliation, window: PageWindow) {
-  if (affiliation === 'owned') return searchRepositories(ctx, { ownerId: account.id, sort: 'id' }, window);
-  if (ctx.viewer.user?.id !== account.id) throw forbidden('only an account itself may list the repositories it reaches');
-  return searchRepositories(ctx, { reachable: true, sort: 'alpha' }, window);
 }
 
 export async function replaceTopics(ctx: ServiceContext, ownerLogin: string, name: string, topics: string[]) {

@@ -1,5 +1,6 @@
 import { requireUser } from '../../auth/viewer.ts';
 import type { Repository, User } from '../../db/models.ts';
+import { isUniqueViolation } from '../../db/errors.ts';
 import { invalid, notFound } from '../../errors.ts';
 import { pageFrom, type Page, type PageWindow } from '../../pagination.ts';
 import type { Tx } from '../../db/client.ts';
@@ -19,8 +20,6 @@ export interface Subscription {
   createdAt: Date;
   repo: RepositoryWithOwner;
 }
-
-const isUniqueViolation = (err: unknown) => (err as { code?: string }).code === 'P2002';
 
 /** Stars can be switched off for the whole site (repository.STARS_DISABLED): then they do not exist. */
 function requireStars(ctx: ServiceContext) {

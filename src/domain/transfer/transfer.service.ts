@@ -1,5 +1,6 @@
 import { isSiteAdmin, requireUser } from '../../auth/viewer.ts';
 import type { User } from '../../db/models.ts';
+import { isUniqueViolation } from '../../db/errors.ts';
 import { conflict, forbidden, invalid, notFound } from '../../errors.ts';
 import type { ServiceContext } from '../../services.ts';
 import { canSeeAccount, mayCreateRepositoryFor } from '../access/access.service.ts';
@@ -58,7 +59,7 @@ export async function transferRepository(ctx: ServiceContext, ownerLogin: string
       data: { repoId: repo.id, doerId: viewer.id, recipientId: recipient.id, teamIds: teamIds.join(',') },
     });
   } catch (err) {
-    if ((err as { code?: string }).code === 'P2002') throw conflict(`${repo.owner.login}/${repo.name} already has a pending transfer`);
+    if (isUniqueViolation(err)) throw conflict(`${repo.owner.login}/${repo.name} already has a pending transfer`);
     throw err;
   }
   await ctx.events.publish('repo.transfer.started', { repoId: repo.id, recipientId: recipient.id, actorId: viewer.id });
@@ -134,7 +135,7 @@ async function completeTransfer(ctx: ServiceContext, repo: RepositoryWithOwner, 
       return updated;
     });
   } catch (err) {
-    if ((err as { code?: string }).code === 'P2002') throw invalid(`${recipient.login} already has a repository named ${repo.name}`);
+    if (isUniqueViolation(err)) throw invalid(`${recipient.login} already has a repository named ${repo.name}`);
     throw err;
   }
   forgetGrants(ctx);
