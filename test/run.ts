@@ -3,9 +3,11 @@
  * Set DATABASE_URL=postgres://… to run the same suite against PostgreSQL (each server gets its own schema).
  * Pass file paths or name fragments to run a subset: npm test -- auth
  * The whole suite starts with the linter (eslint.config.js: layer boundaries, import cycles, floating promises).
+ * TEST_CONCURRENCY=n runs n files at once instead of one per core.
  */
 import { spawnSync } from 'node:child_process';
 import { readdirSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 
 function find(dir: string): string[] {
@@ -29,9 +31,14 @@ if (filters.length === 0) {
     process.exit(lint.status ?? 1);
   }
 }
+// Files share nothing (each server has its own port, data folder and database or schema), so any number may
+// run at once. One per core: a test process keeps about a core busy by itself (its server and client run in
+// one process, with V8's and the module loader's threads beside them; the git it waits for runs on the other
+// core), so more processes than cores only share the same CPU time more thinly.
+const concurrency = Number(process.env.TEST_CONCURRENCY) || Math.max(2, os.availableParallelism());
 const result = spawnSync(
   process.execPath,
-  ['--import', 'tsx', '--test', '--test-concurrency=2', '--test-reporter=spec', ...files],
+  ['--import', 'tsx', '--test', `--test-concurrency=${concurrency}`, '--test-reporter=spec', ...files],
   { stdio: 'inherit', env: { ...process.env, NODE_NO_WARNINGS: '1' } },
 );
 process.exit(result.status ?? 1);

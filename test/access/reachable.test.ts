@@ -1,9 +1,9 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { before, describe, it } from 'node:test';
 import { createAccount, createToken, type TestAccount } from '../testkit/accounts.ts';
-import { adminAuth, graphql, restClient, type Auth, type RestClient } from '../testkit/client.ts';
+import { adminAuth, graphql, type Auth } from '../testkit/client.ts';
 import { addTeamMember, createOrg, createTeam, type TestOrg } from '../testkit/orgs.ts';
-import { startServer, type TestServer } from '../testkit/server.ts';
+import { useServer } from '../testkit/use-server.ts';
 
 /**
  * GET /user/repos lists what the caller reaches, as Gitea's does: owned repositories, collaborations, the
@@ -20,16 +20,14 @@ interface Listed {
 }
 
 describe('the repositories a caller reaches (GET /user/repos, User.repositories)', () => {
-  let server: TestServer;
-  let api: RestClient;
+  const server = useServer();
+  const { api } = server;
   const people = {} as Record<Role, TestAccount>;
   const orgs = {} as Record<'public' | 'private', TestOrg>;
   let personal: { pub: string; priv: string };
   let outsiderOwn: string;
 
   before(async () => {
-    server = await startServer();
-    api = restClient(server.url);
     for (const role of ROLES) people[role] = await createAccount(api);
     const restrict = await api.patch(`/admin/users/${people.restricted.login}`, { source_id: 0, login_name: people.restricted.login, restricted: true }, adminAuth);
     assert.equal(restrict.status, 200, JSON.stringify(restrict.body));
@@ -58,7 +56,6 @@ describe('the repositories a caller reaches (GET /user/repos, User.repositories)
       await addTeamMember(server, people.orgOwner, await createTeam(server, org, { name: 'bystanders', permission: 'read' }), people.memberNoRepo);
     }
   });
-  after(() => server.stop());
 
   const expected = (role: Role): string[] => {
     const pub = orgs.public.login;

@@ -1,9 +1,10 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { before, describe, it } from 'node:test';
 import { totpCode } from '../../src/auth/totp.ts';
 import { createAccount, createToken, type TestAccount } from '../testkit/accounts.ts';
-import { adminAuth, graphql, restClient, type Auth, type GraphQLResult, type RestClient } from '../testkit/client.ts';
-import { ADMIN, startServer, type TestServer } from '../testkit/server.ts';
+import { adminAuth, graphql, type Auth, type GraphQLResult } from '../testkit/client.ts';
+import { ADMIN } from '../testkit/server.ts';
+import { useServer } from '../testkit/use-server.ts';
 
 const UNKNOWN_TOKEN = '0123456789abcdef0123456789abcdef01234567';
 const ADMIN_ACCOUNT = { login: ADMIN.login, basic: adminAuth };
@@ -31,8 +32,8 @@ async function rawGraphql(baseUrl: string, query: string, options: { headers?: R
 }
 
 describe('GraphQL authentication and scopes', () => {
-  let server: TestServer;
-  let api: RestClient;
+  const server = useServer();
+  const { api } = server;
   let alice: TestAccount;
   let privateUser: TestAccount;
   let limitedUser: TestAccount;
@@ -44,13 +45,10 @@ describe('GraphQL authentication and scopes', () => {
   };
 
   before(async () => {
-    server = await startServer();
-    api = restClient(server.url);
     alice = await createAccount(api);
     privateUser = await createAccount(api, { visibility: 'private' });
     limitedUser = await createAccount(api, { visibility: 'limited' });
   });
-  after(() => server.stop());
 
   describe('identity', () => {
     it('gives the same viewer as REST /user for every credential form', async () => {

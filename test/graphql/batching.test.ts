@@ -1,17 +1,14 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
-import { startServer, type TestServer } from '../testkit/server.ts';
+import { before, describe, it } from 'node:test';
+import { useServer } from '../testkit/use-server.ts';
 import { adminAuth, graphql, restClient } from '../testkit/client.ts';
 import { createAccount } from '../testkit/accounts.ts';
 
 describe('query cost per request', () => {
-  let server: TestServer;
+  const server = useServer();
   before(async () => {
-    server = await startServer();
-    const api = restClient(server.url);
-    for (let i = 0; i < 30; i++) await createAccount(api, { login: `batch${i}` });
+    for (let i = 0; i < 30; i++) await createAccount(server.api, { login: `batch${i}` });
   });
-  after(() => server.stop());
 
   const queriesFor = async (run: () => Promise<unknown>) => {
     const before = server.app.database.queryCount();

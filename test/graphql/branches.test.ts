@@ -1,27 +1,23 @@
 import assert from 'node:assert/strict';
-import path from 'node:path';
-import { after, before, describe, it } from 'node:test';
+import { before, describe, it } from 'node:test';
 import { createAccount, createToken, type TestAccount } from '../testkit/accounts.ts';
-import { adminAuth, graphql, restClient, type Auth, type RestClient } from '../testkit/client.ts';
-import { gitAsync, gitLocal, remoteUrl, tempDir } from '../testkit/git.ts';
-import { startServer, type TestServer } from '../testkit/server.ts';
+import { adminAuth, graphql, type Auth } from '../testkit/client.ts';
+import { gitAsync, gitLocal, remoteUrl } from '../testkit/git.ts';
+import { useServer } from '../testkit/use-server.ts';
 
 const BRANCH_FIELDS = `name oid isDefault protected viewerCanPush viewerCanMerge
   commit { oid message parentOids author { name email date user { login } } committer { name email } verification { verified reason signature payload } }`;
 
 describe('branches, tags and refs in GraphQL', () => {
-  let server: TestServer;
-  let api: RestClient;
+  const server = useServer();
+  const { api } = server;
   let owner: TestAccount;
   let stranger: TestAccount;
-  const work = tempDir();
 
   const gql = (query: string, variables: Record<string, unknown> = {}, auth: Auth = owner.basic) => graphql(server.url, query, variables, auth);
   const code = (res: { errors?: { extensions?: { code?: string } }[] }) => res.errors?.[0]?.extensions?.code;
 
   before(async () => {
-    server = await startServer();
-    api = restClient(server.url);
     owner = await createAccount(api);
     stranger = await createAccount(api);
     for (const name of ['g1', 'g256']) {
@@ -29,10 +25,6 @@ describe('branches, tags and refs in GraphQL', () => {
       assert.equal(res.status, 201, JSON.stringify(res.body));
     }
     assert.equal((await api.post('/user/repos', { name: 'nothing' }, owner.basic)).status, 201);
-  });
-  after(async () => {
-    await server.stop();
-    work.remove();
   });
 
   const createBranch = (input: Record<string, unknown>, repo = 'g1', auth: Auth = owner.basic) =>
@@ -194,7 +186,7 @@ describe('branches, tags and refs in GraphQL', () => {
   });
 
   it('shows a signed commit as unverified, with its signature and the payload the signature covers', async () => {
-    const dir = path.join(work.dir, 'signed');
+    const dir = server.dir('signed');
     assert.equal((await gitAsync(['clone', '-q', remoteUrl(server.url, owner.login, 'g1', [owner.login, owner.password]), dir])).status, 0);
     const head = gitLocal(['rev-parse', 'HEAD'], { cwd: dir }).stdout.trim();
     const tree = gitLocal(['rev-parse', 'HEAD^{tree}'], { cwd: dir }).stdout.trim();

@@ -3,8 +3,8 @@ import { spawnSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { startServer, type TestServer } from '../testkit/server.ts';
-import { graphql, restClient, type RestClient } from '../testkit/client.ts';
+import { useServer } from '../testkit/use-server.ts';
+import { graphql } from '../testkit/client.ts';
 import { createAccount, type TestAccount } from '../testkit/accounts.ts';
 import { tempDir } from '../testkit/git.ts';
 import { LocalHistory } from '../testkit/history.ts';
@@ -20,8 +20,8 @@ const COMMIT_FIELDS = `
 `;
 
 describe('commits and git data in GraphQL', () => {
-  let server: TestServer;
-  let api: RestClient;
+  const server = useServer();
+  const { api } = server;
   let owner: TestAccount;
   const work = tempDir('graft-gql-commits-');
   let local: LocalHistory;
@@ -32,8 +32,6 @@ describe('commits and git data in GraphQL', () => {
   const vars = (extra: Record<string, unknown> = {}) => ({ owner: owner.login, name: 'g', ...extra });
 
   before(async () => {
-    server = await startServer();
-    api = restClient(server.url);
     owner = await createAccount(api);
     assert.equal((await api.post('/user/repos', { name: 'g' }, owner.basic)).status, 201);
     local = new LocalHistory(path.join(work.dir, 'g'));
@@ -44,10 +42,7 @@ describe('commits and git data in GraphQL', () => {
     ids.c3 = local.commit({ message: 'three', date: '2021-06-03T12:00:00Z', files: { 'new.txt': 'new\n' } });
     await local.push(server.url, owner.login, 'g', [owner.login, owner.password], ['main', 'side']);
   });
-  after(async () => {
-    await server.stop();
-    work.remove();
-  });
+  after(() => work.remove());
 
   it('reads a commit by revision, with renames (previous file name), line counts, binary files and its author account', async () => {
     const res = await q(repoQuery(`commit(rev: $rev) { ${COMMIT_FIELDS} }`, ', $rev: String!'), vars({ rev: 'main~1' }));

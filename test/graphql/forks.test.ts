@@ -1,22 +1,19 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
-import { createAccount, createToken, type TestAccount } from '../testkit/accounts.ts';
-import { graphql, restClient, type RestClient } from '../testkit/client.ts';
+import { before, describe, it } from 'node:test';
+import { createAccounts, createToken, type TestAccount } from '../testkit/accounts.ts';
+import { graphql } from '../testkit/client.ts';
 import { createRepo } from '../testkit/contents.ts';
-import { startServer, type TestServer } from '../testkit/server.ts';
+import { useServer } from '../testkit/use-server.ts';
 
 describe('forks and transfers through GraphQL', () => {
-  let server: TestServer;
-  let api: RestClient;
+  const server = useServer();
+  const { api } = server;
   let alice: TestAccount;
   let bob: TestAccount;
   before(async () => {
-    server = await startServer();
-    api = restClient(server.url);
-    [alice, bob] = [await createAccount(api), await createAccount(api)];
+    [alice, bob] = await createAccounts(api, 2);
     await createRepo(api, alice, 'origin', { auto_init: true });
   });
-  after(() => server.stop());
 
   it('createFork names the fork newName, and Repository.forks lists it with its parent', async () => {
     const created = await graphql(

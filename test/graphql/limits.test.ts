@@ -1,15 +1,11 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
-import { startServer, type TestServer } from '../testkit/server.ts';
+import { describe, it } from 'node:test';
+import { useServer } from '../testkit/use-server.ts';
 import { adminAuth, graphql, restClient } from '../testkit/client.ts';
 import { createAccount } from '../testkit/accounts.ts';
 
 describe('GraphQL endpoint', () => {
-  let server: TestServer;
-  before(async () => {
-    server = await startServer({ graphql: { MAX_DEPTH: 3, MAX_COMPLEXITY: 300, MAX_BREADTH: 200 } });
-  });
-  after(() => server.stop());
+  const server = useServer({ graphql: { MAX_DEPTH: 3, MAX_COMPLEXITY: 300, MAX_BREADTH: 200 } });
 
   it('serves GraphiQL to browsers at /api/graphql', async () => {
     const res = await fetch(new URL('api/graphql', server.url), { headers: { accept: 'text/html' } });

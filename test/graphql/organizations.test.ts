@@ -1,23 +1,20 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { before, describe, it } from 'node:test';
 import { createAccount, type TestAccount } from '../testkit/accounts.ts';
-import { graphql, restClient, type RestClient } from '../testkit/client.ts';
-import { startServer, type TestServer } from '../testkit/server.ts';
+import { graphql } from '../testkit/client.ts';
+import { useServer } from '../testkit/use-server.ts';
 
 describe('organizations, teams and collaborators in GraphQL', () => {
-  let server: TestServer;
-  let api: RestClient;
+  const server = useServer();
+  const { api } = server;
   let owner: TestAccount;
   let member: TestAccount;
   const org = `gorg${process.pid}`;
   const q = (query: string, variables: Record<string, unknown>, who: TestAccount) => graphql(server.url, query, variables, who.basic);
 
   before(async () => {
-    server = await startServer();
-    api = restClient(server.url);
     [owner, member] = await Promise.all([createAccount(api), createAccount(api)]);
   });
-  after(() => server.stop());
 
   it('creates an organization and a team, adds a member and reads them back through the graph', async () => {
     const created = await q('mutation($l: String!) { createOrganization(login: $l, input: { visibility: private }) { login visibility viewerIsOwner } }', { l: org }, owner);

@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { startServer, type TestServer } from '../testkit/server.ts';
-import { restClient, wsClient } from '../testkit/client.ts';
+import { restClient } from '../testkit/client.ts';
+import { collectViewerEvents } from '../testkit/subscriptions.ts';
 import { createAccount, createToken } from '../testkit/accounts.ts';
 
 const REDIS_URL = process.env.GRAFT_TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
@@ -28,27 +29,12 @@ describe('events across instances through Redis', () => {
     const api2 = restClient(second.url);
     const dana = await createAccount(api1);
     const token = await createToken(api1, dana, ['read:user']);
-    const client = wsClient(first.url, `token ${token}`);
-    const connected = new Promise<void>((resolve) => client.on('connected', () => resolve()));
-    const event = new Promise<string>((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error('no event within 5 s')), 5000);
-      client.subscribe<{ viewerEvents: { tokenName: string } }>(
-        { query: 'subscription { viewerEvents { tokenName } }' },
-        {
-          next: (value) => {
-            clearTimeout(timer);
-            resolve(value.data?.viewerEvents.tokenName ?? JSON.stringify(value.errors));
-          },
-          error: reject,
-          complete: () => {},
-        },
-      );
-    });
-    await connected;
+    const sub = collectViewerEvents(first.url, `token ${token}`, 1);
+    await sub.connected;
     await new Promise((r) => setTimeout(r, 150));
     const res = await api2.post(`/users/${dana.login}/tokens`, { name: 'from-the-other-instance', scopes: ['read:user'] }, dana.basic);
     assert.equal(res.status, 201);
-    assert.equal(await event, 'from-the-other-instance');
-    await client.dispose();
+    assert.deepEqual((await sub.done).map((e) => e.tokenName), ['from-the-other-instance']);
+    await sub.client.dispose();
   });
 });

@@ -1,27 +1,24 @@
 import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
-import { after, before, describe, it } from 'node:test';
-import { startServer, type TestServer } from '../testkit/server.ts';
-import { adminAuth, graphql, restClient, type RestClient } from '../testkit/client.ts';
+import { before, describe, it } from 'node:test';
+import { useServer } from '../testkit/use-server.ts';
+import { adminAuth, graphql } from '../testkit/client.ts';
 import { createAccount, createToken, type TestAccount } from '../testkit/accounts.ts';
 import { repositoryPath } from '../../src/domain/repo/storage.ts';
 
 const globalId = (type: string, id: number | string) => Buffer.from(`${type}:${id}`).toString('base64');
 
 describe('repository access through every path', () => {
-  let server: TestServer;
-  let api: RestClient;
+  const server = useServer();
+  const { api } = server;
   let owner: TestAccount;
   let stranger: TestAccount;
   let secretId: number;
   before(async () => {
-    server = await startServer();
-    api = restClient(server.url);
     owner = await createAccount(api);
     stranger = await createAccount(api);
     secretId = (await api.post('/user/repos', { name: 'secret', private: true, auto_init: true }, owner.basic)).body.id;
   });
-  after(() => server.stop());
 
   const NODE = 'query($id: ID!) { node(id: $id) { ... on Repository { name isPrivate } } }';
 

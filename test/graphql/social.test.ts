@@ -1,18 +1,16 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
-import { startServer, type TestServer } from '../testkit/server.ts';
-import { graphql, restClient, type RestClient } from '../testkit/client.ts';
+import { before, describe, it } from 'node:test';
+import { useServer } from '../testkit/use-server.ts';
+import { graphql } from '../testkit/client.ts';
 import { createAccount, type TestAccount } from '../testkit/accounts.ts';
 
 describe('stars, watches and follows in GraphQL', () => {
-  let server: TestServer;
-  let api: RestClient;
+  const server = useServer();
+  const { api } = server;
   let owner: TestAccount;
   let fan: TestAccount;
   const fans: TestAccount[] = [];
   before(async () => {
-    server = await startServer();
-    api = restClient(server.url);
     owner = await createAccount(api);
     fan = await createAccount(api);
     for (let i = 0; i < 12; i++) {
@@ -20,7 +18,6 @@ describe('stars, watches and follows in GraphQL', () => {
       fans.push(await createAccount(api));
     }
   });
-  after(() => server.stop());
 
   const STAR = 'mutation($o: String!, $n: String!) { starRepository(owner: $o, name: $n) }';
   const UNSTAR = 'mutation($o: String!, $n: String!) { unstarRepository(owner: $o, name: $n) }';

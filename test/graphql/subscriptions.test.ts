@@ -1,55 +1,25 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
-import { startServer, type TestServer } from '../testkit/server.ts';
-import { restClient, wsClient, type RestClient } from '../testkit/client.ts';
+import { before, describe, it } from 'node:test';
+import { useServer } from '../testkit/use-server.ts';
+import { wsClient } from '../testkit/client.ts';
+import { collectViewerEvents } from '../testkit/subscriptions.ts';
 import { createAccount, createToken, type TestAccount } from '../testkit/accounts.ts';
 
 const SUBSCRIPTION = 'subscription { viewerEvents { kind tokenName } }';
 
-/** Collects events of one subscription until `count` arrive or the time runs out. */
-function collect(url: string, authorization: string, count: number) {
-  const client = wsClient(url, authorization);
-  const events: { kind: string; tokenName: string }[] = [];
-  let ready!: () => void;
-  const connected = new Promise<void>((resolve) => (ready = resolve));
-  client.on('connected', () => ready());
-  const done = new Promise<{ kind: string; tokenName: string }[]>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`timed out with ${events.length} of ${count} events`)), 5000);
-    client.subscribe<{ viewerEvents: { kind: string; tokenName: string } }>(
-      { query: SUBSCRIPTION },
-      {
-        next: (value) => {
-          if (value.errors) return reject(new Error(JSON.stringify(value.errors)));
-          events.push(value.data!.viewerEvents);
-          if (events.length === count) {
-            clearTimeout(timer);
-            resolve(events);
-          }
-        },
-        error: (err) => reject(err instanceof Error ? err : new Error(JSON.stringify(err))),
-        complete: () => {},
-      },
-    );
-  });
-  return { client, connected, done };
-}
-
 describe('GraphQL subscriptions over graphql-ws', () => {
-  let server: TestServer;
-  let api: RestClient;
+  const server = useServer();
+  const { api } = server;
   let alice: TestAccount;
   let bob: TestAccount;
   before(async () => {
-    server = await startServer();
-    api = restClient(server.url);
     alice = await createAccount(api);
     bob = await createAccount(api);
   });
-  after(() => server.stop());
 
   it("viewerEvents delivers the viewer's own token changes, and nobody else's", async () => {
     const token = await createToken(api, alice, ['read:user']);
-    const sub = collect(server.url, `token ${token}`, 2);
+    const sub = collectViewerEvents(server.url, `token ${token}`, 2);
     await sub.connected;
     await new Promise((r) => setTimeout(r, 100));
     await createToken(api, bob, ['read:user']); // another account: must not arrive

@@ -1,9 +1,9 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it, mock } from 'node:test';
+import { before, describe, it, mock } from 'node:test';
 import { createClient, type Client } from 'graphql-ws';
 import WebSocket from 'ws';
-import { startServer, type TestServer } from '../testkit/server.ts';
-import { adminAuth, graphql, restClient, type RestClient } from '../testkit/client.ts';
+import { useServer } from '../testkit/use-server.ts';
+import { adminAuth, graphql } from '../testkit/client.ts';
 import { createAccount, createToken, type TestAccount } from '../testkit/accounts.ts';
 import { ADMIN } from '../testkit/server.ts';
 import { totpCode } from '../../src/auth/totp.ts';
@@ -41,15 +41,12 @@ function run(client: Client, query: string): Promise<{ data?: any; errors?: stri
 const VIEWER = '{ viewer { login } }';
 
 describe('graphql-ws authenticates every operation, not just the connection', () => {
-  let server: TestServer;
-  let api: RestClient;
+  const server = useServer();
+  const { api } = server;
   let alice: TestAccount;
   before(async () => {
-    server = await startServer();
-    api = restClient(server.url);
     alice = await createAccount(api);
   });
-  after(() => server.stop());
 
   it('a token deleted while its connection is open is refused for the next operation on that connection', async () => {
     const res = await api.post(`/users/${alice.login}/tokens`, { name: 'on-the-socket', scopes: ['read:user'] }, alice.basic);

@@ -1,17 +1,13 @@
 import assert from 'node:assert/strict';
 import http from 'node:http';
-import { after, before, describe, it } from 'node:test';
-import { ADMIN, startServer, type TestServer } from '../testkit/server.ts';
-import { adminAuth, restClient, type RestClient } from '../testkit/client.ts';
+import { describe, it } from 'node:test';
+import { ADMIN, startServer } from '../testkit/server.ts';
+import { useServer } from '../testkit/use-server.ts';
+import { adminAuth } from '../testkit/client.ts';
 
 describe('HTTP behaviour shared by every endpoint', () => {
-  let server: TestServer;
-  let api: RestClient;
-  before(async () => {
-    server = await startServer();
-    api = restClient(server.url);
-  });
-  after(() => server.stop());
+  const server = useServer();
+  const { api } = server;
 
   it('answers CORS preflight and exposes the pagination and warning headers', async () => {
     const preflight = await fetch(new URL('api/v1/user', server.url), {

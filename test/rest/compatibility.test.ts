@@ -1,30 +1,30 @@
 import assert from 'node:assert/strict';
 import path from 'node:path';
-import { after, before, describe, it } from 'node:test';
+import { before, describe, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { checkCompatibility, formatReport, loadDocument, type OpenApiLike } from '../testkit/compatibility.ts';
-import { startServer, type TestServer } from '../testkit/server.ts';
+import { useServer } from '../testkit/use-server.ts';
 
 const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
 const referenceFile = path.resolve(repoRoot, '../shared/reference/gitea-api-v1.openapi3.json');
 const reference = loadDocument(referenceFile);
 if (!reference) console.log(`compatibility report skipped: the reference document is missing (${referenceFile})`);
 
+// One server for the file: both blocks read the document it serves.
+const server = useServer();
+
 /** Our document as clients get it: fetched from a running server. */
-async function servedDocument(server: TestServer): Promise<OpenApiLike> {
+async function servedDocument(): Promise<OpenApiLike> {
   const res = await fetch(new URL('swagger.v1.json', server.url));
   assert.equal(res.status, 200, 'GET /swagger.v1.json');
   return (await res.json()) as OpenApiLike;
 }
 
 describe('compatibility with the Gitea API v1 reference', () => {
-  let server: TestServer;
   let ours: OpenApiLike;
   before(async () => {
-    server = await startServer();
-    ours = await servedDocument(server);
+    ours = await servedDocument();
   });
-  after(() => server.stop());
 
   it(
     'implements every operation it shares with the reference under the same operationId, with its parameters and response fields',
@@ -43,13 +43,10 @@ describe('compatibility with the Gitea API v1 reference', () => {
 });
 
 describe('the compatibility checker', () => {
-  let server: TestServer;
   let baseline: OpenApiLike;
   before(async () => {
-    server = await startServer();
-    baseline = await servedDocument(server);
+    baseline = await servedDocument();
   });
-  after(() => server.stop());
 
   /** Our served document, changed by `edit`, checked against the unchanged one as the reference. */
   const driftAfter = (edit: (doc: any) => void) => {

@@ -36,3 +36,31 @@ export async function createToken(api: RestClient, account: { login: string; bas
   assert.match(res.body.sha1, /^[0-9a-f]{40}$/);
   return res.body.sha1;
 }
+
+/** `count` accounts made at once (in parallel), in id order as if made one after the other; options apply to each. */
+export async function createAccounts(
+  api: RestClient,
+  count: number,
+  options: Omit<Parameters<typeof createAccount>[1] & {}, 'login'> = {},
+): Promise<TestAccount[]> {
+  const made = await Promise.all(Array.from({ length: count }, () => createAccount(api, options)));
+  return made.sort((a, b) => a.id - b.id);
+}
+
+/** An account with a token of its own, for tests that act as a second person the way API clients do. */
+export interface TokenAccount extends TestAccount {
+  token: string;
+  /** `Authorization: token …` with that token. */
+  tokenAuth: Auth;
+}
+
+/** Creates an account and mints it a token with `scopes` (every scope by default): two calls. */
+export async function createTokenAccount(
+  api: RestClient,
+  options: Parameters<typeof createAccount>[1] & { scopes?: string[] } = {},
+): Promise<TokenAccount> {
+  const { scopes = ['all'], ...accountOptions } = options;
+  const account = await createAccount(api, accountOptions);
+  const token = await createToken(api, account, scopes);
+  return { ...account, token, tokenAuth: { token } };
+}

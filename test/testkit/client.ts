@@ -31,16 +31,17 @@ function applyAuth(url: URL, headers: Record<string, string>, auth: Auth) {
 }
 
 /**
- * A fetch-based REST client for one server. Every JSON answer it reads is checked for times with a fraction
- * of a second, which Gitea never writes: any REST test that meets one fails.
+ * A fetch-based REST client for one server; the base URL may be read at each call (for a server that starts
+ * later). Every JSON answer it reads is checked for times with a fraction of a second, which Gitea never
+ * writes: any REST test that meets one fails.
  */
-export function restClient(baseUrl: string) {
+export function restClient(baseUrl: string | (() => string)) {
   async function request<T = any>(
     method: string,
     path: string,
     options: { auth?: Auth; body?: unknown; rawBody?: string; headers?: Record<string, string> } = {},
   ): Promise<ApiResponse<T>> {
-    const url = new URL(`api/v1${path}`, baseUrl);
+    const url = new URL(`api/v1${path}`, typeof baseUrl === 'string' ? baseUrl : baseUrl());
     const headers: Record<string, string> = { accept: 'application/json', ...options.headers };
     applyAuth(url, headers, options.auth);
     let body: string | undefined = options.rawBody;

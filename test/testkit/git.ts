@@ -14,7 +14,7 @@ export function git(args: string[], options: { cwd?: string; env?: Record<string
 /** Synchronous git, ONLY for commands that do not talk to the server (local repos, server-side fsck). */
 export function gitLocal(
   args: string[],
-  options: { cwd?: string; env?: Record<string, string>; input?: string; encoding?: 'utf8' | 'buffer' } = {},
+  options: { cwd?: string; env?: Record<string, string>; input?: string | Buffer; encoding?: 'utf8' | 'buffer' } = {},
 ) {
   const result = spawnSync('git', ['-c', 'user.name=Test Person', '-c', 'user.email=test@example.test', '-c', 'init.defaultBranch=main', ...args], {
     cwd: options.cwd,

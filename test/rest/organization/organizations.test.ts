@@ -1,24 +1,21 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
-import { createAccount, createToken, type TestAccount } from '../../testkit/accounts.ts';
-import { adminAuth, restClient, type RestClient } from '../../testkit/client.ts';
-import { startServer, type TestServer } from '../../testkit/server.ts';
+import { before, describe, it } from 'node:test';
+import { createAccount, createAccounts, createToken, type TestAccount } from '../../testkit/accounts.ts';
+import { adminAuth } from '../../testkit/client.ts';
+import { useServer } from '../../testkit/use-server.ts';
 
 let n = 0;
 const uniqueName = (prefix: string) => `${prefix}${process.pid}x${++n}`;
 
 describe('organizations over REST', () => {
-  let server: TestServer;
-  let api: RestClient;
+  const server = useServer();
+  const { api } = server;
   let owner: TestAccount;
   let member: TestAccount;
   let outsider: TestAccount;
   before(async () => {
-    server = await startServer();
-    api = restClient(server.url);
-    [owner, member, outsider] = await Promise.all([createAccount(api), createAccount(api), createAccount(api)]);
+    [owner, member, outsider] = await createAccounts(api, 3);
   });
-  after(() => server.stop());
 
   async function createOrg(visibility = 'public', by = owner) {
     const name = uniqueName('org');

@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
-import { createAccount, type TestAccount } from '../../testkit/accounts.ts';
-import { adminAuth, restClient, type ApiResponse, type RestClient } from '../../testkit/client.ts';
-import { startServer, type TestServer } from '../../testkit/server.ts';
+import { before, describe, it } from 'node:test';
+import { createAccounts, type TestAccount } from '../../testkit/accounts.ts';
+import { adminAuth, type ApiResponse } from '../../testkit/client.ts';
+import { useServer } from '../../testkit/use-server.ts';
 
 /**
  * Gitea's [service] defaults for new accounts and memberships: DEFAULT_ORG_MEMBER_VISIBLE (an
@@ -16,18 +16,13 @@ const name = (prefix: string) => `${prefix}${process.pid}x${++counter}`;
 
 describe('service defaults for organizations and accounts', () => {
   describe('as shipped', () => {
-    let server: TestServer;
-    let api: RestClient;
+    const { api } = useServer();
     let owner: TestAccount;
     let member: TestAccount;
 
     before(async () => {
-      server = await startServer();
-      api = restClient(server.url);
-      owner = await createAccount(api);
-      member = await createAccount(api);
+      [owner, member] = await createAccounts(api, 2);
     });
-    after(() => server.stop());
 
     it('keeps an organization creator and new members out of the public member list', async () => {
       const org = name('quiet');
@@ -50,20 +45,15 @@ describe('service defaults for organizations and accounts', () => {
   });
 
   describe('when configured', () => {
-    let server: TestServer;
-    let api: RestClient;
+    const { api } = useServer({
+      service: { DEFAULT_ORG_MEMBER_VISIBLE: true, DEFAULT_ORG_VISIBILITY: 'limited', DEFAULT_USER_VISIBILITY: 'private' },
+    });
     let owner: TestAccount;
     let member: TestAccount;
 
     before(async () => {
-      server = await startServer({
-        service: { DEFAULT_ORG_MEMBER_VISIBLE: true, DEFAULT_ORG_VISIBILITY: 'limited', DEFAULT_USER_VISIBILITY: 'private' },
-      });
-      api = restClient(server.url);
-      owner = await createAccount(api, { visibility: 'public' });
-      member = await createAccount(api, { visibility: 'public' });
+      [owner, member] = await createAccounts(api, 2, { visibility: 'public' });
     });
-    after(() => server.stop());
 
     it('lists an organization creator and its new members as public members', async () => {
       const org = name('loud');

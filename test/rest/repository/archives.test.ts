@@ -5,11 +5,10 @@ import { mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'n
 import os from 'node:os';
 import path from 'node:path';
 import { inflateRawSync } from 'node:zlib';
-import { after, before, describe, it } from 'node:test';
-import { startServer, type TestServer } from '../../testkit/server.ts';
-import { restClient, type RestClient } from '../../testkit/client.ts';
+import { before, describe, it } from 'node:test';
+import { useServer } from '../../testkit/use-server.ts';
 import { createAccount, type TestAccount } from '../../testkit/accounts.ts';
-import { gitLocal, tempDir } from '../../testkit/git.ts';
+import { gitLocal } from '../../testkit/git.ts';
 import { createRepo, WorkTree, type ObjectFormat } from '../../testkit/contents.ts';
 
 const hasUnzip = spawnSync('unzip', ['-v']).status === 0;
@@ -54,21 +53,12 @@ function readZip(zip: Buffer): Map<string, Buffer> {
 }
 
 describe('repository archives over REST', () => {
-  let server: TestServer;
-  let api: RestClient;
+  const server = useServer();
+  const { api } = server;
   let owner: TestAccount;
-  const work = tempDir('graft-archives-');
-  let counter = 0;
-  const dir = (name: string) => path.join(work.dir, `${name}-${++counter}`);
 
   before(async () => {
-    server = await startServer();
-    api = restClient(server.url);
     owner = await createAccount(api);
-  });
-  after(async () => {
-    await server.stop();
-    work.remove();
   });
 
   const download = async (url: string, headers: Record<string, string> = {}) => {
@@ -86,7 +76,7 @@ describe('repository archives over REST', () => {
 
       before(async () => {
         await createRepo(api, owner, repo, { object_format_name: format });
-        local = new WorkTree(dir('src'), format);
+        local = new WorkTree(server.dir('src'), format);
         local.write('README.md', 'old readme\n');
         tagged = local.commit('first');
         local.run(['tag', '-a', 'v1.0', '-m', 'release 1.0']);
@@ -108,7 +98,7 @@ describe('repository archives over REST', () => {
         assert.equal(res.headers.get('content-type'), 'application/gzip');
         assert.match(res.headers.get('content-disposition') ?? '', new RegExp(`attachment; filename="${repo}-main\\.tar\\.gz"`));
         assert.equal(res.headers.get('link'), `<${server.url}api/v1/repos/${owner.login}/${repo}/archive/${tip}.tar.gz?rev=${tip}>; rel="immutable"`);
-        const out = dir('untar');
+        const out = server.dir('untar');
         mkdirSync(out);
         writeFileSync(path.join(out, 'a.tar.gz'), body);
         const untar = spawnSync('tar', ['xzf', 'a.tar.gz'], { cwd: out });
@@ -131,7 +121,7 @@ describe('repository archives over REST', () => {
         assert.deepEqual([...zipped.keys()].sort(), expectedFiles('main').map((n) => prefix + n).sort());
         assert.deepEqual(zipped.get(`${prefix}assets/blob.bin`), binary);
         if (hasUnzip) {
-          const out = dir('unzip');
+          const out = server.dir('unzip');
           mkdirSync(out);
           writeFileSync(path.join(out, 'a.zip'), body);
           const list = spawnSync('unzip', ['-l', 'a.zip'], { cwd: out, encoding: 'utf8' });
@@ -146,7 +136,7 @@ describe('repository archives over REST', () => {
         const { res, body } = await download(`/repos/${owner.login}/${repo}/archive/main.bundle`);
         assert.equal(res.status, 200);
         assert.match(res.headers.get('content-disposition') ?? '', new RegExp(`filename="${repo}-main\\.bundle"`));
-        const bundle = path.join(dir('bundle'));
+        const bundle = server.dir('bundle');
         mkdirSync(bundle);
         writeFileSync(path.join(bundle, 'repo.bundle'), body);
         const dest = path.join(bundle, 'clone');
@@ -212,7 +202,7 @@ describe('repository archives over REST', () => {
 
   it('streams large downloads with flat memory: a 64 MiB file as raw bytes and inside archives', async () => {
     await createRepo(api, owner, 'large');
-    const local = new WorkTree(dir('large'));
+    const local = new WorkTree(server.dir('large'));
     const size = 64 * 1024 * 1024;
     const data = randomBytes(size);
     const digest = createHash('sha256').update(data).digest('hex');

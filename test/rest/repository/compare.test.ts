@@ -2,15 +2,14 @@ import assert from 'node:assert/strict';
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { startServer, type TestServer } from '../../testkit/server.ts';
-import { restClient, type RestClient } from '../../testkit/client.ts';
+import { useServer } from '../../testkit/use-server.ts';
 import { createAccount, type TestAccount } from '../../testkit/accounts.ts';
 import { git, gitLocal, remoteUrl, tempDir } from '../../testkit/git.ts';
 import { LocalHistory } from '../../testkit/history.ts';
 
 describe('comparing revisions over REST', () => {
-  let server: TestServer;
-  let api: RestClient;
+  const server = useServer();
+  const { api } = server;
   let owner: TestAccount;
   const work = tempDir('graft-compare-');
   let local: LocalHistory;
@@ -26,8 +25,6 @@ describe('comparing revisions over REST', () => {
   };
 
   before(async () => {
-    server = await startServer();
-    api = restClient(server.url);
     owner = await createAccount(api);
     assert.equal((await api.post('/user/repos', { name: 'cmp' }, owner.basic)).status, 201);
     local = new LocalHistory(path.join(work.dir, 'cmp'));
@@ -45,10 +42,7 @@ describe('comparing revisions over REST', () => {
     local.run(['checkout', '-q', '-f', 'main']);
     await local.push(server.url, owner.login, 'cmp', creds(), ['main', 'feature/x', 'orphan', '--tags']);
   });
-  after(async () => {
-    await server.stop();
-    work.remove();
-  });
+  after(() => work.remove());
 
   it('lists the commits head adds to base, newest first, with stats and files, for branch names holding slashes', async () => {
     const res = await compare('main...feature/x');

@@ -2,31 +2,20 @@ import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { after, before, describe, it } from 'node:test';
-import { startServer, type TestServer } from '../../testkit/server.ts';
-import { restClient, type RestClient } from '../../testkit/client.ts';
+import { before, describe, it } from 'node:test';
+import { useServer } from '../../testkit/use-server.ts';
 import { createAccount, type TestAccount } from '../../testkit/accounts.ts';
-import { tempDir } from '../../testkit/git.ts';
 import { cloneRepo, createRepo, WorkTree, type ObjectFormat } from '../../testkit/contents.ts';
 
 describe('applying diff patches over REST', () => {
-  let server: TestServer;
-  let api: RestClient;
+  const server = useServer();
+  const { api } = server;
   let owner: TestAccount;
   let stranger: TestAccount;
-  const work = tempDir('graft-diffpatch-');
-  let counter = 0;
-  const dir = (name: string) => path.join(work.dir, `${name}-${++counter}`);
 
   before(async () => {
-    server = await startServer();
-    api = restClient(server.url);
     owner = await createAccount(api);
     stranger = await createAccount(api);
-  });
-  after(async () => {
-    await server.stop();
-    work.remove();
   });
 
   const patchUrl = (repo: string) => `/repos/${owner.login}/${repo}/diffpatch`;
@@ -39,7 +28,7 @@ describe('applying diff patches over REST', () => {
 
       before(async () => {
         await createRepo(api, owner, repo, { object_format_name: format });
-        local = new WorkTree(dir('base'), format);
+        local = new WorkTree(server.dir('base'), format);
         local.write('greeting.txt', 'hello\nworld\n');
         local.write('lib/util.js', 'export const one = 1;\n');
         local.write('old-name.txt', 'moving\n');
@@ -64,7 +53,7 @@ describe('applying diff patches over REST', () => {
         assert.deepEqual(res.body.commit.parents.map((p: any) => p.sha), [base]);
         assert.equal(res.body.commit.message, 'Apply the greeting patch\n');
         assert.equal(res.body.commit.author.name, 'Patch Author');
-        const clone = await cloneRepo(server.url, owner, repo, dir('clone'));
+        const clone = await cloneRepo(server.url, owner, repo, server.dir('clone'));
         assert.equal(clone(['rev-parse', 'HEAD']).trim(), res.body.commit.sha);
         assert.equal(clone(['log', '-1', '--format=%an|%ae|%aI|%cn']).trim(), 'Patch Author|patch@example.test|2022-06-07T08:09:10+00:00|Patch Author');
         assert.equal(clone(['rev-parse', 'HEAD^{tree}']).trim(), local.rev(`${patched}^{tree}`), 'the resulting tree is the one the patch was made from');
@@ -72,7 +61,7 @@ describe('applying diff patches over REST', () => {
 
       it('applies a git diff with a rename, a deletion, a mode change and binary content; the default message is apply-patch', async () => {
         const start = (await api.get(`/repos/${owner.login}/${repo}/contents/greeting.txt`, owner.basic)).body.last_commit_sha;
-        const clone = await cloneRepo(server.url, owner, repo, dir('work'));
+        const clone = await cloneRepo(server.url, owner, repo, server.dir('work'));
         const top = clone(['rev-parse', '--show-toplevel']).trim();
         const worker = WorkTree.open(top);
         worker.run(['mv', 'old-name.txt', 'new-name.txt']);
@@ -89,7 +78,7 @@ describe('applying diff patches over REST', () => {
         assert.equal(res.body.commit.author.name, owner.login, 'the caller is the author by default');
         assert.equal(res.body.commit.tree.sha, expectedTree);
         assert.deepEqual(res.body.commit.parents.map((p: any) => p.sha), [start]);
-        const after = await cloneRepo(server.url, owner, repo, dir('after'));
+        const after = await cloneRepo(server.url, owner, repo, server.dir('after'));
         const afterTop = after(['rev-parse', '--show-toplevel']).trim();
         assert.deepEqual(readFileSync(path.join(afterTop, 'bin/image.bin')), readFileSync(path.join(top, 'bin/image.bin')));
         assert.match(after(['ls-tree', 'HEAD', 'run.sh']), /^100755 /);
@@ -97,7 +86,7 @@ describe('applying diff patches over REST', () => {
       });
 
       it('commits the patch on new_branch, leaving the base branch where it was', async () => {
-        const clone = await cloneRepo(server.url, owner, repo, dir('branching'));
+        const clone = await cloneRepo(server.url, owner, repo, server.dir('branching'));
         const head = clone(['rev-parse', 'HEAD']).trim();
         const top = clone(['rev-parse', '--show-toplevel']).trim();
         const worker = WorkTree.open(top);
@@ -106,7 +95,7 @@ describe('applying diff patches over REST', () => {
         const diff = worker.run(['diff', '--cached']) + '\n';
         const res = await api.post(patchUrl(repo), { content: diff, new_branch: 'patched/branch', message: 'On a branch' }, owner.basic);
         assert.equal(res.status, 200, JSON.stringify(res.body));
-        const check = await cloneRepo(server.url, owner, repo, dir('check'), ['--no-single-branch']);
+        const check = await cloneRepo(server.url, owner, repo, server.dir('check'), ['--no-single-branch']);
         assert.equal(check(['rev-parse', 'origin/main']).trim(), head);
         assert.equal(check(['show', 'origin/patched/branch:branch-only.txt']), 'only on the branch\n');
         const again = await api.post(patchUrl(repo), { content: diff, new_branch: 'patched/branch' }, owner.basic);
@@ -152,7 +141,7 @@ describe('applying diff patches over REST', () => {
         const res = await api.post(patchUrl('strict'), { content: addFile(file) }, owner.basic);
         assert.equal(res.status, 422, `${file}: ${JSON.stringify(res.body)}`);
       }
-      const clone = await cloneRepo(server.url, owner, 'strict', dir('strict'));
+      const clone = await cloneRepo(server.url, owner, 'strict', server.dir('strict'));
       assert.equal(clone(['ls-tree', '-r', '--name-only', 'HEAD']).trim(), 'README.md');
     });
 

@@ -1,31 +1,25 @@
 import assert from 'node:assert/strict';
 import { existsSync, renameSync } from 'node:fs';
-import path from 'node:path';
-import { after, before, describe, it } from 'node:test';
+import { before, describe, it } from 'node:test';
 import { repositoryPath } from '../../../src/domain/repo/storage.ts';
-import { createAccount, type TestAccount } from '../../testkit/accounts.ts';
-import { restClient, type RestClient } from '../../testkit/client.ts';
+import { createAccounts, type TestAccount } from '../../testkit/accounts.ts';
 import { cloneRepo, createRepo, WorkTree } from '../../testkit/contents.ts';
-import { tempDir } from '../../testkit/git.ts';
 import { createOrg } from '../../testkit/orgs.ts';
-import { startServer, type TestServer } from '../../testkit/server.ts';
+import { useServer } from '../../testkit/use-server.ts';
 
 describe('forks over REST', () => {
-  let server: TestServer;
-  let api: RestClient;
+  const server = useServer();
+  const { api } = server;
   let alice: TestAccount;
   let bob: TestAccount;
   let carol: TestAccount;
   let upstream: WorkTree;
-  const work = tempDir();
 
   before(async () => {
-    server = await startServer();
-    api = restClient(server.url);
-    [alice, bob, carol] = [await createAccount(api), await createAccount(api), await createAccount(api)];
+    [alice, bob, carol] = await createAccounts(api, 3);
     // alice/project: main with two commits, a feature branch and an annotated tag.
     await createRepo(api, alice, 'project');
-    upstream = new WorkTree(path.join(work.dir, 'upstream'));
+    upstream = new WorkTree(server.dir('upstream'));
     upstream.write('README.md', 'hello\n');
     upstream.commit('first');
     upstream.write('a.txt', 'a\n');
@@ -33,10 +27,6 @@ describe('forks over REST', () => {
     upstream.run(['branch', 'feature']);
     upstream.run(['tag', '-a', 'v1.0', '-m', 'release 1.0']);
     await upstream.push(server.url, alice, 'project', ['main', 'feature', 'v1.0']);
-  });
-  after(async () => {
-    await server.stop();
-    work.remove();
   });
 
   const fork = (owner: string, repo: string, body: Record<string, unknown>, who: TestAccount) => api.post(`/repos/${owner}/${repo}/forks`, body, who.basic);
@@ -60,7 +50,7 @@ describe('forks over REST', () => {
     assert.equal(res.body.private, false);
     assert.ok(existsSync(repositoryPath(server.app.config, res.body.id)));
 
-    const run = await cloneRepo(server.url, bob, 'project', path.join(work.dir, 'bob-clone'));
+    const run = await cloneRepo(server.url, bob, 'project', server.dir('bob-clone'));
     assert.equal(run(['log', '--format=%H', 'origin/main']), upstream.run(['log', '--format=%H', 'main']) + '\n');
     assert.equal(run(['rev-parse', 'origin/feature']).trim(), upstream.rev('feature'));
     assert.equal(run(['rev-parse', 'v1.0']).trim(), upstream.rev('v1.0'), 'the annotated tag object itself is copied');
@@ -149,7 +139,7 @@ describe('forks over REST', () => {
 
   it('forks a sha256 repository into a sha256 fork with the same commits', async () => {
     await createRepo(api, alice, 'wide', { object_format_name: 'sha256' });
-    const local = new WorkTree(path.join(work.dir, 'wide'), 'sha256');
+    const local = new WorkTree(server.dir('wide'), 'sha256');
     local.write('x.txt', 'x\n');
     const oid = local.commit('sha256 commit');
     assert.equal(oid.length, 64);
@@ -182,7 +172,7 @@ describe('forks over REST', () => {
     before(async () => {
       // alice/tracked → bob/tracked, both at the same commit.
       await createRepo(api, alice, 'tracked');
-      const local = new WorkTree(path.join(work.dir, 'tracked'));
+      const local = new WorkTree(server.dir('tracked'));
       local.write('base.txt', 'base\n');
       local.commit('base');
       await local.push(server.url, alice, 'tracked');
@@ -209,7 +199,7 @@ describe('forks over REST', () => {
     });
 
     it('refuses with 409 and changes nothing when ff_only is set and a merge commit would be needed', async () => {
-      const mine = new WorkTree(path.join(work.dir, 'bob-tracked'), null);
+      const mine = new WorkTree(server.dir('bob-tracked'), null);
       await cloneRepo(server.url, bob, 'tracked', mine.dir);
       mine.write('mine.txt', 'bob\n');
       const bobHead = mine.commit('bob change', '2024-03-06T00:00:00Z');

@@ -1,33 +1,25 @@
 import assert from 'node:assert/strict';
-import path from 'node:path';
-import { after, before, describe, it } from 'node:test';
-import { createAccount, createToken, type TestAccount } from '../../testkit/accounts.ts';
-import { adminAuth, graphql, restClient, type RestClient } from '../../testkit/client.ts';
+import { before, describe, it } from 'node:test';
+import { createAccount, createAccounts, createToken, type TestAccount } from '../../testkit/accounts.ts';
+import { adminAuth, graphql } from '../../testkit/client.ts';
 import { createRepo, WorkTree } from '../../testkit/contents.ts';
-import { git, gitLocal, remoteUrl, tempDir } from '../../testkit/git.ts';
+import { git, gitLocal, remoteUrl } from '../../testkit/git.ts';
 import { createOrg, createTeam, type TestOrg } from '../../testkit/orgs.ts';
-import { startServer, type TestServer } from '../../testkit/server.ts';
+import { useServer } from '../../testkit/use-server.ts';
 
 describe('repository transfers over REST', () => {
-  let server: TestServer;
-  let api: RestClient;
+  const server = useServer();
+  const { api } = server;
   let alice: TestAccount;
   let bob: TestAccount;
   let carol: TestAccount;
   let aliceOrg: TestOrg;
   let bobOrg: TestOrg;
-  const work = tempDir();
 
   before(async () => {
-    server = await startServer();
-    api = restClient(server.url);
-    [alice, bob, carol] = [await createAccount(api), await createAccount(api), await createAccount(api)];
+    [alice, bob, carol] = await createAccounts(api, 3);
     aliceOrg = await createOrg(server, [alice]);
     bobOrg = await createOrg(server, [bob]);
-  });
-  after(async () => {
-    await server.stop();
-    work.remove();
   });
 
   const transfer = (owner: string, repo: string, body: Record<string, unknown>, who: { basic: [string, string] } | TestAccount) =>
@@ -51,13 +43,13 @@ describe('repository transfers over REST', () => {
 
   it('clones through the old URL after a transfer, over git smart HTTP', async () => {
     await createRepo(api, alice, 'cloned');
-    const local = new WorkTree(path.join(work.dir, 'cloned-src'));
+    const local = new WorkTree(server.dir('cloned-src'));
     local.write('f.txt', 'content\n');
     const oid = local.commit('the commit');
     await local.push(server.url, alice, 'cloned');
     assert.equal((await transfer(alice.login, 'cloned', { new_owner: aliceOrg.login }, alice)).status, 202);
 
-    const dest = path.join(work.dir, 'cloned-old-url');
+    const dest = server.dir('cloned-old-url');
     const clone = await git(['clone', '-q', remoteUrl(server.url, alice.login, 'cloned'), dest]);
     assert.equal(clone.status, 0, clone.stderr);
     assert.equal(gitLocal(['rev-parse', 'HEAD'], { cwd: dest }).stdout.trim(), oid);

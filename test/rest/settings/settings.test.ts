@@ -1,21 +1,14 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
-import { startServer, type TestServer } from '../../testkit/server.ts';
-import { restClient, type RestClient } from '../../testkit/client.ts';
+import { describe, it } from 'node:test';
+import { useServer } from '../../testkit/use-server.ts';
 
 describe('read-only settings endpoints', () => {
-  let server: TestServer;
-  let api: RestClient;
-  before(async () => {
-    server = await startServer({
-      api: { DEFAULT_PAGING_NUM: 7, MAX_RESPONSE_ITEMS: 40 },
-      repository: { MIRRORS_DISABLED: true, HTTP_GIT_DISABLED: true, MAX_CREATION_LIMIT: 12 },
-      attachment: { MAX_FILES: 3, ALLOWED_TYPES: '.png,.txt' },
-      ui: { REACTIONS: ['heart', 'eyes'] },
-    });
-    api = restClient(server.url);
+  const { api } = useServer({
+    api: { DEFAULT_PAGING_NUM: 7, MAX_RESPONSE_ITEMS: 40 },
+    repository: { MIRRORS_DISABLED: true, HTTP_GIT_DISABLED: true, MAX_CREATION_LIMIT: 12 },
+    attachment: { MAX_FILES: 3, ALLOWED_TYPES: '.png,.txt' },
+    ui: { REACTIONS: ['heart', 'eyes'] },
   });
-  after(() => server.stop());
 
   it('GET /settings/api reports the paging settings in force', async () => {
     const res = await api.get('/settings/api');

@@ -1,17 +1,11 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
-import { startServer, type TestServer } from '../../testkit/server.ts';
-import { adminAuth, restClient, type RestClient } from '../../testkit/client.ts';
+import { describe, it } from 'node:test';
+import { useServer } from '../../testkit/use-server.ts';
+import { adminAuth, type RestClient } from '../../testkit/client.ts';
 import { createAccount } from '../../testkit/accounts.ts';
 
 describe('counters after deletions', () => {
-  let server: TestServer;
-  let api: RestClient;
-  before(async () => {
-    server = await startServer();
-    api = restClient(server.url);
-  });
-  after(() => server.stop());
+  const { api } = useServer();
 
   const put = (path: string, auth: Parameters<RestClient['put']>[2]) => api.put(path, undefined, auth);
 

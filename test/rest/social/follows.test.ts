@@ -1,25 +1,19 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
-import { startServer, type TestServer } from '../../testkit/server.ts';
-import { restClient, type RestClient } from '../../testkit/client.ts';
-import { createAccount, createToken, type TestAccount } from '../../testkit/accounts.ts';
+import { before, describe, it } from 'node:test';
+import { useServer } from '../../testkit/use-server.ts';
+import { createAccount, createAccounts, createToken, type TestAccount } from '../../testkit/accounts.ts';
 
 describe('follows over REST', () => {
-  let server: TestServer;
-  let api: RestClient;
+  const server = useServer();
+  const { api } = server;
   let alice: TestAccount;
   let bob: TestAccount;
   let carol: TestAccount;
   let hermit: TestAccount;
   before(async () => {
-    server = await startServer();
-    api = restClient(server.url);
-    alice = await createAccount(api);
-    bob = await createAccount(api);
-    carol = await createAccount(api);
+    [alice, bob, carol] = await createAccounts(api, 3);
     hermit = await createAccount(api, { visibility: 'private' });
   });
-  after(() => server.stop());
 
   const put = (path: string, auth: TestAccount['basic']) => api.request('PUT', path, { auth });
   const logins = (body: { login: string }[]) => body.map((u) => u.login);

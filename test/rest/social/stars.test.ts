@@ -1,25 +1,22 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
-import { startServer, type TestServer } from '../../testkit/server.ts';
-import { restClient, type RestClient } from '../../testkit/client.ts';
-import { createAccount, createToken, type TestAccount } from '../../testkit/accounts.ts';
+import { before, describe, it } from 'node:test';
+import { useServer } from '../../testkit/use-server.ts';
+import { createAccount, createAccounts, createToken, type TestAccount } from '../../testkit/accounts.ts';
+import { buildRepo } from '../../testkit/repos.ts';
 
 describe('stars over REST', () => {
-  let server: TestServer;
-  let api: RestClient;
+  const server = useServer();
+  const { api } = server;
   let owner: TestAccount;
   let fan: TestAccount;
   let stranger: TestAccount;
   before(async () => {
-    server = await startServer();
-    api = restClient(server.url);
-    owner = await createAccount(api);
-    fan = await createAccount(api);
-    stranger = await createAccount(api);
-    for (const name of ['shine', 'listed', 'paged']) assert.equal((await api.post('/user/repos', { name }, owner.basic)).status, 201);
-    assert.equal((await api.post('/user/repos', { name: 'hidden', private: true }, owner.basic)).status, 201);
+    [owner, fan, stranger] = await createAccounts(api, 3);
+    await Promise.all([
+      ...['shine', 'listed', 'paged'].map((name) => buildRepo(server, owner, { name })),
+      buildRepo(server, owner, { name: 'hidden', private: true }),
+    ]);
   });
-  after(() => server.stop());
 
   const put = (path: string, auth: TestAccount['basic']) => api.request('PUT', path, { auth });
 
@@ -131,16 +128,13 @@ describe('stars over REST', () => {
 });
 
 describe('stars switched off with repository.STARS_DISABLED', () => {
-  let server: TestServer;
-  let api: RestClient;
+  const server = useServer({ repository: { STARS_DISABLED: true } });
+  const { api } = server;
   let owner: TestAccount;
   before(async () => {
-    server = await startServer({ repository: { STARS_DISABLED: true } });
-    api = restClient(server.url);
     owner = await createAccount(api);
-    assert.equal((await api.post('/user/repos', { name: 'plain' }, owner.basic)).status, 201);
+    await buildRepo(server, owner, { name: 'plain' });
   });
-  after(() => server.stop());
 
   it('answers 404 on every star route while the repository itself stays readable', async () => {
     const path = `/user/starred/${owner.login}/plain`;

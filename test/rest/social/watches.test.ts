@@ -1,25 +1,19 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
-import { startServer, type TestServer } from '../../testkit/server.ts';
-import { restClient, type RestClient } from '../../testkit/client.ts';
-import { createAccount, createToken, type TestAccount } from '../../testkit/accounts.ts';
+import { before, describe, it } from 'node:test';
+import { useServer } from '../../testkit/use-server.ts';
+import { createAccounts, createToken, type TestAccount } from '../../testkit/accounts.ts';
+import { buildRepo } from '../../testkit/repos.ts';
 
 describe('watches over REST', () => {
-  let server: TestServer;
-  let api: RestClient;
+  const server = useServer();
+  const { api } = server;
   let owner: TestAccount;
   let watcher: TestAccount;
   let stranger: TestAccount;
   before(async () => {
-    server = await startServer();
-    api = restClient(server.url);
-    owner = await createAccount(api);
-    watcher = await createAccount(api);
-    stranger = await createAccount(api);
-    assert.equal((await api.post('/user/repos', { name: 'watched' }, owner.basic)).status, 201);
-    assert.equal((await api.post('/user/repos', { name: 'secret', private: true }, owner.basic)).status, 201);
+    [owner, watcher, stranger] = await createAccounts(api, 3);
+    await Promise.all([buildRepo(server, owner, { name: 'watched' }), buildRepo(server, owner, { name: 'secret', private: true })]);
   });
-  after(() => server.stop());
 
   const put = (path: string, auth: TestAccount['basic']) => api.request('PUT', path, { auth });
 

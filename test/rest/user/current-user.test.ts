@@ -1,17 +1,12 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
-import { startServer, ADMIN, type TestServer } from '../../testkit/server.ts';
-import { adminAuth, restClient, type RestClient } from '../../testkit/client.ts';
+import { describe, it } from 'node:test';
+import { ADMIN } from '../../testkit/server.ts';
+import { useServer } from '../../testkit/use-server.ts';
+import { adminAuth } from '../../testkit/client.ts';
 import { createAccount } from '../../testkit/accounts.ts';
 
 describe('GET /user and /users/{username}', () => {
-  let server: TestServer;
-  let api: RestClient;
-  before(async () => {
-    server = await startServer();
-    api = restClient(server.url);
-  });
-  after(() => server.stop());
+  const { api } = useServer();
 
   it('returns the signed-in account with the fields Gitea clients read', async () => {
     const res = await api.get('/user', adminAuth);

@@ -1,21 +1,17 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
-import { startServer, type TestServer } from '../../testkit/server.ts';
-import { adminAuth, restClient, type RestClient } from '../../testkit/client.ts';
+import { before, describe, it } from 'node:test';
+import { useServer } from '../../testkit/use-server.ts';
+import { adminAuth } from '../../testkit/client.ts';
 import { createAccount, type TestAccount } from '../../testkit/accounts.ts';
 
 describe('user search and pagination', () => {
-  let server: TestServer;
-  let api: RestClient;
+  const { api } = useServer({ api: { DEFAULT_PAGING_NUM: 4, MAX_RESPONSE_ITEMS: 6 } });
   const made: TestAccount[] = [];
   before(async () => {
-    server = await startServer({ api: { DEFAULT_PAGING_NUM: 4, MAX_RESPONSE_ITEMS: 6 } });
-    api = restClient(server.url);
     for (let i = 0; i < 9; i++) made.push(await createAccount(api, { login: `pager${i}` }));
     made.push(await createAccount(api, { login: 'secretive', visibility: 'private' }));
     made.push(await createAccount(api, { login: 'insider', visibility: 'limited' }));
   });
-  after(() => server.stop());
 
   it('finds accounts by part of the login, and by e-mail only for site admins', async () => {
     const byLogin = await api.get('/users/search?q=pager3');
