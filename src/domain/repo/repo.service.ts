@@ -422,12 +422,10 @@ export const topicsOf = (repo: Repository) => (repo.topics ? repo.topics.split('
 /** After a push: the first push to an empty repository picks the default branch; size is refreshed. */
 export async function recordPush(ctx: Omit<ServiceContext, 'viewer'>, repo: Repository, changes: { ref: string; before: string; after: string }[], pusher: User | null) {
   const gitDir = repositoryPath(ctx.config, repo.id);
-  const branches = (await listRefs(gitDir, 'refs/heads/')).map((r) => r.name.slice('refs/heads/'.length));
-  const data: Prisma.RepositoryUpdateInput = {
-    isEmpty: branches.length === 0,
-    branchCount: branches.length,
-    sizeBytes: await repositorySize(gitDir),
-  };
+  // Two independent git calls: run them side by side, a push waits for them before it is answered.
+  const [heads, sizeBytes] = await Promise.all([listRefs(gitDir, 'refs/heads/'), repositorySize(gitDir)]);
+  const branches = heads.map((r) => r.name.slice('refs/heads/'.length));
+  const data: Prisma.RepositoryUpdateInput = { isEmpty: branches.length === 0, branchCount: branches.length, sizeBytes };
   if (branches.length && !branches.includes(repo.defaultBranch)) {
     const pushed = changes.map((c) => c.ref).find((r) => r.startsWith('refs/heads/'))?.slice('refs/heads/'.length);
     const chosen = pushed && branches.includes(pushed) ? pushed : branches.sort()[0];
