@@ -37,6 +37,7 @@ let gitHome = '/tmp';
 export function setGitHome(dir: string) {
   gitHome = dir;
 }
+export const gitHomeDir = () => gitHome;
 
 export interface GitOptions {
   /** The repository (bare) directory; passed as --git-dir. */

@@ -1,7 +1,10 @@
+import { stat } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { createGunzip } from 'node:zlib';
-import { spawnGit } from './command.ts';
+import { gitHomeDir, spawnGit } from './command.ts';
+import { ObjectMemo } from './memo.ts';
 import { PushCommandReader, PushReportReader, type RefCommand } from './pkt-line.ts';
 import { listRefs } from './repo.ts';
 
@@ -53,14 +56,51 @@ const wantsV2 = (gitProtocol: string | undefined) => !!gitProtocol && gitProtoco
 const pktLine = (text: string) => `${(text.length + 4).toString(16).padStart(4, '0')}${text}`;
 
 /**
+ * Protocol v2 capability advertisements (GET info/refs?service=git-upload-pack with version=2) name no
+ * refs: git derives them from its version, the repository's configuration and our fixed environment
+ * only. So they are kept, keyed by the identity of the configuration files (inode, size, mtime: git
+ * rewrites a config file by renaming a new one over it) and the Git-Protocol header: a fetch or clone
+ * then costs one git process less, and any configuration change is seen on the next request.
+ */
+const v2Advertisements = new ObjectMemo<Buffer>(1_000);
+const MAX_ADVERTISEMENT = 64 * 1024;
+
+async function advertisementKey(gitDir: string, gitProtocol: string): Promise<string> {
+  const identity = async (file: string) => {
+    try {
+      const s = await stat(file, { bigint: true });
+      return `${s.ino}:${s.size}:${s.mtimeNs}`;
+    } catch {
+      return 'none';
+    }
+  };
+  const files = await Promise.all([identity(path.join(gitDir, 'config')), identity(path.join(gitHomeDir(), '.gitconfig'))]);
+  return [gitDir, ...files, gitProtocol].join('\0');
+}
+
+/**
  * Serves git's smart HTTP protocol (v0/v1 and v2) by running `git upload-pack` / `git receive-pack`
  * with --stateless-rpc directly (what `git http-backend` would do, minus a process per request and its
  * CGI round trip). Bodies stream both ways with backpressure and gzip requests are inflated on the way
  * in, so memory stays flat whatever the pack size. Resolves with git's exit code once the response ended.
  */
-export function serveSmartHttp(request: SmartHttpRequest): Promise<number> {
+export async function serveSmartHttp(request: SmartHttpRequest): Promise<number> {
   const { req, res, service, advertise } = request;
   const gitProtocol = req.headers['git-protocol'] ? String(req.headers['git-protocol']) : undefined;
+  const headers: Record<string, string> = {
+    'Content-Type': `application/x-${service}-${advertise ? 'advertisement' : 'result'}`,
+    Expires: 'Fri, 01 Jan 1980 00:00:00 GMT',
+    Pragma: 'no-cache',
+    'Cache-Control': 'no-cache, max-age=0, must-revalidate',
+  };
+  const memoKey = advertise && service === 'git-upload-pack' && wantsV2(gitProtocol) ? await advertisementKey(request.gitDir, gitProtocol!) : undefined;
+  const known = memoKey && v2Advertisements.get(memoKey);
+  if (known) {
+    res.writeHead(200, headers).end(known);
+    return 0;
+  }
+  let advertisement: Buffer[] | null = memoKey ? [] : null;
+  let advertised = 0;
   const user = request.remoteUser ?? 'anonymous';
   const env: Record<string, string> = {
     ...configEnv(SERVE_CONFIG),
@@ -97,12 +137,6 @@ export function serveSmartHttp(request: SmartHttpRequest): Promise<number> {
     body.pipe(child.stdin);
   }
 
-  const headers: Record<string, string> = {
-    'Content-Type': `application/x-${service}-${advertise ? 'advertisement' : 'result'}`,
-    Expires: 'Fri, 01 Jan 1980 00:00:00 GMT',
-    Pragma: 'no-cache',
-    'Cache-Control': 'no-cache, max-age=0, must-revalidate',
-  };
   const start = () => {
     if (res.headersSent) return;
     res.writeHead(200, headers);
@@ -116,6 +150,11 @@ export function serveSmartHttp(request: SmartHttpRequest): Promise<number> {
       if (caps.has('report-status') || caps.has('report-status-v2')) report = new PushReportReader(caps.has('side-band-64k') || caps.has('side-band'));
     }
     report?.feed(chunk);
+    if (advertisement) {
+      advertised += chunk.length;
+      if (advertised <= MAX_ADVERTISEMENT) advertisement.push(chunk);
+      else advertisement = null;
+    }
     if (!res.write(chunk)) {
       child.stdout.pause();
       res.once('drain', () => child.stdout.resume());
@@ -127,6 +166,7 @@ export function serveSmartHttp(request: SmartHttpRequest): Promise<number> {
   return new Promise((resolve) => {
     child.on('close', async (code) => {
       const exitCode = code ?? -1;
+      if (memoKey && advertisement && exitCode === 0) v2Advertisements.set(memoKey, Buffer.concat(advertisement));
       try {
         if (request.beforeEnd) await request.beforeEnd({ exitCode, updated: commands ? await updatedRefs(request.gitDir, commands, report) : [] });
       } catch (err) {

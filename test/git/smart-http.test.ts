@@ -11,6 +11,7 @@ import { git, gitAsync, gitLocal, makeLocalRepo, remoteUrl, tempDir } from '../t
 import { repositoryPath } from '../../src/domain/repo/storage.ts';
 import { totpCode } from '../../src/auth/totp.ts';
 import { passwordVerifications } from '../../src/auth/password.ts';
+import { gitSpawnCount } from '../../src/git/command.ts';
 
 describe('git over smart HTTP', () => {
   let server: TestServer;
@@ -140,6 +141,26 @@ describe('git over smart HTTP', () => {
     const lsRemote = (await git(['-c', 'protocol.version=2', 'ls-remote', remoteUrl(server.url, owner.login, 'v2')], { env: { GIT_TRACE_PACKET: '0' } }));
     assert.equal(lsRemote.status, 0, lsRemote.stderr);
     assert.match(lsRemote.stdout, /refs\/heads\/main/);
+  });
+
+  it('answers a known protocol v2 capability advertisement without git, until the repository configuration changes', async () => {
+    const created = await createRepo({ name: 'v2-known', auto_init: true });
+    const advertise = async () => {
+      const before = gitSpawnCount();
+      const res = await fetch(new URL(`${owner.login}/v2-known.git/info/refs?service=git-upload-pack`, server.url), { headers: { 'git-protocol': 'version=2' } });
+      assert.equal(res.status, 200);
+      assert.equal(res.headers.get('content-type'), 'application/x-git-upload-pack-advertisement');
+      return { text: await res.text(), processes: gitSpawnCount() - before };
+    };
+    const first = await advertise();
+    assert.match(first.text, /fetch=.*filter/);
+    const second = await advertise();
+    assert.equal(second.processes, 0);
+    assert.equal(second.text, first.text);
+    gitLocal(['--git-dir', repositoryPath(server.app.config, created.id), 'config', 'uploadpack.allowFilter', 'false']);
+    const third = await advertise();
+    assert.equal(third.processes, 1);
+    assert.doesNotMatch(third.text, /filter/);
   });
 
   it('accepts gzip-compressed upload-pack requests', async () => {
