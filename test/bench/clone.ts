@@ -7,9 +7,9 @@
  *               clone, fetch or push then carries the password, as it does for real users);
  *   reference — plain `git http-backend` behind node:http with no Graft logic (git-reference.ts).
  * Operations: clone; push of BENCH_GIT_STEP (50) new commits; fetch of those commits into an earlier clone.
- * Each runs BENCH_GIT_REPEAT (3) times, the three servers in a rotating order so drift in the machine's
- * load spreads over all of them; the table shows medians and each server's median time as a multiple of
- * git's (the ratio is what to compare between runs: the machine is shared).
+ * Each runs BENCH_GIT_REPEAT (5) times, the three servers back to back in a rotating order; the table shows
+ * median times and, per server, the median over rounds of its time divided by git's in the same round
+ * (paired, so the machine's changing load mostly cancels: the ratio is what to compare between runs).
  * Memory: the server process's peak RSS above its level at the start, during Graft's clones of the
  * repository and of one twice as large (BENCH_GIT_DOUBLE=0 skips it): it must not grow with the repository.
  *
@@ -91,8 +91,23 @@ export interface GitBenchRow {
   operation: string;
   /** Median milliseconds per server (a server left out did not run this operation). */
   ms: Partial<Record<Served, number>>;
+  /** Median over rounds of the server's time divided by git's in the same round (paired, so drift cancels). */
+  ratio: Partial<Record<Served, number>>;
   /** Highest peak RSS above the start while the server process served this operation, in MB. */
   peakMb: Partial<Record<Served, number>>;
+}
+
+/** A row from each server's times per round (git's included). */
+function rowOf(operation: string, ms: Partial<Record<Served, number[]>>, peaks: Partial<Record<Served, number[]>>): GitBenchRow {
+  const row: GitBenchRow = { operation, ms: {}, ratio: {}, peakMb: {} };
+  for (const s of SERVED) {
+    const times = ms[s];
+    if (!times?.length) continue;
+    row.ms[s] = median(times);
+    if (s !== 'git') row.ratio[s] = median(times.map((t, round) => t / ms.git![round]));
+    if (peaks[s]?.length) row.peakMb[s] = Math.max(...peaks[s]!);
+  }
+  return row;
 }
 
 export interface GitBenchOptions {
@@ -117,7 +132,7 @@ export function gitBenchOptions(env: NodeJS.ProcessEnv = process.env): GitBenchO
     commits: Math.round(number('BENCH_GIT_COMMITS', 3000, 10)),
     megabytes: number('BENCH_GIT_MB', 30, 1),
     step: Math.round(number('BENCH_GIT_STEP', 50, 1)),
-    repeat: Math.round(number('BENCH_GIT_REPEAT', 3, 1)),
+    repeat: Math.round(number('BENCH_GIT_REPEAT', 5, 1)),
     double: env.BENCH_GIT_DOUBLE !== '0',
   };
 }
@@ -173,12 +188,7 @@ export async function gitBench(options: GitBenchOptions): Promise<GitBenchRow[]>
         }
       }
       for (const [i, op] of operations.entries()) {
-        const row: GitBenchRow = { operation: op.name, ms: {}, peakMb: {} };
-        for (const s of SERVED) {
-          row.ms[s] = median(ms[i][s]);
-          if (s !== 'git') row.peakMb[s] = Math.max(...peaks[i][s]);
-        }
-        rows.push(row);
+        rows.push(rowOf(op.name, ms[i], { graft: peaks[i].graft, reference: peaks[i].reference }));
         console.log(`  ${op.name}: ${SERVED.map((s) => `${s} ${ms[i][s].map((t) => t.toFixed(0)).join('/')} ms`).join(', ')}`);
       }
     };
@@ -214,7 +224,7 @@ export async function gitBench(options: GitBenchOptions): Promise<GitBenchRow[]>
       const twice = path.join(work.dir, 'twice.git');
       await generate(twice, options.commits * 2, bytesPerFile);
       const big = await servedRepo('bench-git-twice', twice);
-      const clones = { git: [] as number[], graft: [] as number[], peak: 0 };
+      const clones = { git: [] as number[], graft: [] as number[], peaks: [] as number[] };
       for (let round = 0; round < options.repeat; round++) {
         const into = path.join(work.dir, 'twice-clone.git');
         clones.git.push(await run(['clone', '-q', '--bare', '--no-local', twice, into]));
@@ -222,9 +232,9 @@ export async function gitBench(options: GitBenchOptions): Promise<GitBenchRow[]>
         const { result, peakMb } = await peakRss(() => run(['clone', '-q', '--bare', big.url, into]));
         rmSync(into, { recursive: true, force: true });
         clones.graft.push(result);
-        clones.peak = Math.max(clones.peak, peakMb);
+        clones.peaks.push(peakMb);
       }
-      rows.push({ operation: `clone, ${options.commits * 2} commits`, ms: { git: median(clones.git), graft: median(clones.graft) }, peakMb: { graft: clones.peak } });
+      rows.push(rowOf(`clone, ${options.commits * 2} commits`, { git: clones.git, graft: clones.graft }, { graft: clones.peaks }));
     }
     return rows;
   } finally {
@@ -236,10 +246,10 @@ export async function gitBench(options: GitBenchOptions): Promise<GitBenchRow[]>
 
 export function gitTable(rows: GitBenchRow[]): string {
   const seconds = (ms: number | undefined) => (ms === undefined ? '-' : (ms / 1000).toFixed(2));
-  const ratio = (ms: number | undefined, git: number | undefined) => (ms === undefined || !git ? '-' : `${(ms / git).toFixed(2)}x`);
+  const ratio = (r: number | undefined) => (r === undefined ? '-' : `${r.toFixed(2)}x`);
   const mb = (v: number | undefined) => (v === undefined ? '-' : v.toFixed(1));
   const header = ['git over HTTP', 'git s', 'Graft s', 'Graft/git', 'reference s', 'reference/git', 'Graft peak RSS +MB', 'reference peak RSS +MB'];
-  const body = rows.map((r) => [r.operation, seconds(r.ms.git), seconds(r.ms.graft), ratio(r.ms.graft, r.ms.git), seconds(r.ms.reference), ratio(r.ms.reference, r.ms.git), mb(r.peakMb.graft), mb(r.peakMb.reference)]);
+  const body = rows.map((r) => [r.operation, seconds(r.ms.git), seconds(r.ms.graft), ratio(r.ratio.graft), seconds(r.ms.reference), ratio(r.ratio.reference), mb(r.peakMb.graft), mb(r.peakMb.reference)]);
   const widths = header.map((h, i) => Math.max(h.length, ...body.map((r) => r[i].length)));
   const line = (cells: string[]) => cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join('  ');
   return [line(header), widths.map((w) => '-'.repeat(w)).join('  '), ...body.map(line)].join('\n');
@@ -252,8 +262,8 @@ export function gitJson(rows: GitBenchRow[]) {
     results: rows.map((r) => ({
       operation: r.operation,
       ...Object.fromEntries(SERVED.map((s) => [`${s}Seconds`, round(r.ms[s] === undefined ? undefined : r.ms[s]! / 1000, 3)])),
-      graftRatio: round(r.ms.graft && r.ms.git ? r.ms.graft / r.ms.git : undefined, 3),
-      referenceRatio: round(r.ms.reference && r.ms.git ? r.ms.reference / r.ms.git : undefined, 3),
+      graftRatio: round(r.ratio.graft, 3),
+      referenceRatio: round(r.ratio.reference, 3),
       graftPeakMb: round(r.peakMb.graft, 1),
       referencePeakMb: round(r.peakMb.reference, 1),
     })),
