@@ -307,6 +307,26 @@ describe('git over smart HTTP', () => {
     assert.match(await res.text(), /application\/x-git-upload-pack-request/);
   });
 
+  it('a push that only moves a branch runs no git process besides receive-pack, and records the size git counts', async () => {
+    const created = await createRepo({ name: 'moved', auto_init: true });
+    const gitDir = repositoryPath(server.app.config, created.id);
+    const local = path.join(work.dir, 'moved');
+    assert.equal((await git(['clone', '-q', remoteUrl(server.url, owner.login, 'moved', creds()), local])).status, 0);
+    // A few objects stay loose (under git's unpack limit), many arrive as a pack: the size counts both.
+    for (const [round, files] of [[1, 3], [2, 120]]) {
+      for (let i = 0; i < files; i++) writeFileSync(path.join(local, `r${round}-${i}.txt`), `${round} ${i}\n`.repeat(200));
+      gitLocal(['add', '.'], { cwd: local });
+      gitLocal(['commit', '-q', '-m', `round ${round}`], { cwd: local });
+      const before = gitSpawnCount();
+      assert.equal((await git(['push', '-q', 'origin', 'main'], { cwd: local })).status, 0);
+      assert.equal(gitSpawnCount() - before, 2, 'info/refs and receive-pack');
+      const counted = gitLocal(['--git-dir', gitDir, 'count-objects', '-v']).stdout;
+      const kib = (key: string) => Number(new RegExp(`^${key}: (\\d+)$`, 'm').exec(counted)![1]);
+      const repo = await api.get(`/repos/${owner.login}/moved`, owner.basic);
+      assert.equal(repo.body.size, kib('size') + kib('size-pack'), counted);
+    }
+  });
+
   it('a push that is still running while its repository is deleted leaves nothing behind', async () => {
     const created = await createRepo({ name: 'vanishing', auto_init: true });
     const gitDir = repositoryPath(server.app.config, created.id);

@@ -422,15 +422,21 @@ export const topicsOf = (repo: Repository) => (repo.topics ? repo.topics.split('
 /** After a push: the first push to an empty repository picks the default branch; size is refreshed. */
 export async function recordPush(ctx: Omit<ServiceContext, 'viewer'>, repo: Repository, changes: { ref: string; before: string; after: string }[], pusher: User | null) {
   const gitDir = repositoryPath(ctx.config, repo.id);
-  // Two independent git calls: run them side by side, a push waits for them before it is answered.
-  const [heads, sizeBytes] = await Promise.all([listRefs(gitDir, 'refs/heads/'), repositorySize(gitDir)]);
-  const branches = heads.map((r) => r.name.slice('refs/heads/'.length));
-  const data: Prisma.RepositoryUpdateInput = { isEmpty: branches.length === 0, branchCount: branches.length, sizeBytes };
-  if (branches.length && !branches.includes(repo.defaultBranch)) {
-    const pushed = changes.map((c) => c.ref).find((r) => r.startsWith('refs/heads/'))?.slice('refs/heads/'.length);
-    const chosen = pushed && branches.includes(pushed) ? pushed : branches.sort()[0];
-    await setHead(gitDir, chosen);
-    data.defaultBranch = chosen;
+  // A push that only moves existing branches leaves the list of branches (and so emptiness, the count
+  // and the default branch) as it was: then only the size needs git's disk, and no git process runs.
+  const zero = /^0+$/;
+  const branchesChanged = repo.isEmpty || changes.some((c) => c.ref.startsWith('refs/heads/') && (zero.test(c.before) || zero.test(c.after)));
+  const [heads, sizeBytes] = await Promise.all([branchesChanged ? listRefs(gitDir, 'refs/heads/') : null, repositorySize(gitDir)]);
+  const data: Prisma.RepositoryUpdateInput = { sizeBytes };
+  if (heads) {
+    const branches = heads.map((r) => r.name.slice('refs/heads/'.length));
+    Object.assign(data, { isEmpty: branches.length === 0, branchCount: branches.length });
+    if (branches.length && !branches.includes(repo.defaultBranch)) {
+      const pushed = changes.map((c) => c.ref).find((r) => r.startsWith('refs/heads/'))?.slice('refs/heads/'.length);
+      const chosen = pushed && branches.includes(pushed) ? pushed : branches.sort()[0];
+      await setHead(gitDir, chosen);
+      data.defaultBranch = chosen;
+    }
   }
   await ctx.db.repository.update({ where: { id: repo.id }, data });
   await ctx.events.publish('repo.push', { repoId: repo.id, pusherId: pusher?.id ?? null, changes });
