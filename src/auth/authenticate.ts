@@ -33,7 +33,7 @@ export const QUERY_TOKEN_WARNING = '299 Graft "token and access_token API authen
 export interface AuthDeps {
   db: Db;
   config: Config;
-  /** Optional token cache (the app has one; one-off tools do without). */
+  /** Optional token and password cache (the app has one; one-off tools do without). */
   credentialCache?: CredentialCache;
 }
 
@@ -87,7 +87,7 @@ async function viewerForBasic(deps: AuthDeps, encoded: string, otp: string | nul
   if (looksLikeToken(password)) return viewerForToken(deps, password);
   if (looksLikeToken(login) && (password === '' || password === 'x-oauth-basic')) return viewerForToken(deps, login);
 
-  const user = await checkCredentials(deps, login, password);
+  const user = await checkCredentials(deps, login, password, deps.credentialCache);
   if (!user) throw unauthenticated('wrong user name or password');
   checkCanSignIn(user);
   if (user.totpSecret) {

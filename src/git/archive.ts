@@ -1,4 +1,4 @@
-import type { ChildProcessWithoutNullStreams } from 'node:child_process';
+import type { GitChild } from './spawner.ts';
 import { randomBytes } from 'node:crypto';
 import { rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
@@ -16,7 +16,7 @@ export type ArchiveFormat = 'tar.gz' | 'zip' | 'bundle';
 export const ARCHIVE_FORMATS: ArchiveFormat[] = ['tar.gz', 'zip', 'bundle'];
 
 export interface GitStream {
-  child: ChildProcessWithoutNullStreams;
+  child: GitChild;
   /** Removes temporary files once the child is done; safe to call more than once. */
   cleanup(): Promise<void>;
 }

@@ -1,4 +1,4 @@
-import type { ChildProcessWithoutNullStreams } from 'node:child_process';
+import type { GitChild } from './spawner.ts';
 import { spawnGit } from './command.ts';
 import { GitError } from './errors.ts';
 
@@ -47,7 +47,7 @@ type Request =
  * buffer of its size allocated when its header arrives, whatever the number of chunks they come in.
  */
 class BatchReader {
-  private child: ChildProcessWithoutNullStreams;
+  private child: GitChild;
   private queue: Request[] = [];
   /** Bytes of a header line not complete yet (no newline seen in them). */
   private headerParts: Buffer[] = [];

@@ -1,5 +1,5 @@
-import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { GitError, classify } from './errors.ts';
+import { spawner, type GitChild } from './spawner.ts';
 
 /**
  * The only place that spawns git. Arguments are built so user input can never become an option:
@@ -37,6 +37,7 @@ let gitHome = '/tmp';
 export function setGitHome(dir: string) {
   gitHome = dir;
 }
+export const gitHomeDir = () => gitHome;
 
 export interface GitOptions {
   /** The repository (bare) directory; passed as --git-dir. */
@@ -66,17 +67,10 @@ let spawned = 0;
 /** How many git processes this process has started: lets tests prove that a list costs one process, not one per item. */
 export const gitSpawnCount = () => spawned;
 
-/** Spawns git for streaming use (smart HTTP, archives); the caller owns the streams. */
-export function spawnGit(args: Arg[], options: GitOptions = {}): ChildProcessWithoutNullStreams {
+/** Spawns git for streaming use (smart HTTP, archives); the caller owns the streams. Started by the spawner (spawner.ts). */
+export function spawnGit(args: Arg[], options: GitOptions = {}): GitChild {
   spawned++;
-  const child = spawn('git', toArgv(options.gitDir, args), {
-    cwd: options.cwd,
-    env: gitEnv(options.env),
-    signal: options.signal,
-    timeout: options.timeoutMs,
-    stdio: 'pipe',
-  });
-  return child;
+  return spawner().spawn({ args: toArgv(options.gitDir, args), env: gitEnv(options.env), cwd: options.cwd, timeoutMs: options.timeoutMs, signal: options.signal });
 }
 
 export interface GitResult {

@@ -4,14 +4,15 @@ import { grants } from '../auth/scopes.ts';
 import type { Viewer } from '../auth/viewer.ts';
 import { DomainError, isDomainError } from '../errors.ts';
 import type { EventBus } from '../events/bus.ts';
-import { serveSmartHttp } from '../git/http-backend.ts';
-import { exists, listRefs } from '../git/repo.ts';
+import { acceptsEncoding, serveSmartHttp, type GitService } from '../git/smart-http.ts';
+import type { RefCommand } from '../git/pkt-line.ts';
+import { exists } from '../git/repo.ts';
 import { CODE_READ, CODE_WRITE } from '../domain/access/access.service.ts';
 import { getRepository, recordPush, type RepositoryWithOwner } from '../domain/repo/repo.service.ts';
 import { repositoryPath } from '../domain/repo/storage.ts';
 import { credentialsOf } from './authenticate.ts';
 
-const SERVICES = new Set(['git-upload-pack', 'git-receive-pack']);
+const isService = (name: string): name is GitService => name === 'git-upload-pack' || name === 'git-receive-pack';
 
 function plain(res: Response, status: number, message: string) {
   if (status === 401) res.setHeader('WWW-Authenticate', 'Basic realm="Graft"');
@@ -25,12 +26,17 @@ function plain(res: Response, status: number, message: string) {
  */
 export function createGitRouter(deps: AuthDeps & { events: EventBus }) {
   const router = express.Router();
-  const handle = (endpoint: 'info/refs' | 'git-upload-pack' | 'git-receive-pack') => async (req: Request, res: Response) => {
+  /** `service` is the POST's; info/refs (advertise) names it in the query. */
+  const handle = (advertise: boolean, posted?: GitService) => async (req: Request, res: Response) => {
     if (deps.config.repository.HTTP_GIT_DISABLED) return plain(res, 403, 'git over HTTP is disabled on this server');
     const owner = String(req.params.owner);
     const name = String(req.params.repo).replace(/\.git$/, '');
-    const service = endpoint === 'info/refs' ? String(req.query.service ?? '') : endpoint;
-    if (!SERVICES.has(service)) return plain(res, 403, 'only the smart HTTP protocol is supported');
+    const service = posted ?? String(req.query.service ?? '');
+    if (!isService(service)) return plain(res, 403, 'only the smart HTTP protocol is supported');
+    if (!advertise && req.headers['content-type'] !== `application/x-${service}-request`) {
+      return plain(res, 415, `a ${service} request has the content type application/x-${service}-request`);
+    }
+    if (!acceptsEncoding(req.headers['content-encoding'])) return plain(res, 415, 'request bodies may be sent plain or gzip-compressed only');
     const writing = service === 'git-receive-pack';
 
     let viewer: Viewer;
@@ -57,24 +63,19 @@ export function createGitRouter(deps: AuthDeps & { events: EventBus }) {
     if (writing && repo.isArchived) return plain(res, 403, 'this repository is archived: it is read-only');
 
     const gitDir = repositoryPath(deps.config, repo.id);
-    const before = writing && endpoint !== 'info/refs' ? await listRefs(gitDir) : null;
-    await serveSmartHttp({ gitDir, endpoint, req, res, remoteUser: viewer.user?.login, beforeEnd: before ? () => afterPush(before) : undefined });
+    const pushing = writing && !advertise;
+    await serveSmartHttp({ gitDir, service, advertise, req, res, remoteUser: viewer.user?.login, beforeEnd: pushing ? ({ updated }) => afterPush(updated) : undefined });
 
-    async function afterPush(before: Awaited<ReturnType<typeof listRefs>>) {
+    /** Post-receive: what the push changed (as git reported it) is recorded before the client hears back. */
+    async function afterPush(changes: RefCommand[]) {
+      if (!changes.length) return;
       // The repository may have been deleted while the push ran: then there is nothing to record.
       if (!(await exists(gitDir))) return;
-      const after = await listRefs(gitDir);
-      const old = new Map(before.map((r) => [r.name, r.oid]));
-      const now = new Map(after.map((r) => [r.name, r.oid]));
-      const zero = '0'.repeat(repo.objectFormat === 'sha256' ? 64 : 40);
-      const changes = [...new Set([...old.keys(), ...now.keys()])]
-        .filter((ref) => old.get(ref) !== now.get(ref))
-        .map((ref) => ({ ref, before: old.get(ref) ?? zero, after: now.get(ref) ?? zero }));
-      if (changes.length) await recordPush(deps, repo, changes, viewer.user);
+      await recordPush(deps, repo, changes, viewer.user);
     }
   };
-  router.get('/:owner/:repo/info/refs', handle('info/refs'));
-  router.post('/:owner/:repo/git-upload-pack', handle('git-upload-pack'));
-  router.post('/:owner/:repo/git-receive-pack', handle('git-receive-pack'));
+  router.get('/:owner/:repo/info/refs', handle(true));
+  router.post('/:owner/:repo/git-upload-pack', handle(false, 'git-upload-pack'));
+  router.post('/:owner/:repo/git-receive-pack', handle(false, 'git-receive-pack'));
   return router;
 }

@@ -1,8 +1,10 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { startServer, type TestServer } from '../testkit/server.ts';
-import { adminAuth, restClient, type RestClient } from '../testkit/client.ts';
+import { adminAuth, graphql, restClient, type Auth, type RestClient } from '../testkit/client.ts';
+import { totpCode } from '../../src/auth/totp.ts';
 import { createAccount, createToken } from '../testkit/accounts.ts';
+import { passwordVerifications } from '../../src/auth/password.ts';
 
 describe('the token cache', () => {
   let server: TestServer;
@@ -47,5 +49,73 @@ describe('the token cache', () => {
     assert.equal((await api.get('/admin/users', { token })).status, 200);
     await api.patch(`/admin/users/${account.login}`, { source_id: 0, login_name: account.login, prohibit_login: true }, adminAuth);
     assert.equal((await api.get('/user', { token })).status, 403);
+  });
+});
+
+describe('the password cache', () => {
+  let server: TestServer;
+  let api: RestClient;
+  before(async () => {
+    server = await startServer();
+    api = restClient(server.url);
+  });
+  after(() => server.stop());
+
+  /** Password hashes computed while `run` runs (the server runs in this process). */
+  const hashes = async (run: () => Promise<unknown>) => {
+    const before = passwordVerifications();
+    await run();
+    return passwordVerifications() - before;
+  };
+
+  it('a repeated password request does not hash the password again', async () => {
+    const account = await createAccount(api);
+    assert.equal(await hashes(async () => assert.equal((await api.get('/user', account.basic)).status, 200)), 1);
+    assert.equal(await hashes(async () => assert.equal((await api.get('/user', account.basic)).status, 200)), 0);
+  });
+
+  it('a wrong password is hashed and refused every time, also right after the right one was accepted', async () => {
+    const account = await createAccount(api);
+    assert.equal((await api.get('/user', account.basic)).status, 200);
+    for (let i = 0; i < 2; i++) {
+      assert.equal(await hashes(async () => assert.equal((await api.get('/user', { basic: [account.login, 'not-the-password'] })).status, 401)), 1);
+    }
+  });
+
+  it('a changed password makes the old one fail on the very next request', async () => {
+    const account = await createAccount(api);
+    assert.equal((await api.get('/user', account.basic)).status, 200);
+    const edit = await api.patch(`/admin/users/${account.login}`, { source_id: 0, login_name: account.login, password: 'a-new-password-1' }, adminAuth);
+    assert.equal(edit.status, 200, JSON.stringify(edit.body));
+    assert.equal((await api.get('/user', account.basic)).status, 401);
+    assert.equal((await api.get('/user', { basic: [account.login, 'a-new-password-1'] })).status, 200);
+  });
+
+  it('enabling two-factor authentication makes the password alone fail on the very next request', async () => {
+    const account = await createAccount(api);
+    assert.equal((await api.get('/user', account.basic)).status, 200);
+    const enable = await graphql(server.url, 'mutation { enableTwoFactor { secret } }', {}, account.basic);
+    assert.ok(enable.data?.enableTwoFactor?.secret, JSON.stringify(enable));
+    assert.equal((await api.get('/user', account.basic)).status, 401);
+    assert.equal((await api.get('/user', { ...account.basic, otp: totpCode(enable.data.enableTwoFactor.secret) } as Auth)).status, 200);
+  });
+
+  it('deactivating the account, or banning its sign-in, refuses its password on the very next request', async () => {
+    for (const change of [{ active: false }, { prohibit_login: true }]) {
+      const account = await createAccount(api);
+      assert.equal((await api.get('/user', account.basic)).status, 200);
+      assert.equal((await api.patch(`/admin/users/${account.login}`, { source_id: 0, login_name: account.login, ...change }, adminAuth)).status, 200);
+      assert.equal((await api.get('/user', account.basic)).status, 403, JSON.stringify(change));
+    }
+  });
+
+  it('any change to the account, or its deletion, drops what was remembered of its password', async () => {
+    const account = await createAccount(api);
+    assert.equal((await api.get('/user', account.basic)).status, 200);
+    assert.equal(await hashes(() => api.get('/user', account.basic)), 0);
+    assert.equal((await api.patch(`/admin/users/${account.login}`, { source_id: 0, login_name: account.login, full_name: 'Renamed' }, adminAuth)).status, 200);
+    assert.equal(await hashes(async () => assert.equal((await api.get('/user', account.basic)).status, 200)), 1);
+    assert.equal((await api.delete(`/admin/users/${account.login}`, adminAuth)).status, 204);
+    assert.equal((await api.get('/user', account.basic)).status, 401);
   });
 });

@@ -17,7 +17,7 @@
  * Environment: BENCH_SECONDS (5), BENCH_CONCURRENCY (16), BENCH_WARMUP_SECONDS (1), BENCH_ROUNDS (1),
  * BENCH_MAX_REQUESTS (2000000 per target and round, warm-up included), BENCH_QUERY_SAMPLES (50),
  * DATABASE_URL=postgres://… to bench against PostgreSQL (see test/testkit/server.ts).
- * Then git clone and fetch of a generated repository (clone.ts): BENCH_GIT_COMMITS (3000), BENCH_GIT_MB (30),
+ * Then git over HTTP against git itself and a plain `git http-backend` (clone.ts, which lists its settings),
  * BENCH_GIT=0 to skip.
  */
 import http from 'node:http';
@@ -31,7 +31,7 @@ import { startFloor, type FloorServer } from './floor.ts';
 import { send } from './http.ts';
 import { percentile, runLoad, type LoadResult } from './load.ts';
 import { checkReply, gitReadSpec, requestSpec, type RequestSpec, type TargetKind } from './targets.ts';
-import { cloneBench, cloneTable } from './clone.ts';
+import { gitBench, gitBenchOptions, gitJson, gitTable } from './clone.ts';
 
 function envNumber(name: string, fallback: number, { integer = false, min = 0 } = {}): number {
   const raw = process.env[name];
@@ -276,13 +276,10 @@ async function main(): Promise<number> {
       if (readResults.some((r) => r.errors > 0)) failed.push(...readResults.filter((r) => r.errors > 0));
       console.log('bench-json: ' + JSON.stringify({ endpoint: 'repository reads', results: readResults.map((r) => ({ target: r.label, rps: Number(r.rps.toFixed(1)), p50Ms: Number(r.p50Ms.toFixed(3)), p99Ms: Number(r.p99Ms.toFixed(3)), errors: r.errors, sqlPerRequest: r.sqlPerRequest })) }));
 
-      const clone = await cloneBench(server, {
-        commits: envNumber('BENCH_GIT_COMMITS', 3000, { integer: true, min: 10 }),
-        megabytes: envNumber('BENCH_GIT_MB', 30, { min: 1 }),
-      });
+      const git = await gitBench(gitBenchOptions());
       console.log('');
-      console.log(cloneTable(clone));
-      console.log('bench-json: ' + JSON.stringify({ endpoint: 'git clone/fetch', results: clone.map((r) => ({ label: r.label, seconds: Number((r.ms / 1000).toFixed(3)), serverPeakMb: r.serverPeakMb === undefined ? null : Number(r.serverPeakMb.toFixed(1)) })) }));
+      console.log(gitTable(git));
+      console.log('bench-json: ' + JSON.stringify(gitJson(git)));
     }
     return failed.length > 0 ? 1 : 0;
   } finally {

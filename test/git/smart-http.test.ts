@@ -10,6 +10,8 @@ import { createAccount, createToken, type TestAccount } from '../testkit/account
 import { git, gitAsync, gitLocal, makeLocalRepo, remoteUrl, tempDir } from '../testkit/git.ts';
 import { repositoryPath } from '../../src/domain/repo/storage.ts';
 import { totpCode } from '../../src/auth/totp.ts';
+import { passwordVerifications } from '../../src/auth/password.ts';
+import { gitSpawnCount } from '../../src/git/command.ts';
 
 describe('git over smart HTTP', () => {
   let server: TestServer;
@@ -141,6 +143,26 @@ describe('git over smart HTTP', () => {
     assert.match(lsRemote.stdout, /refs\/heads\/main/);
   });
 
+  it('answers a known protocol v2 capability advertisement without git, until the repository configuration changes', async () => {
+    const created = await createRepo({ name: 'v2-known', auto_init: true });
+    const advertise = async () => {
+      const before = gitSpawnCount();
+      const res = await fetch(new URL(`${owner.login}/v2-known.git/info/refs?service=git-upload-pack`, server.url), { headers: { 'git-protocol': 'version=2' } });
+      assert.equal(res.status, 200);
+      assert.equal(res.headers.get('content-type'), 'application/x-git-upload-pack-advertisement');
+      return { text: await res.text(), processes: gitSpawnCount() - before };
+    };
+    const first = await advertise();
+    assert.match(first.text, /fetch=.*filter/);
+    const second = await advertise();
+    assert.equal(second.processes, 0);
+    assert.equal(second.text, first.text);
+    gitLocal(['--git-dir', repositoryPath(server.app.config, created.id), 'config', 'uploadpack.allowFilter', 'false']);
+    const third = await advertise();
+    assert.equal(third.processes, 1);
+    assert.doesNotMatch(third.text, /filter/);
+  });
+
   it('accepts gzip-compressed upload-pack requests', async () => {
     await createRepo({ name: 'gz', auto_init: true });
     const head = (await git(['ls-remote', remoteUrl(server.url, owner.login, 'gz'), 'refs/heads/main'])).stdout.split('\t')[0];
@@ -216,6 +238,93 @@ describe('git over smart HTTP', () => {
     const next = await Promise.race([events.next(), new Promise((r) => setTimeout(() => r(null), 3000))]);
     await events.return?.();
     assert.deepEqual((next as IteratorResult<{ changes: { ref: string }[] }>).value.changes.map((c: { ref: string }) => c.ref), ['refs/heads/feature']);
+  });
+
+  it('a clone and a push with a password hash it once, not once per request', async () => {
+    const member = await createAccount(api);
+    const res = await api.post('/user/repos', { name: 'hashed-once', auto_init: true, private: true }, member.basic);
+    assert.equal(res.status, 201, JSON.stringify(res.body));
+    const url = remoteUrl(server.url, member.login, 'hashed-once', [member.login, member.password]);
+    const local = path.join(work.dir, 'hashed-once');
+    // Any change to the account drops what is remembered of its password: each step starts cold.
+    const forgotten = async () => assert.equal((await api.patch(`/admin/users/${member.login}`, { source_id: 0, login_name: member.login, full_name: 'x' }, adminAuth)).status, 200);
+    await forgotten();
+    let before = passwordVerifications();
+    assert.equal((await git(['clone', '-q', url, local])).status, 0);
+    assert.equal(passwordVerifications() - before, 1, 'info/refs, ls-refs and fetch: one hash');
+    writeFileSync(path.join(local, 'more.txt'), 'more\n');
+    gitLocal(['add', '.'], { cwd: local });
+    gitLocal(['commit', '-q', '-m', 'more'], { cwd: local });
+    await forgotten();
+    before = passwordVerifications();
+    const push = await git(['push', '-q', 'origin', 'main'], { cwd: local });
+    assert.equal(push.status, 0, push.stderr);
+    assert.equal(passwordVerifications() - before, 1, 'info/refs and receive-pack: one hash');
+  });
+
+  it('a push that git refuses in part records only the refs git updated', async () => {
+    await createRepo({ name: 'partly', auto_init: true });
+    const local = path.join(work.dir, 'partly');
+    assert.equal((await git(['clone', '-q', remoteUrl(server.url, owner.login, 'partly', creds()), local])).status, 0);
+    gitLocal(['branch', 'topic'], { cwd: local });
+    const events = server.app.events.subscribe<{ changes: { ref: string }[] }>('repo.push');
+    // Deleting the default branch is refused; creating topic goes through.
+    const push = await git(['push', 'origin', ':main', 'topic'], { cwd: local });
+    assert.notEqual(push.status, 0);
+    assert.match(push.stderr, /refs\/heads\/main|main/);
+    const next = await Promise.race([events.next(), new Promise((r) => setTimeout(() => r(null), 3000))]);
+    await events.return?.();
+    assert.deepEqual((next as IteratorResult<{ changes: { ref: string }[] }>).value.changes.map((c: { ref: string }) => c.ref), ['refs/heads/topic']);
+  });
+
+  it('a push from a client that asks for no report is recorded too', async () => {
+    const created = await createRepo({ name: 'unreported', auto_init: true });
+    const gitDir = repositoryPath(server.app.config, created.id);
+    const local = makeLocalRepo(path.join(work.dir, 'unreported-src'), { commits: 2 });
+    const newOid = gitLocal(['rev-parse', 'HEAD'], { cwd: local }).stdout.trim();
+    const pack = gitLocal(['pack-objects', '--stdout', '--revs'], { cwd: local, input: 'HEAD\n', encoding: 'buffer' }).stdoutBuffer!;
+    const zero = '0'.repeat(40);
+    const command = `${zero} ${newOid} refs/heads/side\n`;
+    const body = Buffer.concat([Buffer.from((command.length + 4).toString(16).padStart(4, '0') + command + '0000'), pack]);
+    const events = server.app.events.subscribe<{ changes: { ref: string; before: string; after: string }[] }>('repo.push');
+    const res = await fetch(new URL(`${owner.login}/unreported.git/git-receive-pack`, server.url), {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-git-receive-pack-request', authorization: `Basic ${Buffer.from(creds().join(':')).toString('base64')}` },
+      body,
+    });
+    assert.equal(res.status, 200);
+    await res.arrayBuffer();
+    const next = await Promise.race([events.next(), new Promise((r) => setTimeout(() => r(null), 3000))]);
+    await events.return?.();
+    assert.equal(gitLocal(['--git-dir', gitDir, 'rev-parse', 'refs/heads/side']).stdout.trim(), newOid);
+    assert.deepEqual((next as IteratorResult<{ changes: unknown[] }>).value.changes, [{ ref: 'refs/heads/side', before: zero, after: newOid }]);
+  });
+
+  it('refuses a POST whose content type is not the service request type with 415', async () => {
+    await createRepo({ name: 'typed', auto_init: true });
+    const res = await fetch(new URL(`${owner.login}/typed.git/git-upload-pack`, server.url), { method: 'POST', headers: { 'content-type': 'text/plain' }, body: '0000' });
+    assert.equal(res.status, 415);
+    assert.match(await res.text(), /application\/x-git-upload-pack-request/);
+  });
+
+  it('a push that only moves a branch runs one git process besides receive-pack (the branch table sync), and records the size git counts', async () => {
+    const created = await createRepo({ name: 'moved', auto_init: true });
+    const gitDir = repositoryPath(server.app.config, created.id);
+    const local = path.join(work.dir, 'moved');
+    assert.equal((await git(['clone', '-q', remoteUrl(server.url, owner.login, 'moved', creds()), local])).status, 0);
+    // A few objects stay loose (under git's unpack limit), many arrive as a pack: the size counts both.
+    for (const [round, files] of [[1, 3], [2, 120]]) {
+      for (let i = 0; i < files; i++) writeFileSync(path.join(local, `r${round}-${i}.txt`), `${round} ${i}\n`.repeat(200));
+      gitLocal(['add', '.'], { cwd: local });
+      gitLocal(['commit', '-q', '-m', `round ${round}`], { cwd: local });
+      const before = gitSpawnCount();
+      assert.equal((await git(['push', '-q', 'origin', 'main'], { cwd: local })).status, 0);
+      assert.equal(gitSpawnCount() - before, 3, 'info/refs, receive-pack and the for-each-ref that syncs the branch table');
+      const counted = gitLocal(['--git-dir', gitDir, 'count-objects', '-v']).stdout;
+      const kib = (key: string) => Number(new RegExp(`^${key}: (\\d+)$`, 'm').exec(counted)![1]);
+      const repo = await api.get(`/repos/${owner.login}/moved`, owner.basic);
+      assert.equal(repo.body.size, kib('size') + kib('size-pack'), counted);
+    }
   });
 
   it('a push that is still running while its repository is deleted leaves nothing behind', async () => {

@@ -290,9 +290,10 @@ export const topicsOf = (repo: Repository) => (repo.topics ? repo.topics.split('
 /** After a push: the first push to an empty repository picks the default branch; size is refreshed. */
 export async function recordPush(ctx: Omit<ServiceContext, 'viewer'>, repo: Repository, changes: { ref: string; before: string; after: string }[], pusher: User | null) {
   const gitDir = repositoryPath(ctx.config, repo.id);
-  // The branch and tag tables follow every push (and every API change that goes through here).
-  const { branches } = await syncRefs(ctx, repo);
-  const data: Prisma.RepositoryUpdateInput = { sizeBytes: await repositorySize(gitDir) };
+  // The branch and tag tables follow every push (and every API change that goes through here): one
+  // for-each-ref, whose branches also decide emptiness, the count and the default branch.
+  const [{ branches }, sizeBytes] = await Promise.all([syncRefs(ctx, repo), repositorySize(gitDir)]);
+  const data: Prisma.RepositoryUpdateInput = { sizeBytes };
   if (branches.length && !branches.includes(repo.defaultBranch)) {
     const pushed = changes.map((c) => c.ref).find((r) => r.startsWith('refs/heads/'))?.slice('refs/heads/'.length);
     const chosen = pushed && branches.includes(pushed) ? pushed : branches.sort()[0];

@@ -1,4 +1,5 @@
 import { hashPassword, verifyPassword } from '../../auth/password.ts';
+import type { CredentialCache } from '../../auth/credential-cache.ts';
 import { newTotpSecret, totpUri, verifyTotp } from '../../auth/totp.ts';
 import { isPublicOnly, isSiteAdmin, requireSiteAdmin, requireUser, type Viewer } from '../../auth/viewer.ts';
 import type { Prisma, User } from '../../db/models.ts';
@@ -255,13 +256,19 @@ async function ensureAnotherAdmin(tx: { user: ServiceContext['db']['user'] }, us
   if (others === 0) throw invalid('the last site administrator cannot be removed');
 }
 
-/** Password sign-in for basic auth. Returns null for a wrong login or password. */
-export async function checkCredentials(ctx: Pick<ServiceContext, 'db'>, login: string, password: string): Promise<User | null> {
+/**
+ * Password sign-in for basic auth. Returns null for a wrong login or password. The account is always
+ * read; with a cache, a password recently verified against its current hash skips the slow hash.
+ */
+export async function checkCredentials(ctx: Pick<ServiceContext, 'db'>, login: string, password: string, cache?: CredentialCache): Promise<User | null> {
   const user = await ctx.db.user.findFirst({
     where: { OR: [{ lowerLogin: login.toLowerCase() }, { lowerEmail: login.toLowerCase() }], type: 'user' },
   });
   if (!user?.passwordHash) return null;
-  return (await verifyPassword(password, user.passwordHash)) ? user : null;
+  if (cache?.knowsPassword(user, password)) return user;
+  if (!(await verifyPassword(password, user.passwordHash))) return null;
+  cache?.rememberPassword(user, password);
+  return user;
 }
 
 /** Starts two-factor authentication for the viewer; the secret is shown once, for the authenticator app. */

@@ -1,0 +1,198 @@
+import { stat } from 'node:fs/promises';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import path from 'node:path';
+import type { Readable } from 'node:stream';
+import { createGunzip } from 'node:zlib';
+import { gitHomeDir, spawnGit } from './command.ts';
+import { ObjectMemo } from './memo.ts';
+import { PushCommandReader, PushReportReader, type RefCommand } from './pkt-line.ts';
+import { listRefs } from './repo.ts';
+
+export type GitService = 'git-upload-pack' | 'git-receive-pack';
+
+export interface SmartHttpRequest {
+  gitDir: string;
+  service: GitService;
+  /** GET info/refs (the ref advertisement) rather than the POST that runs the service. */
+  advertise: boolean;
+  req: IncomingMessage;
+  res: ServerResponse;
+  /** The authenticated account's login, if any: git names it as the committer of what a push records. */
+  remoteUser?: string;
+  timeoutMs?: number;
+  /**
+   * Runs after git exits and before the response ends, so a client that sees success sees its effects
+   * too. For a push: the ref updates git made (a ref's value before and after).
+   */
+  beforeEnd?: (result: { exitCode: number; updated: RefCommand[] }) => Promise<void>;
+}
+
+/**
+ * Configuration every served repository gets, whatever its own config says (command-line scope wins over
+ * the repository's file), so repositories created before a default changed are covered too.
+ */
+const SERVE_CONFIG: [string, string][] = [
+  // A push may not delete the default branch (HEAD), as the REST API refuses it too.
+  ['receive.denyDeleteCurrent', 'refuse'],
+];
+
+function configEnv(entries: [string, string][]): Record<string, string> {
+  const env: Record<string, string> = { GIT_CONFIG_COUNT: String(entries.length) };
+  entries.forEach(([key, value], i) => {
+    env[`GIT_CONFIG_KEY_${i}`] = key;
+    env[`GIT_CONFIG_VALUE_${i}`] = value;
+  });
+  return env;
+}
+
+/** Request encodings git clients use; anything else is refused with 415. */
+export function acceptsEncoding(encoding: string | undefined) {
+  return !encoding || encoding === 'identity' || encoding === 'gzip' || encoding === 'x-gzip';
+}
+
+/** Protocol v2 was asked for (Git-Protocol: version=2); v2 advertisements carry no service line. */
+const wantsV2 = (gitProtocol: string | undefined) => !!gitProtocol && gitProtocol.split(':').includes('version=2');
+
+const pktLine = (text: string) => `${(text.length + 4).toString(16).padStart(4, '0')}${text}`;
+
+/**
+ * Protocol v2 capability advertisements (GET info/refs?service=git-upload-pack with version=2) name no
+ * refs: git derives them from its version, the repository's configuration and our fixed environment
+ * only. So they are kept, keyed by the identity of the configuration files (inode, size, mtime: git
+ * rewrites a config file by renaming a new one over it) and the Git-Protocol header: a fetch or clone
+ * then costs one git process less, and any configuration change is seen on the next request.
+ */
+const v2Advertisements = new ObjectMemo<Buffer>(1_000);
+const MAX_ADVERTISEMENT = 64 * 1024;
+
+async function advertisementKey(gitDir: string, gitProtocol: string): Promise<string> {
+  const identity = async (file: string) => {
+    try {
+      const s = await stat(file, { bigint: true });
+      return `${s.ino}:${s.size}:${s.mtimeNs}`;
+    } catch {
+      return 'none';
+    }
+  };
+  const files = await Promise.all([identity(path.join(gitDir, 'config')), identity(path.join(gitHomeDir(), '.gitconfig'))]);
+  return [gitDir, ...files, gitProtocol].join('\0');
+}
+
+/**
+ * Serves git's smart HTTP protocol (v0/v1 and v2) by running `git upload-pack` / `git receive-pack`
+ * with --stateless-rpc directly (what `git http-backend` would do, minus a process per request and its
+ * CGI round trip). Bodies stream both ways with backpressure and gzip requests are inflated on the way
+ * in, so memory stays flat whatever the pack size. Resolves with git's exit code once the response ended.
+ */
+export async function serveSmartHttp(request: SmartHttpRequest): Promise<number> {
+  const { req, res, service, advertise } = request;
+  const gitProtocol = req.headers['git-protocol'] ? String(req.headers['git-protocol']) : undefined;
+  const headers: Record<string, string> = {
+    'Content-Type': `application/x-${service}-${advertise ? 'advertisement' : 'result'}`,
+    Expires: 'Fri, 01 Jan 1980 00:00:00 GMT',
+    Pragma: 'no-cache',
+    'Cache-Control': 'no-cache, max-age=0, must-revalidate',
+  };
+  const memoKey = advertise && service === 'git-upload-pack' && wantsV2(gitProtocol) ? await advertisementKey(request.gitDir, gitProtocol!) : undefined;
+  const known = memoKey && v2Advertisements.get(memoKey);
+  if (known) {
+    res.writeHead(200, headers).end(known);
+    return 0;
+  }
+  let advertisement: Buffer[] | null = memoKey ? [] : null;
+  let advertised = 0;
+  const user = request.remoteUser ?? 'anonymous';
+  const env: Record<string, string> = {
+    ...configEnv(SERVE_CONFIG),
+    GIT_COMMITTER_NAME: user,
+    GIT_COMMITTER_EMAIL: `${user}@http.${req.socket.remoteAddress ?? '(none)'}`,
+  };
+  if (gitProtocol) env.GIT_PROTOCOL = gitProtocol;
+
+  const args = [service.slice('git-'.length), '--stateless-rpc', ...(advertise ? ['--advertise-refs'] : []), request.gitDir];
+  const child = spawnGit(args, { env, timeoutMs: request.timeoutMs ?? 60 * 60 * 1000 });
+  child.stdin.on('error', () => {});
+  child.on('error', () => {});
+  // A client that goes away mid-transfer stops git; receive-pack then updates no ref.
+  res.on('close', () => {
+    if (!res.writableFinished) child.kill('SIGTERM');
+  });
+
+  // A push is watched as it goes by: its commands on the way in, git's report on the way out.
+  let commands: PushCommandReader | undefined;
+  let report: PushReportReader | undefined;
+  if (advertise) child.stdin.end();
+  else {
+    const encoding = req.headers['content-encoding'];
+    const body: Readable = encoding === 'gzip' || encoding === 'x-gzip' ? req.pipe(createGunzip()) : req;
+    body.on('error', () => child.kill('SIGTERM'));
+    if (service === 'git-receive-pack') {
+      const reader = (commands = new PushCommandReader());
+      const watch = (chunk: Buffer) => {
+        reader.feed(chunk);
+        if (reader.done) body.off('data', watch);
+      };
+      body.on('data', watch);
+    }
+    body.pipe(child.stdin);
+  }
+
+  const start = () => {
+    if (res.headersSent) return;
+    res.writeHead(200, headers);
+    if (advertise && !wantsV2(gitProtocol)) res.write(`${pktLine(`# service=${service}\n`)}0000`);
+  };
+  child.stdout.on('data', (chunk: Buffer) => {
+    if (!res.headersSent) {
+      start();
+      // git answers a push only once it has read the commands, so their capabilities are known here.
+      const caps = commands?.done ? commands.capabilities : new Set<string>();
+      if (caps.has('report-status') || caps.has('report-status-v2')) report = new PushReportReader(caps.has('side-band-64k') || caps.has('side-band'));
+    }
+    report?.feed(chunk);
+    if (advertisement) {
+      advertised += chunk.length;
+      if (advertised <= MAX_ADVERTISEMENT) advertisement.push(chunk);
+      else advertisement = null;
+    }
+    if (!res.write(chunk)) {
+      child.stdout.pause();
+      res.once('drain', () => child.stdout.resume());
+    }
+  });
+
+  const stderr: Buffer[] = [];
+  child.stderr.on('data', (c: Buffer) => stderr.push(c));
+  return new Promise((resolve) => {
+    child.on('close', async (code) => {
+      const exitCode = code ?? -1;
+      if (memoKey && advertisement && exitCode === 0) v2Advertisements.set(memoKey, Buffer.concat(advertisement));
+      try {
+        if (request.beforeEnd) await request.beforeEnd({ exitCode, updated: commands ? await updatedRefs(request.gitDir, commands, report) : [] });
+      } catch (err) {
+        console.error('git http: after-transfer work failed', err);
+      } finally {
+        if (exitCode !== 0 && !res.headersSent) {
+          res.statusCode = 500;
+          res.setHeader('Content-Type', 'text/plain');
+          res.end(`git failed: ${Buffer.concat(stderr).toString('utf8').trim()}\n`);
+        } else {
+          start();
+          res.end();
+        }
+        resolve(exitCode);
+      }
+    });
+  });
+}
+
+/**
+ * The commands git carried out: those its report accepted, or, from a client that asked for no report,
+ * those whose ref now holds the new value (one git call).
+ */
+async function updatedRefs(gitDir: string, commands: PushCommandReader, report: PushReportReader | undefined): Promise<RefCommand[]> {
+  if (!commands.done || commands.commands.length === 0) return [];
+  if (report) return report.unpackOk ? commands.commands.filter((c) => report.accepted.has(c.ref)) : [];
+  const now = new Map((await listRefs(gitDir)).map((r) => [r.name, r.oid]));
+  return commands.commands.filter((c) => (now.get(c.ref) ?? '0'.repeat(c.after.length)) === c.after && c.before !== c.after);
+}
