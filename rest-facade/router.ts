@@ -18,7 +18,8 @@ export interface RestFacadeDeps {
   config: Config;
   rootUrl(): string;
   viewerOf(res: Response): Viewer;
-  contextFor(viewer: Viewer): GraphQLContext;
+  /** The GraphQL context of this request's viewer (and of its cache view, kept on the response). */
+  contextFor(viewer: Viewer, res: Response): GraphQLContext;
   /** Sends replies that stream bytes from git (raw files, archives). */
   streams?: DownloadStreams;
 }
@@ -78,7 +79,7 @@ export function createRestRouter(deps: RestFacadeDeps) {
           schema: deps.schema,
           document: operation.document,
           variableValues: operation.variables(call) as Record<string, unknown>,
-          contextValue: deps.contextFor(viewer),
+          contextValue: deps.contextFor(viewer, res),
         });
         if (result.errors?.length) return sendGraphQLError(res, result.errors[0]);
         const reply = operation.reply(result.data as never, call);

@@ -7,7 +7,7 @@ import { findTokenBySecret } from '../domain/token/token.service.ts';
 import { parseScopes } from './scopes.ts';
 import { looksLikeToken } from './token-secret.ts';
 import { verifyTotp } from './totp.ts';
-import type { CredentialCache } from './credential-cache.ts';
+import type { CacheView } from '../cache/cache.ts';
 import { anonymousViewer, type Viewer } from './viewer.ts';
 
 /** The credential-bearing parts of a request, whatever the transport (REST, GraphQL, git, websocket). */
@@ -33,8 +33,8 @@ export const QUERY_TOKEN_WARNING = '299 Graft "token and access_token API authen
 export interface AuthDeps {
   db: Db;
   config: Config;
-  /** Optional token cache (the app has one; one-off tools do without). */
-  credentialCache?: CredentialCache;
+  /** The request's view of the app's caches (tokens and accounts); one-off tools do without. */
+  cache?: CacheView;
 }
 
 export async function authenticate(deps: AuthDeps, credentials: Credentials): Promise<Authentication> {
@@ -69,7 +69,7 @@ export async function authenticate(deps: AuthDeps, credentials: Credentials): Pr
 }
 
 async function viewerForToken(deps: AuthDeps, secret: string): Promise<Viewer> {
-  const token = secret ? await findTokenBySecret(deps, secret.trim(), deps.credentialCache) : null;
+  const token = secret ? await findTokenBySecret(deps, secret.trim()) : null;
   if (!token) throw unauthenticated('the access token is not valid');
   if (token.expiresAt && token.expiresAt.getTime() <= Date.now()) throw unauthenticated('the access token has expired');
   checkCanSignIn(token.user);

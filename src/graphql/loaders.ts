@@ -3,21 +3,35 @@ import type { Repository, User } from '../db/models.ts';
 import { viewerFollowsAmong, viewerStarredAmong, viewerWatchesAmong } from '../domain/social/social.service.ts';
 import { pendingTransfersOf } from '../domain/transfer/transfer.service.ts';
 import type { ServiceContext } from '../services.ts';
+import { cachedRead, type CacheName } from '../cache/cache.ts';
+
+/** A batch loader whose keys are first looked up in the request's cache; the misses are batched. */
+function throughCache<V>(ctx: ServiceContext, name: CacheName, loader: DataLoader<number, V | null>) {
+  return { load: (id: number) => cachedRead(ctx, name, id, () => loader.load(id)) };
+}
 
 /** Request-scoped batch loaders: one query for many keys. Domain areas add theirs here. */
 export function createLoaders(ctx: ServiceContext) {
   return {
-    userById: new DataLoader<number, User | null>(async (ids) => {
-      const rows = await ctx.db.user.findMany({ where: { id: { in: [...ids] } } });
-      const byId = new Map(rows.map((r) => [r.id, r]));
-      return ids.map((id) => byId.get(id) ?? null);
-    }),
+    userById: throughCache(
+      ctx,
+      'accountById',
+      new DataLoader<number, User | null>(async (ids) => {
+        const rows = await ctx.db.user.findMany({ where: { id: { in: [...ids] } } });
+        const byId = new Map(rows.map((r) => [r.id, r]));
+        return ids.map((id) => byId.get(id) ?? null);
+      }),
+    ),
     /** Repositories with their owners (fork parents, team repositories): one query per batch. */
-    repositoryById: new DataLoader<number, (Repository & { owner: User }) | null>(async (ids) => {
-      const rows = await ctx.db.repository.findMany({ where: { id: { in: [...ids] } }, include: { owner: true } });
-      const byId = new Map(rows.map((r) => [r.id, r]));
-      return ids.map((id) => byId.get(id) ?? null);
-    }),
+    repositoryById: throughCache(
+      ctx,
+      'repositoryById',
+      new DataLoader<number, (Repository & { owner: User }) | null>(async (ids) => {
+        const rows = await ctx.db.repository.findMany({ where: { id: { in: [...ids] } }, include: { owner: true } });
+        const byId = new Map(rows.map((r) => [r.id, r]));
+        return ids.map((id) => byId.get(id) ?? null);
+      }),
+    ),
     /** Accounts by lower-cased e-mail address (commit authors and committers): one query per batch. */
     userByEmail: new DataLoader<string, User | null>(async (emails) => {
       const rows = await ctx.db.user.findMany({ where: { lowerEmail: { in: [...emails] }, type: 'user' } });

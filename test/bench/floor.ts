@@ -83,3 +83,4 @@ await new Promise<void>((resolve, reject) => {
 const { port } = server.address() as AddressInfo;
 process.send?.({ type: 'ready', url: `http://127.0.0.1:${port}/` });
 process.on('disconnect', () => process.exit(0));
+process.on('message', (message: { type?: string }) => message.type === 'stop' && process.exit(0));

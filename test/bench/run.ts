@@ -18,7 +18,8 @@
  *
  * Environment: BENCH_SECONDS (5), BENCH_CONCURRENCY (16), BENCH_WARMUP_SECONDS (1), BENCH_ROUNDS (1),
  * BENCH_MAX_REQUESTS (2000000 per target and round, warm-up included), BENCH_QUERY_SAMPLES (50),
- * BENCH_ONLY (comma-separated target names, e.g. floor,repo), DATABASE_URL=postgres://… to bench
+ * BENCH_ONLY (comma-separated target names, e.g. floor,repo), BENCH_CPU_PROF=<dir> (the server writes a
+ * V8 CPU profile there when it stops: open it in Chrome DevTools), DATABASE_URL=postgres://… to bench
  * against PostgreSQL (see test/testkit/server.ts).
  * Then git clone and fetch of a generated repository (clone.ts): BENCH_GIT_COMMITS (3000), BENCH_GIT_MB (30),
  * BENCH_GIT=0 to skip.
@@ -69,9 +70,9 @@ interface Child {
   ready: Record<string, unknown>;
 }
 
-function startChild(entry: string, env: Record<string, string> = {}): Promise<Child> {
+function startChild(entry: string, env: Record<string, string> = {}, execArgv: string[] = []): Promise<Child> {
   const child = fork(new URL(entry, import.meta.url), [], {
-    execArgv: ['--import', 'tsx'],
+    execArgv: ['--import', 'tsx', ...execArgv],
     env: { ...process.env, ...env, NODE_NO_WARNINGS: '1' },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
@@ -294,7 +295,8 @@ async function main(): Promise<number> {
       `; node ${process.version}; ${os.cpus().length} CPUs`,
   );
   try {
-    const server = (running.server = await startChild('./serve.ts'));
+    const profile = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
+    const server = (running.server = await startChild('./serve.ts', {}, profile));
     const url = String(server.ready.url);
     // Idle: after start, before any request; then a new peak measurement starts for the load.
     await sleep(2000);

@@ -4,6 +4,7 @@ import { isPublicOnly, isSiteAdmin, requireSiteAdmin, requireUser, type Viewer }
 import type { Prisma, User } from '../../db/models.ts';
 import { badRequest, conflict, invalid, notFound, unauthenticated } from '../../errors.ts';
 import { pageFrom, type Page, type PageWindow } from '../../pagination.ts';
+import { cachedRead } from '../../cache/cache.ts';
 import type { ServiceContext } from '../../services.ts';
 import { checkEmail, checkPassword, checkUsername, checkVisibility } from './user.rules.ts';
 import { removeRepository } from '../../git/repo.ts';
@@ -56,8 +57,10 @@ export function accountsPage(ctx: Pick<ServiceContext, 'db'>, where: Prisma.User
   return pageFrom(ctx.db.user.findMany({ where, orderBy: { lowerLogin: 'asc' }, skip: window.offset, take: window.limit }), ctx.db.user.count({ where }));
 }
 
-export async function findUserByLogin(ctx: Pick<ServiceContext, 'db'>, login: string): Promise<User | null> {
-  return ctx.db.user.findUnique({ where: { lowerLogin: login.toLowerCase() } });
+/** The account (person or organization) with this login, whatever its visibility; kept in the request's cache. */
+export async function findUserByLogin(ctx: Pick<ServiceContext, 'db' | 'cache'>, login: string): Promise<User | null> {
+  const lowerLogin = login.toLowerCase();
+  return cachedRead(ctx, 'accountByLogin', lowerLogin, () => ctx.db.user.findUnique({ where: { lowerLogin } }));
 }
 
 /** A user the viewer may see, or a 404 that does not reveal whether a hidden one exists. */
