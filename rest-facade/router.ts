@@ -35,14 +35,14 @@ export const SLASHED_PATH_PARAMS = new Set(['branch', 'tag', 'ref', 'basehead', 
 /** Builds the /api/v1 router from the route table; every route runs its operation's GraphQL document in-process. */
 export function createRestRouter(deps: RestFacadeDeps) {
   const documented = documentedOperations(openApiDocument);
-  const validators = compileValidators(openApiDocument, documented);
+  const validatorOf = compileValidators(openApiDocument, documented);
+  const isDocumented = new Set(documented.map((d) => d.operationId));
   const router = express.Router();
   router.use(express.json({ limit: '10mb', type: ['application/json', 'text/plain'] }));
 
   for (const route of routes) {
     const operation = (operations as unknown as Record<string, AnyOperation | undefined>)[route.operationId];
-    const validator = validators.get(route.operationId);
-    if (!operation || !validator) throw new Error(`route ${route.operationId} has no operation or is not documented`);
+    if (!operation || !isDocumented.has(route.operationId)) throw new Error(`route ${route.operationId} has no operation or is not documented`);
     const expressPath = route.path
       .replace(/\{(\w+)\}$/, (whole, name: string) => (SLASHED_PATH_PARAMS.has(name) ? `*${name}` : whole))
       .replace(/\{(\w+)\}/g, ':$1');
@@ -59,6 +59,7 @@ export function createRestRouter(deps: RestFacadeDeps) {
         // A trailing wildcard parameter arrives as its segments: join them back into one name.
         const pathParams = Object.fromEntries(Object.entries(req.params).map(([k, v]) => [k, Array.isArray(v) ? v.join('/') : v]));
         const params = { ...req.query, ...pathParams } as Record<string, unknown>;
+        const validator = validatorOf(route.operationId)!;
         if (!validator.params(params)) {
           return sendError(res, 422, describeValidationError('parameter', validator.params.errors?.[0]));
         }

@@ -94,7 +94,7 @@ export function buildApp(config: Config = loadConfig()): App {
           (await authenticate({ ...authDeps, cache: await caches!.view() }, credentials)).viewer,
         contextFor: (viewer: Viewer) => contextFor(viewer),
       };
-      const yoga = createGraphQLHandler(graphqlDeps);
+      const graphql = createGraphQLHandler(graphqlDeps);
 
       const web = express();
       web.disable('x-powered-by');
@@ -103,7 +103,7 @@ export function buildApp(config: Config = loadConfig()): App {
       web.use(cors);
       web.use(createDocsRouter(() => url));
       web.use('/api', authenticateRequests(authDeps, caches));
-      web.use(GRAPHQL_PATH, yoga as unknown as express.RequestHandler);
+      web.use(GRAPHQL_PATH, graphql.handle);
       web.use('/api/v1', createRestRouter({ schema, config, rootUrl: () => url, viewerOf, contextFor: trustedContextFor, streams: createDownloads({ config }) }));
       web.use(createGitRouter({ ...authDeps, events: bus }));
       web.use((req, res) => sendError(res, 404, `nothing at ${req.method} ${req.path}`));
@@ -119,7 +119,7 @@ export function buildApp(config: Config = loadConfig()): App {
       web.use(onError);
 
       server = http.createServer(web);
-      closeWebSocket = attachGraphQLWebSocket(server, yoga, graphqlDeps).close;
+      closeWebSocket = attachGraphQLWebSocket(server, graphql, graphqlDeps).close;
       await new Promise<void>((resolve, reject) => {
         server!.once('error', reject);
         server!.listen(config.server.HTTP_PORT, config.server.HTTP_ADDR, () => resolve());

@@ -5,8 +5,8 @@
  *   GraphQL    — POST /api/graphql asking for exactly the data the REST repository read asks for
  *   floor      — a bare express handler reading one row through the database driver (floor.ts)
  *
- * Graft runs in a process of its own (serve.ts) and so does the floor, so that the CPU and memory read
- * from /proc are theirs alone. Each target gets a sequential probe that counts the SQL statements and git
+ * Graft runs in a process of its own (serve.ts, bundled like `npm start` runs it, with its node options)
+ * and so does the floor, so that the CPU and memory read from /proc are theirs alone. Each target gets a sequential probe that counts the SQL statements and git
  * processes per request (over IPC), then a closed-loop load (BENCH_CONCURRENCY keep-alive connections,
  * BENCH_WARMUP_SECONDS of warm-up, then BENCH_SECONDS measured) from a worker thread. Every reply must be a
  * 200 holding the expected data; any failure exits 1. Results: one aligned table with each target's ratio
@@ -27,6 +27,8 @@
 import { fork, type ChildProcess } from 'node:child_process';
 import http from 'node:http';
 import os from 'node:os';
+import { readFileSync } from 'node:fs';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { print } from 'graphql';
 import { startServer, type TestServer } from '../testkit/server.ts';
@@ -38,6 +40,7 @@ import { send } from './http.ts';
 import { percentile, runLoad, type LoadResult } from './load.ts';
 import { checkReply, getSpec, graphqlSpec, type RequestSpec } from './targets.ts';
 import { cloneBench, cloneTable } from './clone.ts';
+import { bundle } from '../../build.ts';
 
 function envNumber(name: string, fallback: number, { integer = false, min = 0 } = {}): number {
   const raw = process.env[name];
@@ -60,6 +63,12 @@ const settings = {
   timeoutMs: 10_000,
 };
 
+/** The node options of `npm start` (package.json), so that the bench's server runs with them too. */
+const START_NODE_OPTIONS: string[] = (() => {
+  const start: string = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')).scripts.start;
+  return start.split(/\s+/).filter((word) => word.startsWith('--'));
+})();
+
 const BRANCHES = 9;
 const TAGS = 5;
 
@@ -70,9 +79,10 @@ interface Child {
   ready: Record<string, unknown>;
 }
 
-function startChild(entry: string, env: Record<string, string> = {}, execArgv: string[] = []): Promise<Child> {
-  const child = fork(new URL(entry, import.meta.url), [], {
-    execArgv: ['--import', 'tsx', ...execArgv],
+/** Starts a TypeScript entry under tsx, or a built JavaScript one (a URL) as it is. */
+function startChild(entry: string | URL, env: Record<string, string> = {}, execArgv: string[] = []): Promise<Child> {
+  const child = fork(typeof entry === 'string' ? new URL(entry, import.meta.url) : entry, [], {
+    execArgv: typeof entry === 'string' ? ['--import', 'tsx', ...execArgv] : execArgv,
     env: { ...process.env, ...env, NODE_NO_WARNINGS: '1' },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
@@ -295,8 +305,11 @@ async function main(): Promise<number> {
       `; node ${process.version}; ${os.cpus().length} CPUs`,
   );
   try {
+    // The server runs as `npm start` runs it: bundled JavaScript (build.ts), built now from the current source.
+    const built = fileURLToPath(new URL('../../dist/bench/', import.meta.url));
+    await bundle(built, { serve: fileURLToPath(new URL('./serve.ts', import.meta.url)) });
     const profile = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
-    const server = (running.server = await startChild('./serve.ts', {}, profile));
+    const server = (running.server = await startChild(pathToFileURL(`${built}serve.js`), {}, [...START_NODE_OPTIONS, ...profile]));
     const url = String(server.ready.url);
     // Idle: after start, before any request; then a new peak measurement starts for the load.
     await sleep(2000);

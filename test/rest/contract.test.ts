@@ -5,6 +5,8 @@ import { fileURLToPath } from 'node:url';
 import YAML from 'yaml';
 import { routes } from '../../rest-facade/routes.ts';
 import * as operations from '../../rest-facade/operations/index.ts';
+import { documentedOperations, openApiDocument } from '../../rest-facade/openapi.ts';
+import { compileValidators } from '../../rest-facade/validation.ts';
 import { adminAuth, restClient, type RestClient } from '../testkit/client.ts';
 import { startServer, type TestServer } from '../testkit/server.ts';
 
@@ -47,6 +49,19 @@ describe('the route table and schema/openapi.yaml', () => {
       else if (operation.operationId !== op.operationId) {
         problems.push(`${key(op)}: the export ${op.operationId} declares operationId ${operation.operationId}`);
       } else if (!operation.document) problems.push(`${key(op)}: the operation ${op.operationId} has no GraphQL document`);
+    }
+    assert.deepEqual(problems, []);
+  });
+
+  it('has request validators that compile for every documented operation (the server compiles each on first use)', () => {
+    const validatorOf = compileValidators(openApiDocument, documentedOperations(openApiDocument));
+    const problems: string[] = [];
+    for (const op of documented) {
+      try {
+        if (!validatorOf(op.operationId ?? '')?.params) problems.push(`${key(op)}: no validators`);
+      } catch (err) {
+        problems.push(`${key(op)}: ${(err as Error).message}`);
+      }
     }
     assert.deepEqual(problems, []);
   });
