@@ -38,7 +38,9 @@ export function createRestRouter(deps: RestFacadeDeps) {
   const validatorOf = compileValidators(openApiDocument, documented);
   const isDocumented = new Set(documented.map((d) => d.operationId));
   const router = express.Router();
-  router.use(express.json({ limit: '10mb', type: ['application/json', 'text/plain'] }));
+  const parseJson = express.json({ limit: '10mb', type: ['application/json', 'text/plain'] });
+  // Reads carry no body: they skip the parser altogether.
+  router.use((req, res, next) => (req.method === 'GET' || req.method === 'HEAD' ? next() : parseJson(req, res, next)));
 
   for (const route of routes) {
     const operation = (operations as unknown as Record<string, AnyOperation | undefined>)[route.operationId];

@@ -16,7 +16,8 @@ import { attachGraphQLWebSocket, createGraphQLHandler, GRAPHQL_PATH } from './gr
 import { schema } from './graphql/schema.ts';
 import { ensureInitialAdmin } from './domain/user/initial-admin.ts';
 import { cors } from './http/cors.ts';
-import { requestLog } from './http/request-log.ts';
+import { createLogger, requestLog } from './http/request-log.ts';
+import type { DestinationStream } from 'pino';
 import { authenticateRequests, cacheOf, viewerOf } from './http/authenticate.ts';
 import { createGitRouter } from './http/git.ts';
 import { createDownloads } from './http/downloads.ts';
@@ -40,8 +41,13 @@ export interface App {
   stop(): Promise<void>;
 }
 
+export interface AppOptions {
+  /** Where the request log goes (standard output by default). */
+  logDestination?: DestinationStream;
+}
+
 /** Everything Graft serves, in one process: REST facade, GraphQL (HTTP and websocket), docs. */
-export function buildApp(config: Config = loadConfig()): App {
+export function buildApp(config: Config = loadConfig(), options: AppOptions = {}): App {
   const target = databaseTarget(config);
   let database: Database | undefined;
   let events: EventBus | undefined;
@@ -49,6 +55,7 @@ export function buildApp(config: Config = loadConfig()): App {
   let closeWebSocket: (() => Promise<void>) | undefined;
   let generations: Generations | undefined;
   let caches: Caches | undefined;
+  let log: ReturnType<typeof createLogger> | undefined;
   let url = configuredRootUrl(config);
 
   const app: App = {
@@ -98,8 +105,11 @@ export function buildApp(config: Config = loadConfig()): App {
 
       const web = express();
       web.disable('x-powered-by');
+      // No automatic ETag (a hash of every JSON body): API answers are not cached by validators, as in Gitea.
+      web.set('etag', false);
       web.set('trust proxy', 'loopback');
-      web.use(requestLog(config.log.LEVEL === 'info'));
+      const logger = (log = createLogger(config.log.LEVEL, options.logDestination));
+      web.use(requestLog(logger));
       web.use(cors);
       web.use(createDocsRouter(() => url));
       web.use('/api', authenticateRequests(authDeps, caches));
@@ -146,6 +156,7 @@ export function buildApp(config: Config = loadConfig()): App {
       closeAllReaders();
       await events?.close();
       await generations?.close();
+      log?.flush();
       await database?.close();
     },
   };
