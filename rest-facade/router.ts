@@ -1,11 +1,12 @@
 import express, { type Request, type Response } from 'express';
-import { execute, GraphQLError, type GraphQLSchema } from 'graphql';
+import { GraphQLError, type GraphQLSchema } from 'graphql';
 import { grants } from '../src/auth/scopes.ts';
 import { isSiteAdmin, type Viewer } from '../src/auth/viewer.ts';
 import type { Config } from '../src/config/defaults.ts';
 import { isDomainError } from '../src/errors.ts';
 import type { GraphQLContext } from '../src/graphql/context.ts';
 import { STATUS_OF, sendError } from './errors.ts';
+import { documentRunner } from './execute.ts';
 import { documentedOperations, openApiDocument } from './openapi.ts';
 import type { DownloadStreams, RestCall, RestOperation } from './operation.ts';
 import * as operations from './operations/index.ts';
@@ -48,6 +49,7 @@ export function createRestRouter(deps: RestFacadeDeps) {
     const expressPath = route.path
       .replace(/\{(\w+)\}$/, (whole, name: string) => (SLASHED_PATH_PARAMS.has(name) ? `*${name}` : whole))
       .replace(/\{(\w+)\}/g, ':$1');
+    const run = documentRunner(deps.schema, operation.document);
     const enumPathParams = (documented.find((d) => d.operationId === route.operationId)?.parameters ?? []).filter(
       (p) => p.in === 'path' && Array.isArray(p.schema?.enum),
     );
@@ -78,12 +80,7 @@ export function createRestRouter(deps: RestFacadeDeps) {
           config: deps.config,
           rootUrl: deps.rootUrl(),
         } as unknown as RestCall<never>;
-        const result = await execute({
-          schema: deps.schema,
-          document: operation.document,
-          variableValues: operation.variables(call) as Record<string, unknown>,
-          contextValue: deps.contextFor(viewer, res),
-        });
+        const result = await run(operation.variables(call) as Record<string, unknown>, deps.contextFor(viewer, res));
         if (result.errors?.length) return sendGraphQLError(res, result.errors[0]);
         const reply = operation.reply(result.data as never, call);
         if (reply.pagination) {
@@ -102,7 +99,7 @@ export function createRestRouter(deps: RestFacadeDeps) {
           return await deps.streams.send(reply.stream, req, res);
         }
         if (reply.body === undefined) return res.status(reply.status).end();
-        res.status(reply.status).json(reply.body);
+        sendJson(res, reply.status, reply.body);
       } catch (err) {
         next(err);
       }
@@ -111,6 +108,15 @@ export function createRestRouter(deps: RestFacadeDeps) {
 
   router.use((req, res) => sendError(res, 404, `no API operation at ${req.method} ${req.baseUrl}${req.path}`));
   return router;
+}
+
+/** res.json without what the API does not use (JSON settings, ETag, a content-type lookup): every answer goes through here. */
+function sendJson(res: Response, status: number, body: unknown) {
+  const text = JSON.stringify(body);
+  res.statusCode = status;
+  res.setHeader('Content-Type', 'application/json; charset=utf-8');
+  res.setHeader('Content-Length', Buffer.byteLength(text));
+  res.end(text);
 }
 
 function checkGuards(route: Route, viewer: Viewer, method: string): { status: number; message: string } | undefined {

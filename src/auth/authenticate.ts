@@ -4,7 +4,7 @@ import type { User } from '../db/models.ts';
 import { forbidden, notFound, unauthenticated } from '../errors.ts';
 import { checkCredentials, findUserByLogin } from '../domain/user/user.service.ts';
 import { findTokenBySecret } from '../domain/token/token.service.ts';
-import { parseScopes } from './scopes.ts';
+import { parseScopes, type TokenGrant } from './scopes.ts';
 import { looksLikeToken } from './token-secret.ts';
 import { verifyTotp } from './totp.ts';
 import type { CacheView } from '../cache/cache.ts';
@@ -73,7 +73,15 @@ async function viewerForToken(deps: AuthDeps, secret: string): Promise<Viewer> {
   if (!token) throw unauthenticated('the access token is not valid');
   if (token.expiresAt && token.expiresAt.getTime() <= Date.now()) throw unauthenticated('the access token has expired');
   checkCanSignIn(token.user);
-  return { user: token.user, method: 'token', grant: parseScopes(token.scopes.split(',')), tokenId: token.id };
+  return { user: token.user, method: 'token', grant: grantOf(token), tokenId: token.id };
+}
+
+/** Grants parsed once per token row (cached rows are shared by the requests that use the token). */
+const grants = new WeakMap<object, TokenGrant>();
+function grantOf(token: { scopes: string }): TokenGrant {
+  let grant = grants.get(token);
+  if (!grant) grants.set(token, (grant = Object.freeze(parseScopes(token.scopes.split(','))) as TokenGrant));
+  return grant;
 }
 
 async function viewerForBasic(deps: AuthDeps, encoded: string, otp: string | null | undefined): Promise<Viewer> {
