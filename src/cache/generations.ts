@@ -70,7 +70,6 @@ export type GenerationsLogger = (message: string, err?: unknown) => void;
 
 /** Several instances: counters in a Redis hash (table → counter, plus the epoch). */
 export function redisGenerations(url: string, log: GenerationsLogger = (m, e) => console.error(`cache: ${m}`, e instanceof Error ? e.message : (e ?? ''))): Generations {
-  // Raises wait for a connection being made (the CLI writes right after starting); reads never wait (see read).
   const redis = new Redis(url, { maxRetriesPerRequest: 1 });
   let reported = false;
   redis.on('error', (err) => {
@@ -123,6 +122,9 @@ export function redisGenerations(url: string, log: GenerationsLogger = (m, e) =>
     async raise(written: Written) {
       generations.localWrites++;
       const raises = new Map<string, number>(written === 'all' ? [[EVERYTHING, 1]] : [...written].map((t) => [t, 1]));
+      // Not connected: the raise waits for Redis to come back, the writer does not (instances that cannot
+      // reach Redis use no cache meanwhile).
+      if (redis.status !== 'ready') return keep(raises);
       try {
         const pipeline = redis.pipeline();
         for (const [field, n] of raises) pipeline.hincrby(KEY, field, n);
@@ -136,6 +138,11 @@ export function redisGenerations(url: string, log: GenerationsLogger = (m, e) =>
       }
     },
     async close() {
+      // A short-lived writer (the CLI) may end before its first connection is up: give its raises a moment.
+      if (pending && redis.status !== 'ready' && redis.status !== 'end') {
+        await Promise.race([new Promise((resolve) => redis.once('ready', resolve)), new Promise((resolve) => setTimeout(resolve, 2000).unref())]);
+        await flushPending();
+      }
       await (redis.status === 'ready' ? redis.quit().then(() => {}) : Promise.resolve(redis.disconnect()));
     },
   };
