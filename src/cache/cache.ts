@@ -18,6 +18,8 @@ export const CACHED = {
   repositoryById: ['Repository', 'User'],
   /** user id → the teams the user belongs to */
   teamsOfUser: ['Team', 'TeamMember'],
+  /** "organization id/offset/limit" → a page of its teams, with the organization */
+  teamsOfOrganization: ['Team', 'User'],
 } as const satisfies Record<string, readonly string[]>;
 
 export type CacheName = keyof typeof CACHED;

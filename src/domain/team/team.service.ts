@@ -2,6 +2,7 @@ import { isSiteAdmin, requireUser } from '../../auth/viewer.ts';
 import type { Prisma, Repository, Team, User } from '../../db/models.ts';
 import { forbidden, invalid, notAllowed, notFound } from '../../errors.ts';
 import { pageFrom, type Page, type PageWindow } from '../../pagination.ts';
+import { cachedRead } from '../../cache/cache.ts';
 import type { ServiceContext } from '../../services.ts';
 import { isOrganizationMember, isOrganizationOwner, readableRepositoriesWhere, repositoryPermission } from '../access/access.service.ts';
 import { forgetGrants } from '../access/grants.ts';
@@ -96,7 +97,7 @@ async function teamPage(ctx: ServiceContext, where: Prisma.TeamWhereInput, windo
 export async function listTeams(ctx: ServiceContext, orgLogin: string, window: PageWindow): Promise<Page<TeamWithOrg>> {
   const org = await getOrganization(ctx, orgLogin);
   await requireMember(ctx, org);
-  return teamPage(ctx, { orgId: org.id }, window);
+  return cachedRead(ctx, 'teamsOfOrganization', `${org.id}/${window.offset}/${window.limit}`, () => teamPage(ctx, { orgId: org.id }, window));
 }
 
 /** Teams of an organization whose name (and description, unless told not to) contains `query`; members see their own teams, owners all. */
