@@ -12,6 +12,8 @@ export const CACHED = {
   accountByLogin: ['User'],
   /** id → account */
   accountById: ['User'],
+  /** lower-cased e-mail address → person (commit authors and committers) */
+  accountByEmail: ['User'],
   /** "lower owner login/lower name" → repository with owner (old names of renamed or moved ones too) */
   repositoryByName: ['Repository', 'User', 'RepositoryRedirect'],
   /** id → repository with owner */

@@ -6,8 +6,8 @@ import type { ServiceContext } from '../services.ts';
 import { cachedRead, type CacheName } from '../cache/cache.ts';
 
 /** A batch loader whose keys are first looked up in the request's cache; the misses are batched. */
-function throughCache<V>(ctx: ServiceContext, name: CacheName, loader: DataLoader<number, V | null>) {
-  return { load: (id: number) => cachedRead(ctx, name, id, () => loader.load(id)) };
+function throughCache<K extends string | number, V>(ctx: ServiceContext, name: CacheName, loader: DataLoader<K, V | null>) {
+  return { load: (key: K) => cachedRead(ctx, name, key, () => loader.load(key)) };
 }
 
 /** An object whose properties are made on first use (most requests use one loader or none). */
@@ -50,11 +50,16 @@ export function createLoaders(ctx: ServiceContext) {
       }),
     ),
     /** Accounts by lower-cased e-mail address (commit authors and committers): one query per batch. */
-    userByEmail: () => new DataLoader<string, User | null>(async (emails) => {
-      const rows = await ctx.db.user.findMany({ where: { lowerEmail: { in: [...emails] }, type: 'user' } });
-      const byEmail = new Map(rows.map((r) => [r.lowerEmail, r]));
-      return emails.map((email) => byEmail.get(email) ?? null);
-    }),
+    userByEmail: () =>
+      throughCache(
+        ctx,
+        'accountByEmail',
+        new DataLoader<string, User | null>(async (emails) => {
+          const rows = await ctx.db.user.findMany({ where: { lowerEmail: { in: [...emails] }, type: 'user' } });
+          const byEmail = new Map(rows.map((r) => [r.lowerEmail, r]));
+          return emails.map((email) => byEmail.get(email) ?? null);
+        }),
+      ),
     /** The viewer's stars, watches and follows among the repositories and accounts of one request. */
     viewerStarred: () => new DataLoader<number, boolean>(async (repoIds) => {
       const starred = await viewerStarredAmong(ctx, repoIds);
