@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
+import { fromProjectRoot } from '../src/paths.ts';
 import YAML from 'yaml';
 
 /** Our OpenAPI document (schema/openapi.yaml): the REST contract, served to clients and used to validate requests. */
@@ -31,7 +31,7 @@ export interface OpenApiOperation {
 
 export const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'patch', 'head'] as const;
 
-export const openApiPath = fileURLToPath(new URL('../schema/openapi.yaml', import.meta.url));
+export const openApiPath = fromProjectRoot('schema', 'openapi.yaml');
 export const loadOpenApiDocument = (file: string): OpenApiDocument => YAML.parse(readFileSync(file, 'utf8'));
 export const openApiDocument: OpenApiDocument = loadOpenApiDocument(openApiPath);
 

@@ -1,11 +1,12 @@
 import express, { type Request, type Response } from 'express';
-import { execute, GraphQLError, type GraphQLSchema } from 'graphql';
+import { GraphQLError, type GraphQLSchema } from 'graphql';
 import { grants } from '../src/auth/scopes.ts';
 import { isSiteAdmin, type Viewer } from '../src/auth/viewer.ts';
 import type { Config } from '../src/config/defaults.ts';
 import { isDomainError } from '../src/errors.ts';
 import type { GraphQLContext } from '../src/graphql/context.ts';
 import { STATUS_OF, sendError } from './errors.ts';
+import { documentRunner } from './execute.ts';
 import { documentedOperations, openApiDocument } from './openapi.ts';
 import type { DownloadStreams, RestCall, RestOperation } from './operation.ts';
 import * as operations from './__generated__/operations.ts';
@@ -19,7 +20,8 @@ export interface RestFacadeDeps {
   config: Config;
   rootUrl(): string;
   viewerOf(res: Response): Viewer;
-  contextFor(viewer: Viewer): GraphQLContext;
+  /** The GraphQL context of this request's viewer (and of its cache view, kept on the response). */
+  contextFor(viewer: Viewer, res: Response): GraphQLContext;
   /** Sends replies that stream bytes from git (raw files, archives). */
   streams?: DownloadStreams;
 }
@@ -39,30 +41,31 @@ function holdsNulCharacter(value: unknown): boolean {
 /** Builds the /api/v1 router from the generated route table; every route runs its operation's GraphQL document in-process. */
 export function createRestRouter(deps: RestFacadeDeps) {
   const documented = documentedOperations(openApiDocument);
-  const validators = compileValidators(openApiDocument, documented);
+  const validatorOf = compileValidators(openApiDocument, documented);
+  const isDocumented = new Set(documented.map((d) => d.operationId));
   const router = express.Router();
   // Bodies whose text holds "null" anywhere: only those can need nulls removed (validation.ts, nullPruner).
   const mayHoldNull = new WeakSet<object>();
   // Bodies with an escaped NUL character: PostgreSQL cannot store one in text, so no database gets one.
   const holdsNul = new WeakSet<object>();
-  router.use(
-    express.json({
-      limit: '10mb',
-      type: ['application/json', 'text/plain'],
-      verify: (req, _res, raw) => {
-        if (raw.includes('null')) mayHoldNull.add(req);
-        if (raw.includes('\\u0000')) holdsNul.add(req);
-      },
-    }),
-  );
+  const parseJson = express.json({
+    limit: '10mb',
+    type: ['application/json', 'text/plain'],
+    verify: (req, _res, raw) => {
+      if (raw.includes('null')) mayHoldNull.add(req);
+      if (raw.includes('\\u0000')) holdsNul.add(req);
+    },
+  });
+  // Reads carry no body: they skip the parser altogether.
+  router.use((req, res, next) => (req.method === 'GET' || req.method === 'HEAD' ? next() : parseJson(req, res, next)));
 
   for (const route of routes) {
     const operation = (operations as unknown as Record<string, AnyOperation | undefined>)[route.operationId];
-    const validator = validators.get(route.operationId);
-    if (!operation || !validator) throw new Error(`route ${route.operationId} has no operation or is not documented`);
+    if (!operation || !isDocumented.has(route.operationId)) throw new Error(`route ${route.operationId} has no operation or is not documented`);
     const expressPath = route.path
       .replace(/\{(\w+)\}$/, (whole, name: string) => (SLASHED_PATH_PARAMS.has(name) ? `*${name}` : whole))
       .replace(/\{(\w+)\}/g, ':$1');
+    const run = documentRunner(deps.schema, operation.document);
     const enumPathParams = (documented.find((d) => d.operationId === route.operationId)?.parameters ?? []).filter(
       (p) => p.in === 'path' && Array.isArray(p.schema?.enum),
     );
@@ -76,6 +79,7 @@ export function createRestRouter(deps: RestFacadeDeps) {
         // A trailing wildcard parameter arrives as its segments: join them back into one name.
         const pathParams = Object.fromEntries(Object.entries(req.params).map(([k, v]) => [k, Array.isArray(v) ? v.join('/') : v]));
         const params = { ...req.query, ...pathParams } as Record<string, unknown>;
+        const validator = validatorOf(route.operationId)!;
         if ((holdsNul.has(req) && holdsNulCharacter(req.body)) || holdsNulCharacter(params)) {
           return sendError(res, 422, NUL_REFUSED);
         }
@@ -103,12 +107,7 @@ export function createRestRouter(deps: RestFacadeDeps) {
           config: deps.config,
           rootUrl: deps.rootUrl(),
         } as unknown as RestCall<never>;
-        const result = await execute({
-          schema: deps.schema,
-          document: operation.document,
-          variableValues: operation.variables(call) as Record<string, unknown>,
-          contextValue: deps.contextFor(viewer),
-        });
+        const result = await run(operation.variables(call) as Record<string, unknown>, deps.contextFor(viewer, res));
         if (result.errors?.length) return sendGraphQLError(res, result.errors[0]);
         const reply = operation.reply(result.data as never, call);
         if (page) {
@@ -125,7 +124,7 @@ export function createRestRouter(deps: RestFacadeDeps) {
           return await deps.streams.send(reply.stream, req, res);
         }
         if (reply.body === undefined) return res.status(reply.status).end();
-        res.status(reply.status).json(reply.body);
+        sendJson(res, reply.status, reply.body);
       } catch (err) {
         // Operations signal failures with the domain's typed errors, like services: one mapping answers them.
         if (isDomainError(err)) return sendError(res, STATUS_OF[err.kind], err.message);
@@ -142,6 +141,15 @@ export function createRestRouter(deps: RestFacadeDeps) {
 function pageOf<T>(operationId: string, page: T | undefined): T {
   if (!page) throw new Error(`${operationId} reads the page asked for but is not declared paged`);
   return page;
+}
+
+/** res.json without what the API does not use (JSON settings, ETag, a content-type lookup): every answer goes through here. */
+function sendJson(res: Response, status: number, body: unknown) {
+  const text = JSON.stringify(body);
+  res.statusCode = status;
+  res.setHeader('Content-Type', 'application/json; charset=utf-8');
+  res.setHeader('Content-Length', Buffer.byteLength(text));
+  res.end(text);
 }
 
 function checkGuards(route: Route, viewer: Viewer, method: string): { status: number; message: string } | undefined {

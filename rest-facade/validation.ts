@@ -2,7 +2,7 @@ import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
 import type { DocumentedOperation, OpenApiDocument } from './openapi.ts';
 
-/** Request validators compiled from our OpenAPI document: the contract checks its own inputs. */
+/** Request validators from our OpenAPI document: the contract checks its own inputs. */
 export interface OperationValidators {
   params: ValidateFunction;
   body?: ValidateFunction;
@@ -19,15 +19,25 @@ function newAjv(coerce: boolean) {
   return ajv;
 }
 
-export function compileValidators(doc: OpenApiDocument, operations: DocumentedOperation[]): Map<string, OperationValidators> {
+/**
+ * Request validators from our OpenAPI document, each compiled when its operation is first called: a
+ * server holds the code of the operations in use only (compiling all of them at start costs memory and time).
+ * Undefined for an operation the document does not have.
+ */
+export function compileValidators(doc: OpenApiDocument, operations: DocumentedOperation[]): (operationId: string) => OperationValidators | undefined {
   const paramsAjv = newAjv(true);
   const bodyAjv = newAjv(false);
   bodyAjv.addSchema({ $id: 'openapi', components: doc.components });
   const toAjvRef = (schema: unknown): unknown =>
     JSON.parse(JSON.stringify(schema).replace(/"#\/components\//g, '"openapi#/components/'));
 
-  const validators = new Map<string, OperationValidators>();
-  for (const op of operations) {
+  const byId = new Map(operations.map((op) => [op.operationId, op]));
+  const compiled = new Map<string, OperationValidators>();
+  return (operationId) => {
+    const known = compiled.get(operationId);
+    if (known) return known;
+    const op = byId.get(operationId);
+    if (!op) return undefined;
     const properties: Record<string, unknown> = {};
     const required: string[] = [];
     for (const p of op.parameters.filter((p) => p.in === 'path' || p.in === 'query')) {
@@ -36,14 +46,15 @@ export function compileValidators(doc: OpenApiDocument, operations: DocumentedOp
     }
     const params = paramsAjv.compile({ type: 'object', properties, required });
     const bodySchema = op.operation.requestBody?.content['application/json']?.schema;
-    validators.set(op.operationId, {
+    const validators = {
       params,
       body: bodySchema ? bodyAjv.compile(toAjvRef(bodySchema) as object) : undefined,
       bodyRequired: !!bodySchema,
       dropNulls: bodySchema ? nullPruner(bodySchema, doc.components.schemas) : undefined,
-    });
-  }
-  return validators;
+    };
+    compiled.set(operationId, validators);
+    return validators;
+  };
 }
 
 type Schema = Record<string, unknown>;

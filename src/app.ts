@@ -8,7 +8,9 @@ import { migrate } from './db/migrate.ts';
 import { databaseTarget } from './db/provider.ts';
 import { createEventBus, type EventBus } from './events/bus.ts';
 import { authenticate } from './auth/authenticate.ts';
-import { CredentialCache } from './auth/credential-cache.ts';
+import { Caches, type CacheView } from './cache/cache.ts';
+import { PasswordCache } from './auth/password-cache.ts';
+import { localGenerations, redisGenerations, type Generations } from './cache/generations.ts';
 import type { Viewer } from './auth/viewer.ts';
 import { createGraphQLContext } from './graphql/context.ts';
 import { attachGraphQLWebSocket, createGraphQLHandler, GRAPHQL_PATH } from './graphql/server.ts';
@@ -16,8 +18,9 @@ import { schema } from './graphql/schema.ts';
 import { ensureInitialAdmin } from './domain/user/initial-admin.ts';
 import { collapseSlashes } from './http/collapse-slashes.ts';
 import { cors } from './http/cors.ts';
-import { requestLog } from './http/request-log.ts';
-import { authenticateRequests, viewerOf } from './http/authenticate.ts';
+import { createLogger, requestLog } from './http/request-log.ts';
+import type { DestinationStream } from 'pino';
+import { authenticateRequests, cacheOf, viewerOf } from './http/authenticate.ts';
 import { createGitRouter } from './http/git.ts';
 import { createDownloads } from './http/downloads.ts';
 import { setGitHome } from './git/command.ts';
@@ -35,18 +38,28 @@ export interface App {
   url: string;
   database: Database;
   events: EventBus;
+  /** Rows kept between requests (src/cache). */
+  caches: Caches;
   start(): Promise<void>;
   stop(): Promise<void>;
 }
 
+export interface AppOptions {
+  /** Where the request log goes (standard output by default). */
+  logDestination?: DestinationStream;
+}
+
 /** Everything Graft serves, in one process: REST facade, GraphQL (HTTP and websocket), docs. */
-export function buildApp(config: Config = loadConfig()): App {
+export function buildApp(config: Config = loadConfig(), options: AppOptions = {}): App {
   const target = databaseTarget(config);
   let database: Database | undefined;
   let events: EventBus | undefined;
   let server: http.Server | undefined;
   let closeWebSocket: (() => Promise<void>) | undefined;
-  let closeCredentialCache: CredentialCache | undefined;
+  let generations: Generations | undefined;
+  let caches: Caches | undefined;
+  let passwordCache: PasswordCache | undefined;
+  let log: ReturnType<typeof createLogger> | undefined;
   let url = configuredRootUrl(config);
 
   const app: App = {
@@ -62,39 +75,51 @@ export function buildApp(config: Config = loadConfig()): App {
       if (!events) throw new Error('app not started');
       return events;
     },
+    get caches() {
+      if (!caches) throw new Error('app not started');
+      return caches;
+    },
 
     async start() {
       const gitHome = path.join(config.server.DATA_DIR, 'home');
       mkdirSync(gitHome, { recursive: true });
       setGitHome(gitHome);
       await migrate(target);
-      database = openDatabase(target);
+      // Committed writes raise the change counters the caches are checked against (src/cache/generations.ts).
+      const counters = (generations = config.redis.URL ? redisGenerations(config.redis.URL) : localGenerations(() => database?.changedElsewhere() ?? false));
+      database = await openDatabase(target, { onCommit: (written) => counters.raise(written) });
       events = createEventBus(config.redis.URL || undefined);
       const db = database.db;
       const bus = events;
       await ensureInitialAdmin({ db, config, events: bus });
-      const credentialCache = (closeCredentialCache = new CredentialCache()).listen(bus);
-      const authDeps = { db, config, credentialCache };
+      caches = new Caches(counters);
+      passwordCache = new PasswordCache().listen(bus);
+      const authDeps = { db, config, passwordCache };
 
-      const contextFor = (viewer: Viewer) => createGraphQLContext({ db, config, events: bus, viewer }, url);
-      const trustedContextFor = (viewer: Viewer) =>
-        createGraphQLContext({ db, config, events: bus, viewer }, url, { trustedDocument: true, notFound: 'error' });
+      const contextFor = (viewer: Viewer, cache?: CacheView) => createGraphQLContext({ db, config, events: bus, viewer, cache }, url);
+      const trustedContextFor = (viewer: Viewer, res: express.Response) =>
+        createGraphQLContext({ db, config, events: bus, viewer, cache: cacheOf(res) }, url, { trustedDocument: true, notFound: 'error' });
       const graphqlDeps = {
-        contextOf: (req: express.Request) => contextFor(viewerOf(req.res!)),
-        authenticate: async (credentials: Parameters<typeof authenticate>[1]) => (await authenticate(authDeps, credentials)).viewer,
-        contextFor,
+        contextOf: (req: express.Request) => contextFor(viewerOf(req.res!), cacheOf(req.res!)),
+        // Websocket operations: the token comes through the cache; the operation itself reads the database.
+        authenticate: async (credentials: Parameters<typeof authenticate>[1]) =>
+          (await authenticate({ ...authDeps, cache: await caches!.view() }, credentials)).viewer,
+        contextFor: (viewer: Viewer) => contextFor(viewer),
       };
-      const yoga = createGraphQLHandler(graphqlDeps);
+      const graphql = createGraphQLHandler(graphqlDeps);
 
       const web = express();
       web.disable('x-powered-by');
+      // No automatic ETag (a hash of every JSON body): API answers are not cached by validators, as in Gitea.
+      web.set('etag', false);
       web.set('trust proxy', 'loopback');
       web.use(collapseSlashes);
-      web.use(requestLog(config.log.LEVEL === 'info'));
+      const logger = (log = createLogger(config.log.LEVEL, options.logDestination));
+      web.use(requestLog(logger));
       web.use(cors);
       web.use(createDocsRouter(() => url, reportedVersion(config)));
-      web.use('/api', authenticateRequests(authDeps));
-      web.use(GRAPHQL_PATH, yoga as unknown as express.RequestHandler);
+      web.use('/api', authenticateRequests(authDeps, caches));
+      web.use(GRAPHQL_PATH, graphql.handle);
       web.use('/api/v1', createRestRouter({ schema, config, rootUrl: () => url, viewerOf, contextFor: trustedContextFor, streams: createDownloads({ config }) }));
       web.use(createGitRouter({ ...authDeps, events: bus }));
       web.use((req, res) => sendError(res, 404, `nothing at ${req.method} ${req.path}`));
@@ -110,7 +135,7 @@ export function buildApp(config: Config = loadConfig()): App {
       web.use(onError);
 
       server = http.createServer(web);
-      closeWebSocket = attachGraphQLWebSocket(server, yoga, graphqlDeps).close;
+      closeWebSocket = attachGraphQLWebSocket(server, graphql, graphqlDeps).close;
       await new Promise<void>((resolve, reject) => {
         server!.once('error', reject);
         server!.listen(config.server.HTTP_PORT, config.server.HTTP_ADDR, () => resolve());
@@ -135,8 +160,10 @@ export function buildApp(config: Config = loadConfig()): App {
         server = undefined;
       }
       closeAllReaders();
-      closeCredentialCache?.close();
+      passwordCache?.close();
       await events?.close();
+      await generations?.close();
+      log?.flush();
       await database?.close();
     },
   };

@@ -1,8 +1,9 @@
 import { readFileSync } from 'node:fs';
 import type { Config } from './config/defaults.ts';
+import { fromProjectRoot } from './paths.ts';
 
 /** Graft's release version, from package.json; the OpenAPI document's own info.version in schema/openapi.yaml. */
-export const GRAFT_VERSION: string = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')).version;
+export const GRAFT_VERSION: string = JSON.parse(readFileSync(fromProjectRoot('package.json'), 'utf8')).version;
 
 /**
  * The Gitea release whose API Graft implements: Gitea clients compare it to decide what they may call.

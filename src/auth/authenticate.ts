@@ -4,10 +4,11 @@ import type { User } from '../db/models.ts';
 import { forbidden, notFound, unauthenticated } from '../errors.ts';
 import { checkCredentials, findUserByLogin } from '../domain/user/user.service.ts';
 import { findTokenBySecret } from '../domain/token/token.service.ts';
-import { parseScopes } from './scopes.ts';
+import { parseScopes, type TokenGrant } from './scopes.ts';
 import { looksLikeToken } from './token-secret.ts';
 import { verifyTotp } from './totp.ts';
-import type { CredentialCache } from './credential-cache.ts';
+import type { CacheView } from '../cache/cache.ts';
+import type { PasswordCache } from './password-cache.ts';
 import { anonymousViewer, type Viewer } from './viewer.ts';
 
 /** The credential-bearing parts of a request, whatever the transport (REST, GraphQL, git, websocket). */
@@ -33,8 +34,10 @@ export const QUERY_TOKEN_WARNING = '299 Graft "token and access_token API authen
 export interface AuthDeps {
   db: Db;
   config: Config;
-  /** Optional token and password cache (the app has one; one-off tools do without). */
-  credentialCache?: CredentialCache;
+  /** The request's view of the app's caches (tokens and accounts); one-off tools do without. */
+  cache?: CacheView;
+  /** Passwords already verified (the app has one; one-off tools do without). */
+  passwordCache?: PasswordCache;
 }
 
 export async function authenticate(deps: AuthDeps, credentials: Credentials): Promise<Authentication> {
@@ -69,11 +72,19 @@ export async function authenticate(deps: AuthDeps, credentials: Credentials): Pr
 }
 
 async function viewerForToken(deps: AuthDeps, secret: string): Promise<Viewer> {
-  const token = secret ? await findTokenBySecret(deps, secret.trim(), deps.credentialCache) : null;
+  const token = secret ? await findTokenBySecret(deps, secret.trim()) : null;
   if (!token) throw unauthenticated('the access token is not valid');
   if (token.expiresAt && token.expiresAt.getTime() <= Date.now()) throw unauthenticated('the access token has expired');
   checkCanSignIn(token.user);
-  return { user: token.user, method: 'token', grant: parseScopes(token.scopes.split(',')), tokenId: token.id };
+  return { user: token.user, method: 'token', grant: grantOf(token), tokenId: token.id };
+}
+
+/** Grants parsed once per token row (cached rows are shared by the requests that use the token). */
+const grants = new WeakMap<object, TokenGrant>();
+function grantOf(token: { scopes: string }): TokenGrant {
+  let grant = grants.get(token);
+  if (!grant) grants.set(token, (grant = Object.freeze(parseScopes(token.scopes.split(','))) as TokenGrant));
+  return grant;
 }
 
 async function viewerForBasic(deps: AuthDeps, encoded: string, otp: string | null | undefined): Promise<Viewer> {
@@ -87,7 +98,7 @@ async function viewerForBasic(deps: AuthDeps, encoded: string, otp: string | nul
   if (looksLikeToken(password)) return viewerForToken(deps, password);
   if (looksLikeToken(login) && (password === '' || password === 'x-oauth-basic')) return viewerForToken(deps, login);
 
-  const user = await checkCredentials(deps, login, password, deps.credentialCache);
+  const user = await checkCredentials(deps, login, password, deps.passwordCache);
   if (!user) throw unauthenticated('wrong user name or password');
   checkCanSignIn(user);
   if (user.totpSecret) {

@@ -12,6 +12,7 @@ import { migrate } from '../db/migrate.ts';
 import { databaseTarget } from '../db/provider.ts';
 import { createUser } from '../domain/user/user.service.ts';
 import { createEventBus } from '../events/bus.ts';
+import { redisGenerations } from '../cache/generations.ts';
 import { isDomainError } from '../errors.ts';
 
 const USAGE = `usage:
@@ -27,7 +28,10 @@ async function main(argv: string[]): Promise<number> {
   const config = loadConfig();
   const target = databaseTarget(config);
   await migrate(target);
-  const database = openDatabase(target);
+  // With several instances, the CLI's writes raise the change counters in Redis too, so that no instance
+  // keeps serving what it changed; a lone SQLite instance notices them by itself (src/cache/generations.ts).
+  const generations = config.redis.URL ? redisGenerations(config.redis.URL) : undefined;
+  const database = await openDatabase(target, { onCommit: (written) => generations?.raise(written) });
   const events = createEventBus(config.redis.URL || undefined);
   try {
     if (verb === 'list') {
@@ -65,6 +69,7 @@ async function main(argv: string[]): Promise<number> {
     return 0;
   } finally {
     await events.close();
+    await generations?.close();
     await database.close();
   }
 }

@@ -1,10 +1,14 @@
-import { PrismaBetterSqlite3 } from '@prisma/adapter-better-sqlite3';
-import { PrismaPg } from '@prisma/adapter-pg';
+import type BetterSqlite3 from 'better-sqlite3';
+import type { SqlDriverAdapter, SqlDriverAdapterFactory } from '@prisma/driver-adapter-utils';
 import type { DatabaseTarget } from './provider.ts';
 
-/** The driver adapter factory for a target; shared by the client and the migrator. */
-export function adapterFactory(target: DatabaseTarget) {
-  if (target.provider === 'sqlite') return new PrismaBetterSqlite3({ url: target.url });
+/** The driver adapter factory for a target; shared by the client and the migrator. Loads only that driver. */
+export async function adapterFactory(target: DatabaseTarget): Promise<SqlDriverAdapterFactory> {
+  if (target.provider === 'sqlite') {
+    const { PrismaBetterSqlite3 } = await import('@prisma/adapter-better-sqlite3');
+    return new PrismaBetterSqlite3({ url: target.url });
+  }
+  const { PrismaPg } = await import('@prisma/adapter-pg');
   // search_path puts unqualified migration SQL in the schema; the adapter option tells Prisma which one it is.
   return new PrismaPg(
     {
@@ -14,4 +18,46 @@ export function adapterFactory(target: DatabaseTarget) {
     },
     target.schema ? { schema: target.schema } : undefined,
   );
+}
+
+/** Statements kept prepared per connection; the least recently added go first beyond this. */
+const MAX_PREPARED = 500;
+
+/**
+ * Prisma's better-sqlite3 adapter prepares every statement anew for each query (`client.prepare(sql)`,
+ * then `bind`, which a prepared statement allows only once). This puts a connection in front of it that
+ * prepares each SQL text once and binds the arguments at each run instead; what the adapter sees is
+ * otherwise the same. Returns the driver's connection for the reads Graft runs on it directly.
+ */
+export function cacheSqliteStatements(adapter: SqlDriverAdapter): BetterSqlite3.Database {
+  const holder = adapter as unknown as { client: BetterSqlite3.Database };
+  const db = holder.client;
+  const statements = new Map<string, BetterSqlite3.Statement>();
+  const prepared = (sql: string) => {
+    let statement = statements.get(sql);
+    if (!statement) {
+      if (statements.size >= MAX_PREPARED) statements.delete(statements.keys().next().value!);
+      statement = db.prepare(sql);
+      statements.set(sql, statement);
+    }
+    return statement;
+  };
+  const connection = {
+    prepare(sql: string) {
+      const statement = prepared(sql);
+      return {
+        run: () => statement.run(),
+        bind: (args: unknown[]) => ({
+          reader: statement.reader,
+          columns: () => statement.columns(),
+          run: () => statement.run(args),
+          raw: () => ({ all: () => statement.raw(true).all(args) }),
+        }),
+      };
+    },
+    exec: (script: string) => db.exec(script),
+    close: () => db.close(),
+  };
+  holder.client = connection as unknown as BetterSqlite3.Database;
+  return db;
 }

@@ -1,7 +1,8 @@
-import { PrismaClient as SqliteClient } from '../../prisma/__generated__/sqlite/client.ts';
-import { PrismaClient as PostgresClient } from '../../prisma/__generated__/postgresql/client.ts';
-import { adapterFactory } from './adapter.ts';
+import type BetterSqlite3 from 'better-sqlite3';
+import type { PrismaClient as SqliteClient } from '../../prisma/__generated__/sqlite/client.ts';
+import { adapterFactory, cacheSqliteStatements } from './adapter.ts';
 import type { DatabaseTarget } from './provider.ts';
+import { trackedFactory, type Written } from './tracking.ts';
 
 /**
  * The two generated clients share one data model, so the application is typed against the SQLite
@@ -15,26 +16,56 @@ export interface Database {
   target: DatabaseTarget;
   /** Number of SQL statements run since start; tests use it to prove batching. */
   queryCount(): number;
+  /**
+   * SQLite: whether another connection (another process on the same file: the CLI, a second instance)
+   * committed since the last call. Always false on PostgreSQL, where other writers are heard through Redis.
+   */
+  changedElsewhere(): boolean;
   close(): Promise<void>;
 }
 
-export function openDatabase(target: DatabaseTarget): Database {
-  const adapter = adapterFactory(target);
-  const options = { adapter, log: [{ emit: 'event' as const, level: 'query' as const }] };
-  const db = (target.provider === 'sqlite'
-    ? new SqliteClient(options as never)
-    : new PostgresClient(options as never)) as unknown as Db;
+export interface DatabaseOptions {
+  /** Called after every committed write, before the writer goes on (see tracking.ts). */
+  onCommit?(written: Written): void | Promise<void>;
+}
+
+/** Opens the target's database with only its provider's client and driver loaded. */
+export async function openDatabase(target: DatabaseTarget, options: DatabaseOptions = {}): Promise<Database> {
   let queries = 0;
   // GRAFT_DEBUG_SQL=1 prints every statement: the quickest way to see where a request's queries go.
   const printQueries = process.env.GRAFT_DEBUG_SQL === '1';
-  (db as unknown as { $on(e: 'query', cb: (e: { query: string }) => void): void }).$on('query', (event) => {
-    queries++;
-    if (printQueries) console.error(`sql: ${event.query}`);
-  });
+  let sqlite: BetterSqlite3.Database | undefined;
+  const adapter = trackedFactory(
+    await adapterFactory(target),
+    { onStatement: () => void queries++, onCommit: options.onCommit },
+    (driverAdapter) => {
+      if (target.provider === 'sqlite') sqlite = cacheSqliteStatements(driverAdapter);
+    },
+  );
+  const clientOptions = { adapter, ...(printQueries ? { log: [{ emit: 'event' as const, level: 'query' as const }] } : {}) };
+  const { PrismaClient } =
+    target.provider === 'sqlite'
+      ? await import('../../prisma/__generated__/sqlite/client.ts')
+      : ((await import('../../prisma/__generated__/postgresql/client.ts')) as unknown as typeof import('../../prisma/__generated__/sqlite/client.ts'));
+  const db = new PrismaClient(clientOptions as never) as unknown as Db;
+  if (printQueries) {
+    (db as unknown as { $on(e: 'query', cb: (e: { query: string }) => void): void }).$on('query', (event) => console.error(`sql: ${event.query}`));
+  }
+  let dataVersion: unknown;
+  let dataVersionStatement: BetterSqlite3.Statement | undefined;
   return {
     db,
     target,
     queryCount: () => queries,
+    changedElsewhere() {
+      if (!sqlite?.open) return false;
+      // data_version changes when another connection commits; this connection's own writes leave it alone.
+      dataVersionStatement ??= sqlite.prepare('PRAGMA data_version').pluck();
+      const version = dataVersionStatement.get();
+      const changed = dataVersion !== undefined && version !== dataVersion;
+      dataVersion = version;
+      return changed;
+    },
     close: () => db.$disconnect(),
   };
 }

@@ -1,9 +1,9 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fromProjectRoot } from '../paths.ts';
 import type { Provider } from './provider.ts';
 
-export const prismaDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../prisma');
+export const prismaDir = fromProjectRoot('prisma');
 
 export function migrationsDir(provider: Provider) {
   return path.join(prismaDir, 'migrations', provider);

@@ -36,7 +36,7 @@ export async function withSchemaEngine<T>(
   work: (engine: SchemaEngine) => Promise<T>,
 ): Promise<T> {
   const bg = await loadWasm();
-  const factory = adapterFactory(target) as unknown as { connect(): Promise<Disposable> };
+  const factory = (await adapterFactory(target)) as unknown as { connect(): Promise<Disposable> };
   const opened: Disposable[] = [];
   const connect = factory.connect.bind(factory);
   factory.connect = async () => {

@@ -3,52 +3,89 @@ import type { Repository, Team, User } from '../db/models.ts';
 import { viewerFollowsAmong, viewerStarredAmong, viewerWatchesAmong } from '../domain/social/social.service.ts';
 import { pendingTransfersOf } from '../domain/transfer/transfer.service.ts';
 import type { ServiceContext } from '../services.ts';
+import { cachedRead, type CacheName } from '../cache/cache.ts';
 
-/** Request-scoped batch loaders: one query for many keys. Domain areas add theirs here. */
+/** A batch loader whose keys are first looked up in the request's cache; the misses are batched. */
+function throughCache<K extends string | number, V>(ctx: ServiceContext, name: CacheName, loader: DataLoader<K, V | null>) {
+  return { load: (key: K) => cachedRead(ctx, name, key, () => loader.load(key)) };
+}
+
+/** An object whose properties are made on first use (most requests use one loader or none). */
+function lazily<T extends Record<string, () => unknown>>(makers: T): { [K in keyof T]: ReturnType<T[K]> } {
+  const made = {} as { [K in keyof T]: ReturnType<T[K]> };
+  for (const key of Object.keys(makers) as (keyof T)[]) {
+    Object.defineProperty(made, key, {
+      enumerable: true,
+      configurable: true,
+      get() {
+        const value = makers[key]();
+        Object.defineProperty(made, key, { value, enumerable: true });
+        return value;
+      },
+    });
+  }
+  return made;
+}
+
+/** Request-scoped batch loaders: one query for many keys, each made when first used. Domain areas add theirs here. */
 export function createLoaders(ctx: ServiceContext) {
-  return {
-    userById: new DataLoader<number, User | null>(async (ids) => {
-      const rows = await ctx.db.user.findMany({ where: { id: { in: [...ids] } } });
-      const byId = new Map(rows.map((r) => [r.id, r]));
-      return ids.map((id) => byId.get(id) ?? null);
-    }),
+  return lazily({
+    userById: () => throughCache(
+      ctx,
+      'accountById',
+      new DataLoader<number, User | null>(async (ids) => {
+        const rows = await ctx.db.user.findMany({ where: { id: { in: [...ids] } } });
+        const byId = new Map(rows.map((r) => [r.id, r]));
+        return ids.map((id) => byId.get(id) ?? null);
+      }),
+    ),
     /** Repositories with their owners (fork parents, team repositories): one query per batch. */
-    repositoryById: new DataLoader<number, (Repository & { owner: User }) | null>(async (ids) => {
-      const rows = await ctx.db.repository.findMany({ where: { id: { in: [...ids] } }, include: { owner: true } });
-      const byId = new Map(rows.map((r) => [r.id, r]));
-      return ids.map((id) => byId.get(id) ?? null);
-    }),
+    repositoryById: () => throughCache(
+      ctx,
+      'repositoryById',
+      new DataLoader<number, (Repository & { owner: User }) | null>(async (ids) => {
+        const rows = await ctx.db.repository.findMany({ where: { id: { in: [...ids] } }, include: { owner: true } });
+        const byId = new Map(rows.map((r) => [r.id, r]));
+        return ids.map((id) => byId.get(id) ?? null);
+      }),
+    ),
     /** Teams by id (the teams a pending transfer names): one query per batch. */
-    teamById: new DataLoader<number, Team | null>(async (ids) => {
-      const rows = await ctx.db.team.findMany({ where: { id: { in: [...ids] } } });
-      const byId = new Map(rows.map((r) => [r.id, r]));
-      return ids.map((id) => byId.get(id) ?? null);
-    }),
+    teamById: () =>
+      new DataLoader<number, Team | null>(async (ids) => {
+        const rows = await ctx.db.team.findMany({ where: { id: { in: [...ids] } } });
+        const byId = new Map(rows.map((r) => [r.id, r]));
+        return ids.map((id) => byId.get(id) ?? null);
+      }),
     /** Accounts by lower-cased e-mail address (commit authors and committers): one query per batch. */
-    userByEmail: new DataLoader<string, User | null>(async (emails) => {
-      const rows = await ctx.db.user.findMany({ where: { lowerEmail: { in: [...emails] }, type: 'user' } });
-      const byEmail = new Map(rows.map((r) => [r.lowerEmail, r]));
-      return emails.map((email) => byEmail.get(email) ?? null);
-    }),
+    userByEmail: () =>
+      throughCache(
+        ctx,
+        'accountByEmail',
+        new DataLoader<string, User | null>(async (emails) => {
+          const rows = await ctx.db.user.findMany({ where: { lowerEmail: { in: [...emails] }, type: 'user' } });
+          const byEmail = new Map(rows.map((r) => [r.lowerEmail, r]));
+          return emails.map((email) => byEmail.get(email) ?? null);
+        }),
+      ),
     /** The viewer's stars, watches and follows among the repositories and accounts of one request. */
-    viewerStarred: new DataLoader<number, boolean>(async (repoIds) => {
+    viewerStarred: () => new DataLoader<number, boolean>(async (repoIds) => {
       const starred = await viewerStarredAmong(ctx, repoIds);
       return repoIds.map((id) => starred.has(id));
     }),
-    viewerWatchedAt: new DataLoader<number, Date | null>(async (repoIds) => {
+    viewerWatchedAt: () => new DataLoader<number, Date | null>(async (repoIds) => {
       const watches = await viewerWatchesAmong(ctx, repoIds);
       return repoIds.map((id) => watches.get(id) ?? null);
     }),
-    viewerFollows: new DataLoader<number, boolean>(async (userIds) => {
+    viewerFollows: () => new DataLoader<number, boolean>(async (userIds) => {
       const followed = await viewerFollowsAmong(ctx, userIds);
       return userIds.map((id) => followed.has(id));
     }),
     /** Pending transfers of repositories, with who started them and who receives them. */
-    pendingTransferByRepo: new DataLoader(async (repoIds: readonly number[]) => {
+    pendingTransferByRepo: () => new DataLoader(async (repoIds: readonly number[]) => {
       const pending = await pendingTransfersOf(ctx, repoIds);
       return repoIds.map((id) => pending.get(id) ?? null);
     }),
-  };
+  });
 }
 
 export type Loaders = ReturnType<typeof createLoaders>;

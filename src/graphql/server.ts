@@ -1,8 +1,7 @@
 import type { IncomingMessage, Server } from 'node:http';
-import { createYoga } from 'graphql-yoga';
 import { useServer } from 'graphql-ws/use/ws';
 import { WebSocketServer } from 'ws';
-import type { Request } from 'express';
+import type { NextFunction, Request, Response } from 'express';
 import type { GraphQLError } from 'graphql';
 import type { Credentials } from '../auth/authenticate.ts';
 import { totpCode } from '../auth/totp.ts';
@@ -22,7 +21,8 @@ export interface GraphQLServerDeps {
   contextFor(viewer: Viewer): GraphQLContext;
 }
 
-export function createGraphQLHandler(deps: GraphQLServerDeps) {
+async function createYogaServer(deps: GraphQLServerDeps) {
+  const { createYoga } = await import('graphql-yoga');
   return createYoga<{ req: Request }>({
     schema,
     graphqlEndpoint: GRAPHQL_PATH,
@@ -32,6 +32,23 @@ export function createGraphQLHandler(deps: GraphQLServerDeps) {
     maskedErrors: { maskError },
     context: ({ req }) => deps.contextOf(req),
   });
+}
+
+type YogaServer = Awaited<ReturnType<typeof createYogaServer>>;
+
+/**
+ * GraphQL over HTTP (graphql-yoga, with GraphiQL). Yoga and what it brings (tens of MB) load with the first
+ * GraphQL request or operation, so a server that only answers REST never carries them.
+ */
+export function createGraphQLHandler(deps: GraphQLServerDeps) {
+  let yoga: Promise<YogaServer> | undefined;
+  const load = () => (yoga ??= createYogaServer(deps));
+  return {
+    load,
+    handle(req: Request, res: Response, next: NextFunction) {
+      load().then((server) => (server as unknown as (req: Request, res: Response, next: NextFunction) => unknown)(req, res, next), next);
+    },
+  };
 }
 
 /** What a websocket connection authenticates with: its connection parameters, else its upgrade request's headers. */
@@ -55,7 +72,7 @@ type ConnectionExtra = {
 };
 
 /** graphql-ws on the same path: subscriptions (and any operation) over a websocket. */
-export function attachGraphQLWebSocket(server: Server, yoga: ReturnType<typeof createGraphQLHandler>, deps: GraphQLServerDeps) {
+export function attachGraphQLWebSocket(server: Server, graphql: ReturnType<typeof createGraphQLHandler>, deps: GraphQLServerDeps) {
   const wss = new WebSocketServer({ server, path: GRAPHQL_PATH });
 
   /**
@@ -78,7 +95,8 @@ export function attachGraphQLWebSocket(server: Server, yoga: ReturnType<typeof c
         // A bad credential closes the connection with 4403.
         const credentials = connectionCredentials(ctx.connectionParams ?? {}, ctx.extra.request);
         try {
-          const viewer = await deps.authenticate(credentials);
+          // Yoga is ready before the connection is acknowledged, so a subscription starts as soon as it is sent.
+          const [viewer] = await Promise.all([deps.authenticate(credentials), graphql.load()]);
           ctx.extra.credentials = credentials;
           const signedIn = viewer.sudoBy ?? viewer.user;
           if (viewer.method === 'password' && signedIn?.totpSecret) ctx.extra.totpSecret = signedIn.totpSecret;
@@ -94,6 +112,7 @@ export function attachGraphQLWebSocket(server: Server, yoga: ReturnType<typeof c
         } catch (err) {
           return [maskError(err, 'authentication failed') as GraphQLError];
         }
+        const yoga = await graphql.load();
         const { schema: enveloped, execute, subscribe, parse, validate } = yoga.getEnveloped({
           ...ctx,
           req: ctx.extra.request,

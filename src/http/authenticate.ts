@@ -1,6 +1,7 @@
 import type { Request, RequestHandler, Response } from 'express';
 import { authenticate, type AuthDeps, type Credentials } from '../auth/authenticate.ts';
 import { anonymousViewer, type Viewer } from '../auth/viewer.ts';
+import { noCache, type Caches, type CacheView } from '../cache/cache.ts';
 import { isDomainError } from '../errors.ts';
 import { STATUS_OF, sendError } from './errors.ts';
 
@@ -15,11 +16,16 @@ export function credentialsOf(req: Request): Credentials {
   };
 }
 
-/** Authenticates every API request once; bad credentials end it with Gitea's error body. */
-export function authenticateRequests(deps: AuthDeps): RequestHandler {
+/**
+ * Authenticates every API request once; bad credentials end it with Gitea's error body. The request's
+ * cache view is made here, before its first read (the token), and kept for the rest of it.
+ */
+export function authenticateRequests(deps: AuthDeps, caches: Caches): RequestHandler {
   return async (req, res, next) => {
     try {
-      const { viewer, warning } = await authenticate(deps, credentialsOf(req));
+      const cache = await caches.view();
+      res.locals.cache = cache;
+      const { viewer, warning } = await authenticate({ ...deps, cache }, credentialsOf(req));
       if (warning) res.setHeader('Warning', warning);
       res.locals.viewer = viewer;
       next();
@@ -32,4 +38,8 @@ export function authenticateRequests(deps: AuthDeps): RequestHandler {
 
 export function viewerOf(res: Response): Viewer {
   return (res.locals.viewer as Viewer | undefined) ?? anonymousViewer;
+}
+
+export function cacheOf(res: Response): CacheView {
+  return (res.locals.cache as CacheView | undefined) ?? noCache;
 }

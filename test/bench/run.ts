@@ -1,37 +1,46 @@
 /**
- * npm run bench: GET /api/v1/user with a token, three ways, in one run:
- *   rest    — Graft's REST facade (auth middleware → route → in-process GraphQL execute → REST shape)
- *   graphql — the same data through POST /api/graphql (graphql-yoga)
- *   floor   — a bare express handler doing the same database read on the same Prisma client
+ * npm run bench: the API's reads with a token, side by side with the floor, in one table:
+ *   REST       — GET /user, /repos/{o}/{r}, /orgs/{org}, /orgs/{org}/teams, a file's contents, one commit,
+ *                the branch list (9 branches) and the tag list, through the REST facade
+ *   GraphQL    — POST /api/graphql asking for exactly the data the REST repository read asks for
+ *   floor      — a bare express handler reading one row through the database driver (floor.ts)
  *
- * Each target gets a closed-loop load (BENCH_CONCURRENCY keep-alive connections, BENCH_WARMUP_SECONDS of
- * warm-up, then BENCH_SECONDS measured) from a worker thread, and a sequential probe that counts the SQL
- * statements per request. Every reply must be a 200 with the right account; any failure exits 1.
- * Results: an aligned table, then one `bench-json: {...}` line for later comparison.
+ * Graft runs in a process of its own (serve.ts, bundled like `npm start` runs it, with its node options)
+ * and so does the floor, so that the CPU and memory read from /proc are theirs alone. Each target gets a sequential probe that counts the SQL statements and git
+ * processes per request (over IPC), then a closed-loop load (BENCH_CONCURRENCY keep-alive connections,
+ * BENCH_WARMUP_SECONDS of warm-up, then BENCH_SECONDS measured) from a worker thread. Every reply must be a
+ * 200 holding the expected data; any failure exits 1. Results: one aligned table with each target's ratio
+ * to the floor, the server's idle and peak RSS, the issue's goals, then one `bench-json: {...}` line.
  *
- * req/s and latency move with whatever else runs on the machine; "CPU ms/req" (CPU time of the thread
- * serving the targets, per request; Linux only) is the steadier number to compare between runs.
- * BENCH_ROUNDS > 1 interleaves the targets (rest, graphql, floor, rest, …) so that drift in the machine's
- * load spreads over all of them; each round is a full warm-up + BENCH_SECONDS per target.
+ * req/s and latency move with whatever else runs on the machine; the ratio to the floor measured in the
+ * same run and "CPU ms/req" (CPU time of the serving process per request; Linux only) are the steadier
+ * numbers. BENCH_ROUNDS > 1 interleaves the targets so that drift in the machine's load spreads over all.
  *
  * Environment: BENCH_SECONDS (5), BENCH_CONCURRENCY (16), BENCH_WARMUP_SECONDS (1), BENCH_ROUNDS (1),
  * BENCH_MAX_REQUESTS (2000000 per target and round, warm-up included), BENCH_QUERY_SAMPLES (50),
- * DATABASE_URL=postgres://… to bench against PostgreSQL (see test/testkit/server.ts).
+ * BENCH_ONLY (comma-separated target names, e.g. floor,repo), BENCH_CPU_PROF=<dir> (the server writes a
+ * V8 CPU profile there when it stops: open it in Chrome DevTools), DATABASE_URL=postgres://… to bench
+ * against PostgreSQL (see test/testkit/server.ts).
  * Then git over HTTP against git itself and a plain `git http-backend` (clone.ts, which lists its settings),
  * BENCH_GIT=0 to skip.
  */
+import { fork, type ChildProcess } from 'node:child_process';
 import http from 'node:http';
 import os from 'node:os';
+import { readFileSync } from 'node:fs';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { print } from 'graphql';
 import { startServer, type TestServer } from '../testkit/server.ts';
-import { restClient } from '../testkit/client.ts';
+import { restClient, type RestClient } from '../testkit/client.ts';
 import { createAccount, createToken } from '../testkit/accounts.ts';
-import { mainThreadCpuMs } from './cpu.ts';
-import { startFloor, type FloorServer } from './floor.ts';
+import { RepositoryByNameDocument } from '../../rest-facade/__generated__/graphql.ts';
+import { peakRssMiB, processCpuMs, resetPeakRss, rssMiB } from './proc.ts';
 import { send } from './http.ts';
 import { percentile, runLoad, type LoadResult } from './load.ts';
-import { checkReply, gitReadSpec, requestSpec, type RequestSpec, type TargetKind } from './targets.ts';
+import { checkReply, getSpec, graphqlSpec, type RequestSpec } from './targets.ts';
 import { gitBench, gitBenchOptions, gitJson, gitTable } from './clone.ts';
+import { bundle } from '../../build.ts';
 
 function envNumber(name: string, fallback: number, { integer = false, min = 0 } = {}): number {
   const raw = process.env[name];
@@ -50,32 +59,95 @@ const settings = {
   rounds: envNumber('BENCH_ROUNDS', 1, { integer: true, min: 1 }),
   maxRequests: envNumber('BENCH_MAX_REQUESTS', 2_000_000, { integer: true, min: 1 }),
   querySamples: envNumber('BENCH_QUERY_SAMPLES', 50, { integer: true, min: 1 }),
+  only: (process.env.BENCH_ONLY ?? '').split(',').map((s) => s.trim()).filter(Boolean),
   timeoutMs: 10_000,
 };
 
-const TARGETS: { kind: TargetKind; label: string }[] = [
-  { kind: 'rest', label: 'REST GET /api/v1/user' },
-  { kind: 'graphql', label: 'GraphQL viewer' },
-  { kind: 'floor', label: 'bare express + Prisma' },
-];
+/** The node options of `npm start` (package.json), so that the bench's server runs with them too. */
+const START_NODE_OPTIONS: string[] = (() => {
+  const start: string = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')).scripts.start;
+  return start.split(/\s+/).filter((word) => word.startsWith('--'));
+})();
+
+const BRANCHES = 9;
+const TAGS = 5;
+
+/** A process the bench started and talks to over IPC. */
+interface Child {
+  process: ChildProcess;
+  pid: number;
+  ready: Record<string, unknown>;
+}
+
+/** Starts a TypeScript entry under tsx, or a built JavaScript one (a URL) as it is. */
+function startChild(entry: string | URL, env: Record<string, string> = {}, execArgv: string[] = []): Promise<Child> {
+  const child = fork(typeof entry === 'string' ? new URL(entry, import.meta.url) : entry, [], {
+    execArgv: typeof entry === 'string' ? ['--import', 'tsx', ...execArgv] : execArgv,
+    env: { ...process.env, ...env, NODE_NO_WARNINGS: '1' },
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  return new Promise((resolve, reject) => {
+    child.once('error', reject);
+    child.once('exit', (code) => reject(new Error(`${entry} exited with code ${code} before it was ready`)));
+    child.once('message', (message: Record<string, unknown>) => {
+      if (message.type === 'ready') resolve({ process: child, pid: child.pid!, ready: message });
+    });
+  });
+}
+
+async function stopChild(child: Child | undefined) {
+  if (!child || child.process.exitCode !== null) return;
+  const exited = new Promise((resolve) => child.process.once('exit', resolve));
+  if (child.process.connected) child.process.send({ type: 'stop' });
+  const timer = setTimeout(() => child.process.kill('SIGKILL'), 15_000);
+  await exited;
+  clearTimeout(timer);
+}
+
+/** The server's counters: SQL statements run and git processes spawned since it started. */
+function counters(server: Child): Promise<{ sql: number; git: number }> {
+  return new Promise((resolve) => {
+    const onMessage = (message: { type: string; sql: number; git: number }) => {
+      if (message.type !== 'counters') return;
+      server.process.off('message', onMessage);
+      resolve(message);
+    };
+    server.process.on('message', onMessage);
+    server.process.send({ type: 'counters' });
+  });
+}
+
+interface Target {
+  name: string;
+  label: string;
+  spec: RequestSpec;
+  /** The process serving it: its CPU is what a request costs. */
+  serverPid: number;
+  isFloor?: boolean;
+}
+
+interface Round {
+  load: LoadResult;
+  cpuMs: number | undefined;
+}
 
 interface TargetResult {
-  target: TargetKind;
+  name: string;
   label: string;
   rps: number;
   p50Ms: number;
   p99Ms: number;
   requests: number;
   errors: number;
-  sqlPerRequest: number;
-  /** Main-thread CPU ms per request sent (warm-up included); undefined off Linux. */
+  sqlPerRequest: number | undefined;
+  gitPerRequest: number | undefined;
   cpuMsPerRequest: number | undefined;
   errorSamples: string[];
   capped: boolean;
 }
 
-/** Statements the Prisma client ran per request, over `samples` sequential requests. */
-async function sqlPerRequest(server: TestServer, spec: RequestSpec, samples: number, fail: (m: string) => void): Promise<number> {
+/** SQL statements and git processes per request, over `samples` sequential requests. */
+async function perRequest(server: Child, spec: RequestSpec, fail: (m: string) => void): Promise<{ sql: number; git: number }> {
   const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
   const once = async () => {
     try {
@@ -90,51 +162,46 @@ async function sqlPerRequest(server: TestServer, spec: RequestSpec, samples: num
     // Warm caches, and let fire-and-forget writes (the token's lastUsedAt, at most once a minute) settle.
     for (let i = 0; i < 3; i++) await once();
     await sleep(100);
-    const before = server.app.database.queryCount();
-    for (let i = 0; i < samples; i++) await once();
+    const before = await counters(server);
+    for (let i = 0; i < settings.querySamples; i++) await once();
     await sleep(50);
-    return (server.app.database.queryCount() - before) / samples;
+    const after = await counters(server);
+    return { sql: (after.sql - before.sql) / settings.querySamples, git: (after.git - before.git) / settings.querySamples };
   } finally {
     agent.destroy();
   }
 }
 
-/** One load run of a target, with the CPU the serving thread spent on it. */
-interface Round {
-  load: LoadResult;
-  cpuMs: number | undefined;
-}
-
-async function loadRound(spec: RequestSpec): Promise<Round> {
-  const cpuBefore = mainThreadCpuMs();
+async function loadRound(target: Target): Promise<Round> {
+  const cpuBefore = processCpuMs(target.serverPid);
   const load = await runLoad({
-    spec,
+    spec: target.spec,
     concurrency: settings.concurrency,
     warmupMs: settings.warmupSeconds * 1000,
     durationMs: settings.seconds * 1000,
     maxRequests: settings.maxRequests,
     timeoutMs: settings.timeoutMs,
   });
-  const cpuAfter = mainThreadCpuMs();
+  const cpuAfter = processCpuMs(target.serverPid);
   return { load, cpuMs: cpuBefore === undefined || cpuAfter === undefined ? undefined : cpuAfter - cpuBefore };
 }
 
 /** Pools a target's rounds: latencies together, throughput over the summed windows. */
-function summarize(kind: TargetKind, label: string, rounds: Round[], sql: number, probeErrors: string[]): TargetResult {
+function summarize(target: Target, rounds: Round[], counts: { sql: number; git: number } | undefined, probeErrors: string[]): TargetResult {
   const sorted = Float64Array.from(rounds.flatMap((r) => Array.from(r.load.latencies))).sort();
   const sum = (f: (r: Round) => number) => rounds.reduce((acc, r) => acc + f(r), 0);
-  const completed = sum((r) => r.load.completed);
   const sent = sum((r) => r.load.sent);
   const cpuKnown = rounds.every((r) => r.cpuMs !== undefined);
   return {
-    target: kind,
-    label,
-    rps: completed / (sum((r) => r.load.windowMs) / 1000),
+    name: target.name,
+    label: target.label,
+    rps: sum((r) => r.load.completed) / (sum((r) => r.load.windowMs) / 1000),
     p50Ms: percentile(sorted, 50),
     p99Ms: percentile(sorted, 99),
-    requests: completed,
+    requests: sum((r) => r.load.completed),
     errors: sum((r) => r.load.errors) + probeErrors.length,
-    sqlPerRequest: sql,
+    sqlPerRequest: counts?.sql,
+    gitPerRequest: counts?.git,
     cpuMsPerRequest: cpuKnown && sent > 0 ? sum((r) => r.cpuMs!) / sent : undefined,
     errorSamples: [...probeErrors, ...rounds.flatMap((r) => r.load.errorSamples)].slice(0, 5),
     capped: rounds.some((r) => r.load.capped),
@@ -142,34 +209,80 @@ function summarize(kind: TargetKind, label: string, rounds: Round[], sql: number
 }
 
 function table(rows: TargetResult[]): string {
-  const floor = rows.find((r) => r.target === 'floor');
-  const header = ['target', 'req/s', 'p50 ms', 'p99 ms', 'requests', 'errors', 'SQL/req', 'CPU ms/req', 'req/s vs floor'];
+  const floor = rows.find((r) => r.name === 'floor');
+  const header = ['target', 'req/s', '× bare', 'p50 ms', 'p99 ms', 'SQL/req', 'git/req', 'CPU ms/req', 'requests', 'errors'];
+  const fixed = (n: number | undefined, digits: number) => (n === undefined || !Number.isFinite(n) ? '-' : n.toFixed(digits));
   const body = rows.map((r) => [
     r.label,
     r.rps.toFixed(0),
-    r.p50Ms.toFixed(2),
-    r.p99Ms.toFixed(2),
+    floor && floor.rps > 0 ? (r.rps / floor.rps).toFixed(2) : '-',
+    fixed(r.p50Ms, 2),
+    fixed(r.p99Ms, 2),
+    fixed(r.sqlPerRequest, 2),
+    fixed(r.gitPerRequest, 2),
+    fixed(r.cpuMsPerRequest, 3),
     String(r.requests) + (r.capped ? '*' : ''),
     String(r.errors),
-    r.sqlPerRequest.toFixed(2),
-    r.cpuMsPerRequest === undefined ? '-' : r.cpuMsPerRequest.toFixed(3),
-    floor && floor.rps > 0 ? `${((r.rps / floor.rps) * 100).toFixed(0)}%` : '-',
   ]);
   const all = [header, ...body];
   const widths = header.map((_, i) => Math.max(...all.map((row) => row[i].length)));
   const line = (row: string[]) => row.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]) : cell.padStart(widths[i]))).join('  ');
-  const rule = widths.map((w) => '-'.repeat(w)).join('  ');
-  return [line(header), rule, ...body.map(line)].join('\n');
+  return [line(header), widths.map((w) => '-'.repeat(w)).join('  '), ...body.map(line)].join('\n');
 }
 
-/** What is running, so that an interrupt can still stop it (and remove the temporary database). */
-const running: { server?: TestServer; floor?: FloorServer } = {};
+/** The issue's goals, judged on this run (informational: the exit code only reflects failed requests). */
+function goals(rows: TargetResult[], memory: { idle?: number; peak?: number }): string[] {
+  const by = (name: string) => rows.find((r) => r.name === name);
+  const floor = by('floor');
+  const lines: string[] = [];
+  const mark = (ok: boolean) => (ok ? 'ok  ' : 'MISS');
+  if (floor) {
+    const repo = by('repo');
+    if (repo) {
+      lines.push(`${mark(repo.rps >= 0.5 * floor.rps)} GET /repos/{o}/{r} ≥ 0.5× bare req/s (${(repo.rps / floor.rps).toFixed(2)}×)`);
+      lines.push(`${mark(repo.p99Ms <= 2 * floor.p99Ms)} GET /repos/{o}/{r} p99 ≤ 2× bare p99 (${(repo.p99Ms / floor.p99Ms).toFixed(2)}×)`);
+    }
+    const others = rows.filter((r) => r.name !== 'floor' && r.name !== 'repo');
+    const slow = others.filter((r) => r.rps < 0.3 * floor.rps);
+    if (others.length) lines.push(`${mark(slow.length === 0)} every other read ≥ 0.3× bare${slow.length ? ` (below: ${slow.map((r) => r.name).join(', ')})` : ''}`);
+  }
+  const repo = by('repo');
+  const gql = by('graphql-repo');
+  if (repo && gql) lines.push(`${mark(repo.rps >= 0.85 * gql.rps)} REST repository read within 15% of the same GraphQL read (${(repo.rps / gql.rps).toFixed(2)}×)`);
+  if (memory.idle !== undefined) lines.push(`${mark(memory.idle <= 150)} server RSS idle after start ≤ 150 MiB (${memory.idle.toFixed(0)} MiB)`);
+  if (memory.peak !== undefined) lines.push(`${mark(memory.peak <= 250)} server peak RSS under load ≤ 250 MiB (${memory.peak.toFixed(0)} MiB)`);
+  return lines;
+}
+
+/** Accounts, tokens, a repository with branches and tags, an organization with teams: what the targets read. */
+async function seed(api: RestClient) {
+  const account = await createAccount(api);
+  const token = await createToken(api, account, ['read:user', 'read:repository', 'read:organization']);
+  const writer = { token: await createToken(api, account, ['write:repository', 'write:organization']) };
+  const must = (res: { status: number; body: unknown }, status: number, what: string) => {
+    if (res.status !== status) throw new Error(`${what}: ${res.status} ${JSON.stringify(res.body)}`);
+    return res.body as Record<string, any>;
+  };
+  const repo = must(await api.post('/user/repos', { name: 'bench-reads', auto_init: true, default_branch: 'main' }, writer), 201, 'creating bench-reads');
+  const base = `/repos/${account.login}/bench-reads`;
+  for (let i = 1; i < BRANCHES; i++) must(await api.post(`${base}/branches`, { new_branch_name: `branch-${i}`, old_branch_name: 'main' }, writer), 201, 'creating a branch');
+  for (let i = 1; i <= TAGS; i++) must(await api.post(`${base}/tags`, { tag_name: `v${i}.0`, target: 'main', message: i % 2 ? `release ${i}` : '' }, writer), 201, 'creating a tag');
+  const orgLogin = `bench-org-${process.pid}`;
+  const org = must(await api.post('/orgs', { username: orgLogin, visibility: 'public' }, account.basic), 201, 'creating the organization');
+  for (const name of ['readers', 'writers']) {
+    must(await api.post(`/orgs/${orgLogin}/teams`, { name, permission: 'read', units: ['repo.code'] }, writer), 201, `creating team ${name}`);
+  }
+  const readme = must(await api.get(`${base}/contents/README.md`, { token }), 200, 'reading README.md');
+  const commit = must(await api.get(`${base}/git/commits/main`, { token }), 200, 'reading the commit');
+  return { account, token, repo, org, orgLogin, readme, commit };
+}
+
+const running: { server?: Child; floor?: Child; gitServer?: TestServer } = {};
 
 async function cleanUp() {
-  const { server, floor } = running;
-  running.server = running.floor = undefined;
-  await floor?.stop();
-  await server?.stop();
+  const { server, floor, gitServer } = running;
+  running.server = running.floor = running.gitServer = undefined;
+  await Promise.all([stopChild(floor), stopChild(server), gitServer?.stop()]);
 }
 
 // Ctrl-C may arrive twice (from the terminal and relayed by tsx): clean up once, ignore the repeats.
@@ -186,57 +299,107 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
 async function main(): Promise<number> {
   const provider = /^postgres/.test(process.env.DATABASE_URL ?? '') ? 'postgresql' : 'sqlite';
   console.log(
-    `bench: GET /api/v1/user with a token; ${provider}; ${settings.concurrency} connections; ` +
+    `bench: API reads with a token; ${provider}; ${settings.concurrency} connections; ` +
       `${settings.warmupSeconds}s warm-up + ${settings.seconds}s per target` +
-        (settings.rounds > 1 ? ` x ${settings.rounds} interleaved rounds` : '') +
-        `; node ${process.version}; ${os.cpus().length} CPUs`,
+      (settings.rounds > 1 ? ` x ${settings.rounds} interleaved rounds` : '') +
+      `; node ${process.version}; ${os.cpus().length} CPUs`,
   );
-
   try {
-    const server = (running.server = await startServer());
-    const api = restClient(server.url);
-    const account = await createAccount(api);
-    const token = await createToken(api, account, ['read:user', 'read:repository']);
-    const writeToken = await createToken(api, account, ['write:repository']);
-    const floor = (running.floor = await startFloor(server.app.database.db, server.url));
-    const expected = { id: account.id, login: account.login, email: account.email };
-    const baseOf = (kind: TargetKind) => (kind === 'floor' ? floor.url : server.url);
+    // The server runs as `npm start` runs it: bundled JavaScript (build.ts), built now from the current source.
+    const built = fileURLToPath(new URL('../../dist/bench/', import.meta.url));
+    await bundle(built, { serve: fileURLToPath(new URL('./serve.ts', import.meta.url)) });
+    const profile = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
+    const server = (running.server = await startChild(pathToFileURL(`${built}serve.js`), {}, [...START_NODE_OPTIONS, ...profile]));
+    const url = String(server.ready.url);
+    // Idle: after start, before any request; then a new peak measurement starts for the load.
+    await sleep(2000);
+    const memory: { idle?: number; peak?: number } = { idle: rssMiB(server.pid) };
+    const peakResettable = resetPeakRss(server.pid);
+    let sampledPeak = 0;
+    const sampler = setInterval(() => (sampledPeak = Math.max(sampledPeak, rssMiB(server.pid) ?? 0)), 50);
 
-    const targets = TARGETS.map(({ kind, label }) => ({
-      kind,
-      label,
-      spec: requestSpec(kind, baseOf(kind), token, expected),
-      probeErrors: [] as string[],
-      sql: 0,
-      rounds: [] as Round[],
-    }));
-    for (const t of targets) t.sql = await sqlPerRequest(server, t.spec, settings.querySamples, (m) => t.probeErrors.push(m));
+    const api = restClient(url);
+    const data = await seed(api);
+    const { account, token, repo, orgLogin } = data;
+
+    const databaseUrl = String(server.ready.databaseUrl ?? '');
+    const floorEnv: Record<string, string> = { BENCH_FLOOR_ROOT_URL: url };
+    if (databaseUrl) {
+      const parsed = new URL(databaseUrl);
+      const schema = parsed.searchParams.get('schema');
+      parsed.searchParams.delete('schema');
+      floorEnv.BENCH_FLOOR_PG = parsed.toString();
+      if (schema) floorEnv.BENCH_FLOOR_PG_SCHEMA = schema;
+    } else {
+      floorEnv.BENCH_FLOOR_SQLITE = `${server.ready.dataDir}/graft.db`;
+    }
+    const floor = (running.floor = await startChild('./floor.ts', floorEnv));
+    const floorUrl = String(floor.ready.url);
+
+    const api1 = (path: string) => `${url}api/v1${path}`;
+    const repoPath = `/repos/${account.login}/bench-reads`;
+    const targets: Target[] = [
+      { name: 'floor', label: `bare express + ${provider === 'sqlite' ? 'better-sqlite3' : 'pg'}, one row`, spec: getSpec(`${floorUrl}api/v1/user`, token, [{ path: ['id'], equals: account.id }]), serverPid: floor.pid, isFloor: true },
+      { name: 'user', label: 'REST GET /user', spec: getSpec(api1('/user'), token, [{ path: ['id'], equals: account.id }]), serverPid: server.pid },
+      { name: 'repo', label: 'REST GET /repos/{o}/{r}', spec: getSpec(api1(repoPath), token, [{ path: ['id'], equals: repo.id }, { path: ['permissions', 'admin'], equals: true }]), serverPid: server.pid },
+      {
+        name: 'graphql-repo',
+        label: 'GraphQL repository (same fields)',
+        spec: graphqlSpec(`${url}api/graphql`, token, print(RepositoryByNameDocument), { owner: account.login, name: 'bench-reads' }, [
+          { path: ['data', 'repository', 'databaseId'], equals: repo.id },
+        ]),
+        serverPid: server.pid,
+      },
+      { name: 'org', label: 'REST GET /orgs/{org}', spec: getSpec(api1(`/orgs/${orgLogin}`), token, [{ path: ['id'], equals: data.org.id }]), serverPid: server.pid },
+      { name: 'teams', label: 'REST GET /orgs/{org}/teams (3)', spec: getSpec(api1(`/orgs/${orgLogin}/teams`), token, [{ path: ['length'], equals: 3 }]), serverPid: server.pid },
+      { name: 'contents', label: 'REST GET contents/README.md', spec: getSpec(api1(`${repoPath}/contents/README.md`), token, [{ path: ['sha'], equals: data.readme.sha }]), serverPid: server.pid },
+      { name: 'commit', label: 'REST GET git/commits/main', spec: getSpec(api1(`${repoPath}/git/commits/main`), token, [{ path: ['sha'], equals: data.commit.sha }]), serverPid: server.pid },
+      { name: 'branches', label: `REST GET branches (${BRANCHES})`, spec: getSpec(api1(`${repoPath}/branches`), token, [{ path: ['length'], equals: BRANCHES }]), serverPid: server.pid },
+      { name: 'tags', label: `REST GET tags (${TAGS})`, spec: getSpec(api1(`${repoPath}/tags`), token, [{ path: ['length'], equals: TAGS }]), serverPid: server.pid },
+    ].filter((t) => settings.only.length === 0 || settings.only.includes(t.name));
+
+    const state = targets.map((target) => ({ target, probeErrors: [] as string[], counts: undefined as { sql: number; git: number } | undefined, rounds: [] as Round[] }));
+    for (const s of state) {
+      if (!s.target.isFloor) s.counts = await perRequest(server, s.target.spec, (m) => s.probeErrors.push(m));
+      else {
+        // The floor's statement count is known (one); still check its replies once.
+        const reply = await send(new http.Agent(), s.target.spec, settings.timeoutMs);
+        const problem = checkReply(s.target.spec, reply.status, reply.text);
+        if (problem) s.probeErrors.push(problem);
+        s.counts = { sql: 1, git: 0 };
+      }
+    }
     for (let round = 1; round <= settings.rounds; round++) {
-      for (const t of targets) {
-        const r = await loadRound(t.spec);
-        t.rounds.push(r);
+      for (const s of state) {
+        const r = await loadRound(s.target);
+        s.rounds.push(r);
         const rps = r.load.completed / (r.load.windowMs / 1000);
         const cpu = r.cpuMs === undefined ? '' : `, ${(r.cpuMs / r.load.sent).toFixed(3)} CPU ms/req`;
-        const tag = settings.rounds > 1 ? `round ${round}, ` : '';
-        console.log(`  ${tag}${t.label}: ${rps.toFixed(0)} req/s${cpu}, ${r.load.errors} errors`);
+        console.log(`  ${settings.rounds > 1 ? `round ${round}, ` : ''}${s.target.label}: ${rps.toFixed(0)} req/s${cpu}, ${r.load.errors} errors`);
         await sleep(200);
       }
     }
-    const results = targets.map((t) => summarize(t.kind, t.label, t.rounds, t.sql, t.probeErrors));
+    clearInterval(sampler);
+    memory.peak = peakResettable ? peakRssMiB(server.pid) : sampledPeak;
+    const results = state.map((s) => summarize(s.target, s.rounds, s.counts, s.probeErrors));
 
     console.log('');
     console.log(table(results));
+    console.log(`server RSS: ${memory.idle?.toFixed(0) ?? '-'} MiB idle after start, ${memory.peak?.toFixed(0) ?? '-'} MiB peak under load`);
     if (results.some((r) => r.capped)) console.log(`* stopped at BENCH_MAX_REQUESTS=${settings.maxRequests}; req/s is over the shorter window`);
+    console.log('');
+    for (const line of goals(results, memory)) console.log(line);
     const failed = results.filter((r) => r.errors > 0);
     for (const r of failed) {
       console.log(`\n${r.label}: ${r.errors} failed requests; first ones:`);
       for (const sample of r.errorSamples) console.log(`  - ${sample}`);
     }
-    const round = (n: number, digits: number) => (Number.isFinite(n) ? Number(n.toFixed(digits)) : null);
+    const round = (n: number | undefined, digits: number) => (n !== undefined && Number.isFinite(n) ? Number(n.toFixed(digits)) : null);
+    const floorRps = results.find((r) => r.name === 'floor')?.rps;
     console.log(
       'bench-json: ' +
         JSON.stringify({
-          endpoint: 'GET /api/v1/user',
+          endpoint: 'API reads',
           database: provider,
           node: process.version,
           cpus: os.cpus().length,
@@ -244,38 +407,28 @@ async function main(): Promise<number> {
           warmupSeconds: settings.warmupSeconds,
           rounds: settings.rounds,
           concurrency: settings.concurrency,
+          rssIdleMiB: round(memory.idle, 1),
+          rssPeakMiB: round(memory.peak, 1),
           results: results.map((r) => ({
-            target: r.target,
+            target: r.name,
             rps: round(r.rps, 1),
+            ratio: floorRps ? round(r.rps / floorRps, 3) : null,
             p50Ms: round(r.p50Ms, 3),
             p99Ms: round(r.p99Ms, 3),
             requests: r.requests,
             errors: r.errors,
             sqlPerRequest: round(r.sqlPerRequest, 3),
-            cpuMsPerRequest: r.cpuMsPerRequest === undefined ? null : round(r.cpuMsPerRequest, 4),
+            gitPerRequest: round(r.gitPerRequest, 3),
+            cpuMsPerRequest: round(r.cpuMsPerRequest, 4),
           })),
         }),
     );
-    if (process.env.BENCH_GIT !== '0') {
-      // Repository reads: a file's contents and one commit, through the REST facade.
-      const repo = await api.post('/user/repos', { name: 'bench-reads', auto_init: true }, { token: writeToken });
-      if (repo.status !== 201) throw new Error(`creating bench-reads: ${JSON.stringify(repo.body)}`);
-      const readme = await api.get(`/repos/${account.login}/bench-reads/contents/README.md`, { token });
-      const commit = await api.get(`/repos/${account.login}/bench-reads/git/commits/main`, { token });
-      const reads = [
-        { kind: 'contents' as const, label: 'GET /repos/{o}/{r}/contents/README.md', spec: gitReadSpec('contents', `${server.url}api/v1/repos/${account.login}/bench-reads/contents/README.md`, token, readme.body.sha) },
-        { kind: 'commit' as const, label: 'GET /repos/{o}/{r}/git/commits/main', spec: gitReadSpec('commit', `${server.url}api/v1/repos/${account.login}/bench-reads/git/commits/main`, token, commit.body.sha) },
-      ];
-      const readResults = [];
-      for (const read of reads) {
-        const sql = await sqlPerRequest(server, read.spec, settings.querySamples, () => {});
-        readResults.push(summarize(read.kind, read.label, [await loadRound(read.spec)], sql, []));
-      }
-      console.log('');
-      console.log(table(readResults));
-      if (readResults.some((r) => r.errors > 0)) failed.push(...readResults.filter((r) => r.errors > 0));
-      console.log('bench-json: ' + JSON.stringify({ endpoint: 'repository reads', results: readResults.map((r) => ({ target: r.label, rps: Number(r.rps.toFixed(1)), p50Ms: Number(r.p50Ms.toFixed(3)), p99Ms: Number(r.p99Ms.toFixed(3)), errors: r.errors, sqlPerRequest: r.sqlPerRequest })) }));
+    await stopChild(floor);
+    await stopChild(server);
+    running.floor = running.server = undefined;
 
+    if (process.env.BENCH_GIT !== '0') {
+      // git over HTTP: Graft, git itself and a plain git http-backend, each in a process of its own (clone.ts).
       const git = await gitBench(gitBenchOptions());
       console.log('');
       console.log(gitTable(git));
@@ -288,7 +441,7 @@ async function main(): Promise<number> {
 }
 
 // A hard ceiling on the whole run, whatever happens; unref'd so it never keeps the process alive.
-const ceilingMs = 10 * 60_000 + settings.rounds * TARGETS.length * ((settings.warmupSeconds + settings.seconds) * 1000 + settings.timeoutMs * 2 + 15_000) + 60_000;
+const ceilingMs = 10 * 60_000 + settings.rounds * 12 * ((settings.warmupSeconds + settings.seconds) * 1000 + settings.timeoutMs * 2 + 15_000) + 60_000;
 setTimeout(() => {
   console.error(`bench: still running after ${ceilingMs} ms; giving up`);
   process.exit(1);

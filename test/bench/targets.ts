@@ -1,30 +1,23 @@
 /**
  * What the bench sends to each target and how a reply is judged. Shared by the main thread (sequential
- * query-count probe) and the load worker, so it must stay free of server-side imports.
+ * counting probe) and the load worker, so it must stay free of server-side imports.
  */
 
-export type TargetKind = 'rest' | 'graphql' | 'floor' | 'contents' | 'commit';
-
-export interface Expected {
-  id: number;
-  login: string;
-  email: string;
-  /** For the git reads: the blob or commit id the reply must carry. */
-  sha?: string;
+/** A value the reply must hold at a JSON path (e.g. ['data', 'repository', 'databaseId'] or ['length']). */
+export interface Expectation {
+  path: (string | number)[];
+  equals: unknown;
 }
 
 /** One HTTP request, fully described: the load worker replays it as is. */
 export interface RequestSpec {
-  kind: TargetKind;
   /** Absolute URL; must be on 127.0.0.1. */
   url: string;
   method: 'GET' | 'POST';
   headers: Record<string, string>;
   body?: string;
-  expected: Expected;
+  expect: Expectation[];
 }
-
-export const VIEWER_QUERY = 'query { viewer { databaseId login fullName email avatarUrl htmlUrl createdAt } }';
 
 /** Refuses anything but plain HTTP on 127.0.0.1: the bench never loads another host. */
 export function assertLoopback(url: string): URL {
@@ -35,58 +28,51 @@ export function assertLoopback(url: string): URL {
   return parsed;
 }
 
-export function requestSpec(kind: TargetKind, baseUrl: string, token: string, expected: Expected): RequestSpec {
-  const headers: Record<string, string> = { accept: 'application/json', authorization: `token ${token}` };
-  if (kind === 'graphql') {
-    const body = JSON.stringify({ query: VIEWER_QUERY });
-    return {
-      kind,
-      url: assertLoopback(new URL('api/graphql', baseUrl).toString()).toString(),
-      method: 'POST',
-      headers: { ...headers, 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(body)) },
-      body,
-      expected,
-    };
-  }
-  return { kind, url: assertLoopback(new URL('api/v1/user', baseUrl).toString()).toString(), method: 'GET', headers, expected };
+/** A GET with a token (REST, or the floor). */
+export function getSpec(url: string, token: string, expect: Expectation[]): RequestSpec {
+  return { url: assertLoopback(url).toString(), method: 'GET', headers: { accept: 'application/json', authorization: `token ${token}` }, expect };
 }
 
-/** A GET of a repository read (contents of a file, one commit) that must answer with `sha`. */
-export function gitReadSpec(kind: 'contents' | 'commit', url: string, token: string, sha: string): RequestSpec {
+/** A GraphQL POST with a token. */
+export function graphqlSpec(url: string, token: string, query: string, variables: Record<string, unknown>, expect: Expectation[]): RequestSpec {
+  const body = JSON.stringify({ query, variables });
   return {
-    kind,
     url: assertLoopback(url).toString(),
-    method: 'GET',
-    headers: { accept: 'application/json', authorization: `token ${token}` },
-    expected: { id: 0, login: '', email: '', sha },
+    method: 'POST',
+    headers: {
+      accept: 'application/json',
+      authorization: `token ${token}`,
+      'content-type': 'application/json',
+      'content-length': String(Buffer.byteLength(body)),
+    },
+    body,
+    expect,
   };
 }
 
-/** Why a reply is wrong, or undefined when it is a 200 with the expected account (or object). */
+function at(value: unknown, path: (string | number)[]): unknown {
+  let current = value;
+  for (const key of path) {
+    if (current === null || current === undefined) return undefined;
+    current = (current as Record<string | number, unknown>)[key];
+  }
+  return current;
+}
+
+/** Why a reply is wrong, or undefined when it is a 200 holding every expected value. */
 export function checkReply(spec: RequestSpec, status: number, text: string): string | undefined {
   if (status !== 200) return `status ${status}: ${text.slice(0, 200)}`;
-  let body: any;
+  let body: unknown;
   try {
     body = JSON.parse(text);
   } catch {
     return `body is not JSON: ${text.slice(0, 200)}`;
   }
-  if (spec.kind === 'contents' || spec.kind === 'commit') {
-    return body?.sha === spec.expected.sha ? undefined : `unexpected body: ${text.slice(0, 200)}`;
-  }
-  const { id, login, email } = spec.expected;
-  let user: any;
-  let idField: string;
-  if (spec.kind === 'graphql') {
-    if (body?.errors?.length) return `graphql errors: ${JSON.stringify(body.errors).slice(0, 200)}`;
-    user = body?.data?.viewer;
-    idField = 'databaseId';
-  } else {
-    user = body;
-    idField = 'id';
-  }
-  if (!user || user[idField] !== id || user.login !== login || user.email !== email) {
-    return `unexpected body: ${text.slice(0, 200)}`;
+  const errors = (body as { errors?: unknown[] } | null)?.errors;
+  if (Array.isArray(errors) && errors.length) return `graphql errors: ${JSON.stringify(errors).slice(0, 200)}`;
+  for (const { path, equals } of spec.expect) {
+    const actual = at(body, path);
+    if (actual !== equals) return `${path.join('.')} is ${JSON.stringify(actual)}, expected ${JSON.stringify(equals)}: ${text.slice(0, 200)}`;
   }
   return undefined;
 }

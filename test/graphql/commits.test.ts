@@ -183,6 +183,8 @@ describe('commits and git data in GraphQL', () => {
     const warmUp = `{ repository(owner: "${owner.login}", name: "many") { commits(first: 1) { nodes { oid author { user { login } } } } } }`;
     const measure = async (n: number) => {
       await q(warmUp, {});
+      // Cold caches each time: a row read once per item must not hide behind an earlier request's reads.
+      server.app.caches.clear();
       const sql = server.app.database.queryCount();
       const spawns = gitSpawnCount();
       const res = await q(query, { n });

@@ -67,6 +67,8 @@ describe('organizations, teams and collaborators in GraphQL', () => {
     const query = `query($n: Int) { organization(login: "${owned}") { repositories(first: $n) { totalCount nodes { name owner { login }
       viewerPermissions { admin push pull } viewerAccess { level units { unit level } } } } } }`;
     const count = async (n: number, who: TestAccount) => {
+      // Cold caches each time: a row read once per item must not hide behind an earlier request's reads.
+      server.app.caches.clear();
       const before = server.app.database.queryCount();
       const res = await q(query, { n }, who);
       assert.equal(res.errors, undefined, JSON.stringify(res.errors));

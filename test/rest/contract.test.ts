@@ -5,7 +5,8 @@ import { fileURLToPath } from 'node:url';
 import YAML from 'yaml';
 import { routes } from '../../rest-facade/__generated__/routes.ts';
 import * as operations from '../../rest-facade/__generated__/operations.ts';
-import { documentedOperations, loadOpenApiDocument } from '../../rest-facade/openapi.ts';
+import { documentedOperations, loadOpenApiDocument, openApiDocument } from '../../rest-facade/openapi.ts';
+import { compileValidators } from '../../rest-facade/validation.ts';
 import { accessProblems, compareSpecificity, routesFromDocument } from '../../rest-facade/route-table.ts';
 import { adminAuth, restClient, type RestClient } from '../testkit/client.ts';
 import { startServer, type TestServer } from '../testkit/server.ts';
@@ -71,6 +72,19 @@ describe('schema/openapi.yaml is the one source of every operation', () => {
       '/repos/{owner}/{repo}/contents/{filepath}',
       '/repos/{owner}/{repo}',
     ]);
+  });
+
+  it('has request validators that compile for every documented operation (the server compiles each on first use)', () => {
+    const validatorOf = compileValidators(openApiDocument, documentedOperations(openApiDocument));
+    const problems: string[] = [];
+    for (const op of documented) {
+      try {
+        if (!validatorOf(op.operationId ?? '')?.params) problems.push(`${key(op)}: no validators`);
+      } catch (err) {
+        problems.push(`${key(op)}: ${(err as Error).message}`);
+      }
+    }
+    assert.deepEqual(problems, []);
   });
 
   it('has no route that an earlier route of the same method would shadow', () => {

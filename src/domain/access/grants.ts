@@ -1,5 +1,6 @@
 import DataLoader from 'dataloader';
 import type { ServiceContext } from '../../services.ts';
+import { cachedRead } from '../../cache/cache.ts';
 import { parseUnits, type AccessLevel, type UnitLevels } from './units.ts';
 
 /** A team the viewer belongs to, as the access model needs it. */
@@ -47,15 +48,17 @@ export function viewerTeams(ctx: ServiceContext): Promise<ViewerTeam[]> {
   const userId = ctx.viewer.user?.id;
   if (userId === undefined) return Promise.resolve([]);
   const cache = cacheOf(ctx);
-  cache.teams ??= ctx.db.team.findMany({ where: { members: { some: { userId } } } }).then((teams) =>
-    teams.map((team) => ({
-      id: team.id,
-      orgId: team.orgId,
-      permission: team.permission as AccessLevel,
-      units: parseUnits(team.units),
-      includesAllRepositories: team.includesAllRepositories,
-      canCreateOrgRepo: team.canCreateOrgRepo,
-    })),
+  cache.teams ??= cachedRead(ctx, 'teamsOfUser', userId, () =>
+    ctx.db.team.findMany({ where: { members: { some: { userId } } } }).then((teams) =>
+      teams.map((team) => ({
+        id: team.id,
+        orgId: team.orgId,
+        permission: team.permission as AccessLevel,
+        units: parseUnits(team.units),
+        includesAllRepositories: team.includesAllRepositories,
+        canCreateOrgRepo: team.canCreateOrgRepo,
+      })),
+    ),
   );
   return cache.teams;
 }

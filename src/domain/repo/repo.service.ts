@@ -5,6 +5,7 @@ import { conflict, forbidden, invalid, notFound } from '../../errors.ts';
 import { checkMaxLength, isExternalTrackerFormat, isHttpUrl } from '../formats.ts';
 import { initBare, isValidRefName, removeRepository, repositorySize, resolveCommit, setHead, type ObjectFormat } from '../../git/repo.ts';
 import { commitChanges } from '../../git/write.ts';
+import { cachedRead } from '../../cache/cache.ts';
 import type { ServiceContext } from '../../services.ts';
 import {
   canSeeAccount,
@@ -36,13 +37,16 @@ export async function getRepository(ctx: ServiceContext, ownerLogin: string, nam
   return checkAccess(ctx, await findRepositoryByName(ctx, ownerLogin, name), needed, `${ownerLogin}/${name}`);
 }
 
-/** The repository at owner/name (or an old name of it), WITHOUT any access check: callers decide what to reveal. */
+/**
+ * The repository at owner/name (or an old name of it), WITHOUT any access check: callers decide what to
+ * reveal. Kept in the request's cache.
+ */
 export async function findRepositoryByName(ctx: ServiceContext, ownerLogin: string, name: string): Promise<RepositoryWithOwner | null> {
-  return (
+  return cachedRead(ctx, 'repositoryByName', `${ownerLogin.toLowerCase()}/${name.toLowerCase()}`, async () =>
     (await ctx.db.repository.findFirst({
       where: { lowerName: name.toLowerCase(), owner: { lowerLogin: ownerLogin.toLowerCase() } },
       include: { owner: true },
-    })) ?? (await findRedirected(ctx, ownerLogin, name))
+    })) ?? (await findRedirected(ctx, ownerLogin, name)),
   );
 }
 
@@ -55,7 +59,7 @@ async function findRedirected(ctx: ServiceContext, ownerLogin: string, name: str
 }
 
 export async function getRepositoryById(ctx: ServiceContext, id: number, needed: Need = 'read') {
-  const repo = await ctx.db.repository.findUnique({ where: { id }, include: { owner: true } });
+  const repo = await cachedRead(ctx, 'repositoryById', id, () => ctx.db.repository.findUnique({ where: { id }, include: { owner: true } }));
   return checkAccess(ctx, repo, needed, String(id));
 }
 

@@ -3,6 +3,7 @@ import type { Prisma, Repository, Team, User } from '../../db/models.ts';
 import { forbidden, invalid, notAllowed, notFound } from '../../errors.ts';
 import { checkMaxLength } from '../formats.ts';
 import { pageFrom, type Page, type PageWindow } from '../../pagination.ts';
+import { cachedRead } from '../../cache/cache.ts';
 import type { ServiceContext } from '../../services.ts';
 import { isOrganizationMember, isOrganizationOwner, readableRepositoriesWhere, repositoryPermission } from '../access/access.service.ts';
 import { forgetGrants } from '../access/grants.ts';
@@ -101,7 +102,7 @@ async function teamPage(ctx: ServiceContext, where: Prisma.TeamWhereInput, windo
 export async function listTeams(ctx: ServiceContext, orgLogin: string, window: PageWindow): Promise<Page<TeamWithOrg>> {
   const org = await getOrganization(ctx, orgLogin);
   await requireMember(ctx, org);
-  return teamPage(ctx, { orgId: org.id }, window);
+  return cachedRead(ctx, 'teamsOfOrganization', `${org.id}/${window.offset}/${window.limit}`, () => teamPage(ctx, { orgId: org.id }, window));
 }
 
 /** Teams of an organization whose name (and description, unless told not to) contains `query`; members see their own teams, owners all. */

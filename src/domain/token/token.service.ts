@@ -2,7 +2,7 @@ import { hasAnyPermission, parseScopes, scopeNames } from '../../auth/scopes.ts'
 import { newTokenSecret, tokenDigest } from '../../auth/token-secret.ts';
 import { requireSelfOrAdmin } from '../../auth/viewer.ts';
 import type { AccessToken, User } from '../../db/models.ts';
-import type { CredentialCache } from '../../auth/credential-cache.ts';
+import { cachedRead } from '../../cache/cache.ts';
 import { badRequest, invalid, notFound, unauthenticated } from '../../errors.ts';
 import { pageFrom, type Page, type PageWindow } from '../../pagination.ts';
 import type { ServiceContext } from '../../services.ts';
@@ -82,20 +82,26 @@ async function publish(ctx: ServiceContext, userId: number, kind: ViewerEvent['k
 }
 
 /**
- * The token behind a secret, with its owner; null when unknown. Marks it used (at most once a minute).
- * With a cache, a recently seen token costs no query.
+ * When this process last wrote each token's last use: a cached token keeps the time it was read with (that
+ * write changes nothing a cache relies on: src/db/tracking.ts), so this keeps it to one write a minute.
  */
-export async function findTokenBySecret(ctx: Pick<ServiceContext, 'db'>, secret: string, cache?: CredentialCache) {
+const markedAt = new Map<number, number>();
+
+/**
+ * The token behind a secret, with its owner; null when unknown. Marks it used (at most once a minute).
+ * Through the request's cache, a token seen before costs no query (the cache is told of revocations and
+ * account changes by the write itself: src/cache).
+ */
+export async function findTokenBySecret(ctx: Pick<ServiceContext, 'db' | 'cache'>, secret: string) {
   const digest = tokenDigest(secret);
-  let token = cache?.get(digest) ?? null;
-  if (!token) {
-    token = await ctx.db.accessToken.findUnique({ where: { tokenHash: digest }, include: { user: true } });
-    if (token) cache?.set(digest, token);
-  }
-  if (token && (!token.lastUsedAt || Date.now() - token.lastUsedAt.getTime() > 60_000)) {
-    const now = new Date();
-    token.lastUsedAt = now;
-    ctx.db.accessToken.update({ where: { id: token.id }, data: { lastUsedAt: now } }).catch(() => {});
+  const token = await cachedRead(ctx, 'tokenByDigest', digest, () =>
+    ctx.db.accessToken.findUnique({ where: { tokenHash: digest }, include: { user: true } }),
+  );
+  const now = Date.now();
+  if (token && now - Math.max(token.lastUsedAt?.getTime() ?? 0, markedAt.get(token.id) ?? 0) > 60_000) {
+    if (markedAt.size >= 10_000) markedAt.clear();
+    markedAt.set(token.id, now);
+    ctx.db.accessToken.update({ where: { id: token.id }, data: { lastUsedAt: new Date(now) } }).catch(() => {});
   }
   return token;
 }

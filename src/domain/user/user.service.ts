@@ -1,10 +1,11 @@
 import { hashPassword, verifyPassword } from '../../auth/password.ts';
-import type { CredentialCache } from '../../auth/credential-cache.ts';
+import type { PasswordCache } from '../../auth/password-cache.ts';
 import { newTotpSecret, totpUri, verifyTotp } from '../../auth/totp.ts';
 import { isPublicOnly, isSiteAdmin, requireSiteAdmin, requireUser, type Viewer } from '../../auth/viewer.ts';
 import type { Prisma, User } from '../../db/models.ts';
 import { badRequest, invalid, notFound, unauthenticated } from '../../errors.ts';
 import { pageFrom, type Page, type PageWindow } from '../../pagination.ts';
+import { cachedRead } from '../../cache/cache.ts';
 import type { ServiceContext } from '../../services.ts';
 import { checkEmail, checkPassword, checkUsername, checkVisibility, isValidAccountEmail } from './user.rules.ts';
 import { checkMaxLength, isHttpUrl } from '../formats.ts';
@@ -58,8 +59,10 @@ export function accountsPage(ctx: Pick<ServiceContext, 'db'>, where: Prisma.User
   return pageFrom(ctx.db.user.findMany({ where, orderBy: { lowerLogin: 'asc' }, skip: window.offset, take: window.limit }), ctx.db.user.count({ where }));
 }
 
-export async function findUserByLogin(ctx: Pick<ServiceContext, 'db'>, login: string): Promise<User | null> {
-  return ctx.db.user.findUnique({ where: { lowerLogin: login.toLowerCase() } });
+/** The account (person or organization) with this login, whatever its visibility; kept in the request's cache. */
+export async function findUserByLogin(ctx: Pick<ServiceContext, 'db' | 'cache'>, login: string): Promise<User | null> {
+  const lowerLogin = login.toLowerCase();
+  return cachedRead(ctx, 'accountByLogin', lowerLogin, () => ctx.db.user.findUnique({ where: { lowerLogin } }));
 }
 
 /** A user the viewer may see, or a 404 that does not reveal whether a hidden one exists. */
@@ -260,7 +263,7 @@ async function ensureAnotherAdmin(tx: { user: ServiceContext['db']['user'] }, us
  * Password sign-in for basic auth. Returns null for a wrong login or password. The account is always
  * read; with a cache, a password recently verified against its current hash skips the slow hash.
  */
-export async function checkCredentials(ctx: Pick<ServiceContext, 'db'>, login: string, password: string, cache?: CredentialCache): Promise<User | null> {
+export async function checkCredentials(ctx: Pick<ServiceContext, 'db'>, login: string, password: string, cache?: PasswordCache): Promise<User | null> {
   const user = await ctx.db.user.findFirst({
     where: { OR: [{ lowerLogin: login.toLowerCase() }, { lowerEmail: login.toLowerCase() }], type: 'user' },
   });

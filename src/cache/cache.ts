@@ -1,0 +1,108 @@
+import type { Counters, Generations } from './generations.ts';
+
+/**
+ * The rows kept in this process between requests, and the tables each is read from: an entry answers only
+ * while the counters of those tables are what they were when it was read (generations.ts). Entries are rows
+ * as stored, never answers for a caller: every request still applies the access model to them.
+ */
+export const CACHED = {
+  /** token digest → the token with its owner */
+  tokenByDigest: ['AccessToken', 'User'],
+  /** lower-cased login → account */
+  accountByLogin: ['User'],
+  /** id → account */
+  accountById: ['User'],
+  /** lower-cased e-mail address → person (commit authors and committers) */
+  accountByEmail: ['User'],
+  /** "lower owner login/lower name" → repository with owner (old names of renamed or moved ones too) */
+  repositoryByName: ['Repository', 'User', 'RepositoryRedirect'],
+  /** id → repository with owner */
+  repositoryById: ['Repository', 'User'],
+  /** user id → the teams the user belongs to */
+  teamsOfUser: ['Team', 'TeamMember'],
+  /** "organization id/offset/limit" → a page of its teams, with the organization */
+  teamsOfOrganization: ['Team', 'User'],
+} as const satisfies Record<string, readonly string[]>;
+
+export type CacheName = keyof typeof CACHED;
+
+interface Entry {
+  epoch: string;
+  stamp: number;
+  value: unknown;
+}
+
+/** What one request uses: the app's caches, checked against the counters as the request knows them. */
+export interface CacheView {
+  /** The cached value, or load() it (kept unless null). Values are frozen: never change them. */
+  get<V>(name: CacheName, key: string | number, load: () => Promise<V>): Promise<V>;
+}
+
+/** No cache: every read goes to the database (tools, and requests while the counters cannot be known). */
+export const noCache: CacheView = { get: (_name, _key, load) => load() };
+
+/** Freezes a row and the plain objects and arrays in it (its owner, its user), not Dates. */
+function freeze<V>(value: V): V {
+  if (value && typeof value === 'object' && !Object.isFrozen(value) && !(value instanceof Date)) {
+    for (const inner of Object.values(value)) freeze(inner);
+    Object.freeze(value);
+  }
+  return value;
+}
+
+/**
+ * The app's caches (one set per running app, so two apps in one process share nothing). Each holds at most
+ * `maxEntries`; the oldest go first.
+ */
+export class Caches {
+  private readonly stores = new Map<CacheName, Map<string | number, Entry>>();
+
+  constructor(
+    private readonly generations: Generations,
+    private readonly maxEntries = 5_000,
+  ) {
+    for (const name of Object.keys(CACHED) as CacheName[]) this.stores.set(name, new Map());
+  }
+
+  /** Empties every cache: statement-count tests measure what a request costs when nothing was read before. */
+  clear() {
+    for (const store of this.stores.values()) store.clear();
+  }
+
+  /** A view for one request: reads the counters once (a Redis round trip with several instances). */
+  async view(): Promise<CacheView> {
+    const counters = await this.generations.read();
+    if (!counters) return noCache;
+    return this.viewOf(counters, this.generations.localWrites);
+  }
+
+  private viewOf(counters: Counters, localWrites: number): CacheView {
+    const stamp = (name: CacheName) => {
+      let sum = 0;
+      for (const table of CACHED[name]) sum += counters.of(table);
+      return sum;
+    };
+    return {
+      get: async <V>(name: CacheName, key: string | number, load: () => Promise<V>): Promise<V> => {
+        // A snapshot from Redis no longer holds once this process has written since it was read.
+        if (!counters.live && this.generations.localWrites !== localWrites) return load();
+        const store = this.stores.get(name)!;
+        // Counters only grow, and all of a snapshot's are read at once: equal sums mean equal counters.
+        const current = stamp(name);
+        const entry = store.get(key);
+        if (entry && entry.stamp === current && entry.epoch === counters.epoch) return entry.value as V;
+        const value = await load();
+        if (value !== null && value !== undefined) {
+          if (store.size >= this.maxEntries) store.delete(store.keys().next().value!);
+          store.set(key, { epoch: counters.epoch, stamp: current, value: freeze(value) });
+        }
+        return value;
+      },
+    };
+  }
+}
+
+/** A read through the context's cache view, when it has one. */
+export function cachedRead<V>(ctx: { cache?: CacheView }, name: CacheName, key: string | number, load: () => Promise<V>): Promise<V> {
+  return ctx.cache ? ctx.cache.get(name, key, load) : load();
+}

@@ -1,0 +1,44 @@
+/**
+ * The bench's Graft, in a process of its own (started by run.ts), so that the RSS and CPU the bench reads
+ * from /proc are the server's alone. It is testkit's server (throw-away data directory; on PostgreSQL a
+ * schema of its own, dropped on stop) and answers the bench over IPC:
+ *   → { type: 'ready', url, dataDir, databaseUrl }   once listening
+ *   ← { type: 'counters' }  → { type: 'counters', sql, git }   SQL statements run and git processes spawned so far
+ *   ← { type: 'stop' }      → exits once stopped
+ */
+import childProcess from 'node:child_process';
+import { syncBuiltinESMExports } from 'node:module';
+
+// Count git processes: wrap spawn before the app (src/git/command.ts) binds its import of it.
+let gitProcesses = 0;
+const originalSpawn = childProcess.spawn;
+childProcess.spawn = function spawnCounted(this: unknown, ...args: unknown[]) {
+  if (args[0] === 'git') gitProcesses++;
+  return (originalSpawn as (...a: unknown[]) => unknown).apply(this, args);
+} as typeof childProcess.spawn;
+syncBuiltinESMExports();
+
+const { startServer } = await import('../testkit/server.ts');
+
+if (!process.send) throw new Error('serve.ts is started by test/bench/run.ts (it needs an IPC channel)');
+const send = (message: unknown) => process.send!(message);
+
+const server = await startServer();
+const config = server.app.config;
+send({ type: 'ready', url: server.url, dataDir: config.server.DATA_DIR, databaseUrl: config.database.URL });
+
+let stopping = false;
+async function stop() {
+  if (stopping) return;
+  stopping = true;
+  await server.stop().catch((err) => console.error('bench server: stopping failed', err));
+  process.exit(0);
+}
+
+process.on('message', (message: { type: string }) => {
+  if (message.type === 'counters') send({ type: 'counters', sql: server.app.database.queryCount(), git: gitProcesses });
+  else if (message.type === 'stop') void stop();
+});
+// The bench went away (crash, Ctrl-C): clean up our data too.
+process.on('disconnect', () => void stop());
+for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => void stop());

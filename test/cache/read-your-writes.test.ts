@@ -1,0 +1,168 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { startServer, type TestServer } from '../testkit/server.ts';
+import { restClient, type RestClient } from '../testkit/client.ts';
+import { createAccount, createToken, type TestAccount } from '../testkit/accounts.ts';
+
+const REDIS_URL = process.env.GRAFT_TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+
+/** A repository answer is one state of the repository: every field naming it agrees with `full_name`. */
+function assertCoherent(body: { name: string; full_name: string; owner: { login: string }; html_url: string; clone_url: string; url: string }) {
+  assert.equal(body.full_name, `${body.owner.login}/${body.name}`);
+  assert.ok(body.html_url.endsWith(`/${body.full_name}`), body.html_url);
+  assert.ok(body.clone_url.endsWith(`/${body.full_name}.git`), body.clone_url);
+}
+
+/**
+ * Caches keep rows between requests (src/cache); these prove a write is seen by the very next request,
+ * on the instance that made it and on another one sharing the database and Redis, with no wait between.
+ */
+describe('caches and read-your-writes across two instances', () => {
+  let first: TestServer;
+  let second: TestServer;
+  let a: RestClient;
+  let b: RestClient;
+  let owner: TestAccount;
+  let token: string;
+  before(async () => {
+    first = await startServer({ redis: { URL: REDIS_URL } });
+    second = await startServer({
+      redis: { URL: REDIS_URL },
+      server: { DATA_DIR: first.app.config.server.DATA_DIR },
+      database: { URL: first.app.config.database.URL },
+    });
+    a = restClient(first.url);
+    b = restClient(second.url);
+    owner = await createAccount(a);
+    token = await createToken(a, owner, ['write:repository', 'write:user', 'write:organization']);
+  });
+  after(async () => {
+    await second.stop();
+    await first.stop();
+  });
+
+  const repo = async (name: string, extra: Record<string, unknown> = {}) => {
+    const res = await a.post('/user/repos', { name, ...extra }, { token });
+    assert.equal(res.status, 201, JSON.stringify(res.body));
+  };
+  /** Reads through B twice, so that what it read is in B's cache before the write. */
+  const warm = async (path: string, auth: Parameters<RestClient['get']>[1]) => {
+    const firstRead = await b.get(path, auth);
+    const again = await b.get(path, auth);
+    assert.equal(again.status, firstRead.status);
+    return again;
+  };
+
+  it('B answers a repeated repository read from its cache', async () => {
+    await repo('cached-on-b');
+    await warm(`/repos/${owner.login}/cached-on-b`, { token });
+    const before = second.app.database.queryCount();
+    assert.equal((await b.get(`/repos/${owner.login}/cached-on-b`, { token })).status, 200);
+    assert.equal(second.app.database.queryCount() - before, 0);
+  });
+
+  it('a rename through one instance is seen by the next request on the other, old name and new', async () => {
+    await repo('before-rename');
+    assert.equal((await warm(`/repos/${owner.login}/before-rename`, { token })).body.name, 'before-rename');
+    assert.equal((await warm(`/repos/${owner.login}/after-rename`, { token })).status, 404);
+    const renamed = await a.patch(`/repos/${owner.login}/before-rename`, { name: 'after-rename' }, { token });
+    assert.equal(renamed.status, 200, JSON.stringify(renamed.body));
+    assert.equal((await b.get(`/repos/${owner.login}/before-rename`, { token })).status, 404);
+    const byNew = await b.get(`/repos/${owner.login}/after-rename`, { token });
+    assert.equal(byNew.status, 200);
+    assertCoherent(byNew.body);
+    assert.equal(byNew.body.full_name, `${owner.login}/after-rename`);
+  });
+
+  it('a transfer through one instance is seen by the next request on the other', async () => {
+    const recipient = await createAccount(a);
+    await repo('moving');
+    await warm(`/repos/${owner.login}/moving`, { token });
+    const moved = await a.post(`/repos/${owner.login}/moving/transfer`, { new_owner: recipient.login }, { basic: ['root', 'root-password-1'] });
+    assert.equal(moved.status, 202, JSON.stringify(moved.body));
+    const seen = await b.get(`/repos/${owner.login}/moving`, recipient.basic);
+    assert.equal(seen.status, 200);
+    assert.equal(seen.body.full_name, `${recipient.login}/moving`);
+    assertCoherent(seen.body);
+  });
+
+  it('a deletion through one instance is seen by the next request on the other', async () => {
+    await repo('doomed');
+    await warm(`/repos/${owner.login}/doomed`, { token });
+    assert.equal((await a.delete(`/repos/${owner.login}/doomed`, { token })).status, 204);
+    assert.equal((await b.get(`/repos/${owner.login}/doomed`, { token })).status, 404);
+  });
+
+  it('a permission change and a collaborator removal through one instance are seen by the next request on the other', async () => {
+    const helper = await createAccount(a);
+    await repo('guarded', { private: true });
+    const path = `/repos/${owner.login}/guarded`;
+    assert.equal((await a.put(`${path}/collaborators/${helper.login}`, { permission: 'read' }, { token })).status, 204);
+    assert.equal((await warm(path, helper.basic)).body.permissions.push, false);
+    assert.equal((await a.put(`${path}/collaborators/${helper.login}`, { permission: 'write' }, { token })).status, 204);
+    assert.equal((await b.get(path, helper.basic)).body.permissions.push, true);
+    assert.equal((await a.patch(path, { private: false }, { token })).status, 200);
+    assert.equal((await b.get(path, undefined)).status, 200, 'made public: anonymous callers see it at once');
+    assert.equal((await a.patch(path, { private: true }, { token })).status, 200);
+    assert.equal((await b.get(path, undefined)).status, 404, 'private again: hidden at once');
+    assert.equal((await a.delete(`${path}/collaborators/${helper.login}`, { token })).status, 204);
+    assert.equal((await b.get(path, helper.basic)).status, 404);
+  });
+
+  it('a token revoked through one instance fails on the next request to the other', async () => {
+    const created = await a.post(`/users/${owner.login}/tokens`, { name: 'revoked-elsewhere', scopes: ['read:user'] }, owner.basic);
+    const secret = created.body.sha1;
+    await warm('/user', { token: secret });
+    assert.equal((await a.delete(`/users/${owner.login}/tokens/revoked-elsewhere`, owner.basic)).status, 204);
+    assert.equal((await b.get('/user', { token: secret })).status, 401);
+  });
+
+  it('a team membership change through one instance is seen by the next request on the other', async () => {
+    const member = await createAccount(a);
+    const org = `rw-org-${process.pid}`;
+    assert.equal((await a.post('/orgs', { username: org, visibility: 'private' }, owner.basic)).status, 201);
+    const team = await a.post(`/orgs/${org}/teams`, { name: 'crew', permission: 'read', units: ['repo.code'] }, { token });
+    assert.equal(team.status, 201, JSON.stringify(team.body));
+    assert.equal((await warm(`/orgs/${org}`, member.basic)).status, 404, 'a private organization is hidden from outsiders');
+    assert.equal((await a.put(`/teams/${team.body.id}/members/${member.login}`, undefined, { token })).status, 204);
+    assert.equal((await b.get(`/orgs/${org}`, member.basic)).status, 200);
+    assert.equal((await a.delete(`/teams/${team.body.id}/members/${member.login}`, { token })).status, 204);
+    assert.equal((await b.get(`/orgs/${org}`, member.basic)).status, 404);
+  });
+
+  it('under a burst of reads on both instances, a rename yields only coherent answers, and only the new name once it is answered', async () => {
+    await repo('burst-old');
+    let renamedAt = Infinity;
+    let stop = false;
+    const answers: { name: string; started: number; status: number; body: any }[] = [];
+    const reader = async (api: RestClient, name: string) => {
+      while (!stop) {
+        const started = performance.now();
+        const res = await api.get(`/repos/${owner.login}/${name}`, { token });
+        answers.push({ name, started, status: res.status, body: res.body });
+      }
+    };
+    const readers = [a, b].flatMap((api) => [reader(api, 'burst-old'), reader(api, 'burst-new'), reader(api, 'burst-old')]);
+    const until = async (enough: () => boolean) => {
+      while (!enough()) await new Promise((r) => setTimeout(r, 10));
+    };
+    await until(() => answers.length >= 12);
+    const renamed = await a.patch(`/repos/${owner.login}/burst-old`, { name: 'burst-new' }, { token });
+    renamedAt = performance.now();
+    assert.equal(renamed.status, 200);
+    await until(() => answers.filter((x) => x.started > renamedAt).length >= 12);
+    stop = true;
+    await Promise.all(readers);
+
+    for (const answer of answers) {
+      // Each name answers the repository under that very name, or 404: never the other name, never a mix.
+      if (answer.status === 200) {
+        assertCoherent(answer.body);
+        assert.equal(answer.body.name, answer.name);
+      } else assert.equal(answer.status, 404);
+      if (answer.started > renamedAt) assert.equal(answer.status, answer.name === 'burst-new' ? 200 : 404, 'a request started after the rename was answered');
+    }
+    assert.ok(answers.some((x) => x.started > renamedAt), 'some reads started after the rename');
+    assert.ok(answers.some((x) => x.started < renamedAt && x.status === 200), 'some reads found the old name');
+  });
+});
