@@ -22,6 +22,8 @@ export const CACHED = {
   teamsOfUser: ['Team', 'TeamMember'],
   /** "organization id/offset/limit" → a page of its teams, with the organization */
   teamsOfOrganization: ['Team', 'User'],
+  /** repository id → its pending transfer, or none (kept wrapped, so that "none" is kept too) */
+  pendingTransferOfRepository: ['RepositoryTransfer', 'User', 'Repository'],
 } as const satisfies Record<string, readonly string[]>;
 
 export type CacheName = keyof typeof CACHED;

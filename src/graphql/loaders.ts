@@ -81,10 +81,15 @@ export function createLoaders(ctx: ServiceContext) {
       return userIds.map((id) => followed.has(id));
     }),
     /** Pending transfers of repositories, with who started them and who receives them. */
-    pendingTransferByRepo: () => new DataLoader(async (repoIds: readonly number[]) => {
-      const pending = await pendingTransfersOf(ctx, repoIds);
-      return repoIds.map((id) => pending.get(id) ?? null);
-    }),
+    pendingTransferByRepo: () => {
+      const batch = new DataLoader(async (repoIds: readonly number[]) => {
+        const pending = await pendingTransfersOf(ctx, repoIds);
+        return repoIds.map((id) => ({ transfer: pending.get(id) ?? null }));
+      });
+      // Most repositories have no pending transfer: that answer is kept too (wrapped), until the
+      // RepositoryTransfer counter moves.
+      return { load: async (repoId: number) => (await cachedRead(ctx, 'pendingTransferOfRepository', repoId, () => batch.load(repoId))).transfer };
+    },
   });
 }
 

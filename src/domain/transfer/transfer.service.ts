@@ -145,6 +145,11 @@ async function completeTransfer(ctx: ServiceContext, repo: RepositoryWithOwner, 
 
 /** The pending transfers of these repositories, by repository id, with who started and who receives each (one query). */
 export async function pendingTransfersOf(ctx: ServiceContext, repoIds: readonly number[]) {
-  const rows = await ctx.db.repositoryTransfer.findMany({ where: { repoId: { in: [...repoIds] } }, include: { doer: true, recipient: true } });
-  return new Map(rows.map((r) => [r.repoId, r]));
+  // The accounts are read only when a transfer is pending: Prisma's include would query them (IN (NULL))
+  // even for no rows, and most pages have none.
+  const rows = await ctx.db.repositoryTransfer.findMany({ where: { repoId: { in: [...repoIds] } } });
+  if (rows.length === 0) return new Map<number, (typeof rows)[number] & { doer: User; recipient: User }>();
+  const people = await ctx.db.user.findMany({ where: { id: { in: [...new Set(rows.flatMap((r) => [r.doerId, r.recipientId]))] } } });
+  const byId = new Map(people.map((p) => [p.id, p]));
+  return new Map(rows.map((r) => [r.repoId, { ...r, doer: byId.get(r.doerId)!, recipient: byId.get(r.recipientId)! }]));
 }
