@@ -1,11 +1,14 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { fromProjectRoot } from '../paths.ts';
 import { randomBytes } from 'node:crypto';
 import { EventEmitter } from 'node:events';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { PassThrough, type Readable, type Writable } from 'node:stream';
-import { fileURLToPath } from 'node:url';
+
+/** The helper ships as a file beside this module; found from the project root, so a bundled server (dist/) finds it too. */
+const SPAWNER_HELPER = fromProjectRoot('src', 'git', 'spawner-helper.mjs');
 
 /**
  * A running git, as much of node's ChildProcess as Graft uses: stdin, stdout and stderr streams, 'exit',
@@ -104,7 +107,7 @@ export class Spawner {
       this.server.unref();
     }
     if (!this.helper) {
-      const helper = spawn(process.execPath, [fileURLToPath(new URL('./spawner-helper.mjs', import.meta.url))], {
+      const helper = spawn(process.execPath, [SPAWNER_HELPER], {
         stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
         env: { PATH: process.env.PATH ?? '/usr/bin:/bin' },
       });
