@@ -42,7 +42,7 @@ export const defaults = {
   graphql: {
     MAX_DEPTH: 12,
     MAX_COMPLEXITY: 2000,
-    MAX_BREADTH: 200,
+    MAX_BREADTH: 400,
   },
   attachment: {
     ENABLED: true,
