@@ -1,3 +1,4 @@
+import { isUniqueViolation } from '../../db/errors.ts';
 import { isSiteAdmin, requireUser } from '../../auth/viewer.ts';
 import type { Prisma, Repository, Team, User } from '../../db/models.ts';
 import { forbidden, invalid, notAllowed, notFound } from '../../errors.ts';
@@ -219,15 +220,24 @@ export async function addTeamMember(ctx: ServiceContext, id: number, login: stri
   const team = await getTeamToChange(ctx, id);
   const person = await getVisibleUser(ctx, login);
   if (person.type !== 'user') throw invalid(`${person.login} is an organization: only people join teams`);
-  await ctx.db.$transaction(async (tx) => {
-    await tx.teamMember.upsert({ where: { teamId_userId: { teamId: team.id, userId: person.id } }, create: { teamId: team.id, userId: person.id }, update: {} });
-    // A new member's membership is public when service.DEFAULT_ORG_MEMBER_VISIBLE says so; an existing one keeps its own.
-    await tx.orgMember.upsert({
-      where: { orgId_userId: { orgId: team.orgId, userId: person.id } },
-      create: { orgId: team.orgId, userId: person.id, isPublic: ctx.config.service.DEFAULT_ORG_MEMBER_VISIBLE },
-      update: {},
+  const join = () =>
+    ctx.db.$transaction(async (tx) => {
+      await tx.teamMember.upsert({ where: { teamId_userId: { teamId: team.id, userId: person.id } }, create: { teamId: team.id, userId: person.id }, update: {} });
+      // A new member's membership is public when service.DEFAULT_ORG_MEMBER_VISIBLE says so; an existing one keeps its own.
+      await tx.orgMember.upsert({
+        where: { orgId_userId: { orgId: team.orgId, userId: person.id } },
+        create: { orgId: team.orgId, userId: person.id, isPublic: ctx.config.service.DEFAULT_ORG_MEMBER_VISIBLE },
+        update: {},
+      });
     });
-  });
+  try {
+    await join();
+  } catch (err) {
+    // Two teams of one organization adding the same person at once both create the membership (PostgreSQL):
+    // the loser's second try finds the winner's row.
+    if (!isUniqueViolation(err)) throw err;
+    await join();
+  }
   forgetGrants(ctx);
 }
 
