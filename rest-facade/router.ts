@@ -12,7 +12,8 @@ import type { DownloadStreams, RestCall, RestOperation } from './operation.ts';
 import * as operations from './__generated__/operations.ts';
 import { routes } from './__generated__/routes.ts';
 import { pageFor, setPaginationHeaders } from './pagination.ts';
-import { SLASHED_PATH_PARAMS, type Route } from './route-table.ts';
+import type { Route } from './route-table.ts';
+import { MalformedPathError, RouteMatcher } from './route-matcher.ts';
 import { compileValidators, describeValidationError } from './validation.ts';
 
 export interface RestFacadeDeps {
@@ -27,6 +28,7 @@ export interface RestFacadeDeps {
 }
 
 type AnyOperation = RestOperation<never, unknown, unknown>;
+type RouteHandler = (req: Request, res: Response, next: (err?: unknown) => void, pathParams: Record<string, string>) => Promise<unknown>;
 
 /** Where Gitea on PostgreSQL fails with a 500, Graft refuses the input on every database alike. */
 const NUL_REFUSED = 'text must not contain the NUL character (U+0000)';
@@ -59,27 +61,39 @@ export function createRestRouter(deps: RestFacadeDeps) {
   // Reads carry no body: they skip the parser altogether.
   router.use((req, res, next) => (req.method === 'GET' || req.method === 'HEAD' ? next() : parseJson(req, res, next)));
 
+  const handlers = new Map<Route, RouteHandler>();
   for (const route of routes) {
     const operation = (operations as unknown as Record<string, AnyOperation | undefined>)[route.operationId];
     if (!operation || !isDocumented.has(route.operationId)) throw new Error(`route ${route.operationId} has no operation or is not documented`);
-    const expressPath = route.path
-      .replace(/\{(\w+)\}$/, (whole, name: string) => (SLASHED_PATH_PARAMS.has(name) ? `*${name}` : whole))
-      .replace(/\{(\w+)\}/g, ':$1');
+    handlers.set(route, operationHandler(route, operation));
+  }
+  const enumValues = new Map(
+    documented.map((d) => [d.operationId, new Map((d.parameters ?? []).filter((p) => p.in === 'path' && Array.isArray(p.schema?.enum)).map((p) => [p.name, (p.schema!.enum as unknown[]).map(String)]))]),
+  );
+  const matcher = new RouteMatcher(routes, (route, param) => enumValues.get(route.operationId)?.get(param));
+  // One lookup in the tree of routes per request (route-matcher.ts), however many operations there are.
+  router.use((req, res, next) => {
+    let match;
+    try {
+      match = matcher.match(req.method, req.path);
+    } catch (err) {
+      if (err instanceof MalformedPathError) return sendError(res, 400, err.message);
+      throw err;
+    }
+    if (!match) return next();
+    void handlers.get(match.route)!(req, res, next, match.params);
+  });
+
+  function operationHandler(route: Route, operation: AnyOperation): RouteHandler {
     const run = documentRunner(deps.schema, operation.document);
-    const enumPathParams = (documented.find((d) => d.operationId === route.operationId)?.parameters ?? []).filter(
-      (p) => p.in === 'path' && Array.isArray(p.schema?.enum),
-    );
-    router[route.method](expressPath, async (req, res, next) => {
+    const validator = validatorOf(route.operationId)!;
+    return async (req, res, next, pathParams) => {
       try {
-        if (enumPathParams.some((p) => !(p.schema!.enum as unknown[]).includes(req.params[p.name]))) return next();
         const viewer = deps.viewerOf(res);
         const refusal = checkGuards(route, viewer, req.method);
-        if (refusal) return sendError(res, refusal.status, refusal.message);
+        if (refusal) return void sendError(res, refusal.status, refusal.message);
 
-        // A trailing wildcard parameter arrives as its segments: join them back into one name.
-        const pathParams = Object.fromEntries(Object.entries(req.params).map(([k, v]) => [k, Array.isArray(v) ? v.join('/') : v]));
         const params = { ...req.query, ...pathParams } as Record<string, unknown>;
-        const validator = validatorOf(route.operationId)!;
         if ((holdsNul.has(req) && holdsNulCharacter(req.body)) || holdsNulCharacter(params)) {
           return sendError(res, 422, NUL_REFUSED);
         }
@@ -94,7 +108,7 @@ export function createRestRouter(deps: RestFacadeDeps) {
         }
         const page = operation.paged ? pageFor(params as { page?: number; limit?: number }, deps.config) : undefined;
         const call = {
-          params: Object.fromEntries(Object.keys(req.params).map((k) => [k, params[k]])),
+          params: Object.fromEntries(Object.keys(pathParams).map((k) => [k, params[k]])),
           query: params,
           body,
           get page() {
@@ -130,7 +144,7 @@ export function createRestRouter(deps: RestFacadeDeps) {
         if (isDomainError(err)) return sendError(res, STATUS_OF[err.kind], err.message);
         next(err);
       }
-    });
+    };
   }
 
   router.use((req, res) => sendError(res, 404, `no API operation at ${req.method} ${req.baseUrl}${req.path}`));
