@@ -3,6 +3,7 @@ import ComplexityPlugin from '@pothos/plugin-complexity';
 import PrismaPlugin from '@pothos/plugin-prisma';
 import RelayPlugin from '@pothos/plugin-relay';
 import ScopeAuthPlugin from '@pothos/plugin-scope-auth';
+import ReadScopePlugin from './read-scope-plugin.ts';
 import type PrismaTypes from '../../prisma/__generated__/pothos-types.ts';
 import { getDatamodel } from '../../prisma/__generated__/pothos-types.ts';
 import type { ScopeCategory, ScopeLevel } from '../auth/scopes.ts';
@@ -29,7 +30,7 @@ export const builder = new SchemaBuilder<{
   DefaultFieldNullability: false;
   Connection: { totalCount: number };
 }>({
-  plugins: [ScopeAuthPlugin, PrismaPlugin, RelayPlugin, ComplexityPlugin],
+  plugins: [ScopeAuthPlugin, ReadScopePlugin, PrismaPlugin, RelayPlugin, ComplexityPlugin],
   defaultFieldNullability: false,
   prisma: {
     client: (ctx) => ctx.db,

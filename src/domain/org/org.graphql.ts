@@ -10,7 +10,7 @@ import * as orgs from './org.service.ts';
 /** An organization: an account of type organization, seen through its own fields. */
 export const OrganizationRef = builder.prismaObject('User', {
   variant: 'Organization',
-  authScopes: { token: 'read:organization' },
+  readScope: 'read:organization',
   fields: (t) => ({
     databaseId: t.exposeInt('id'),
     login: t.exposeString('login'),

@@ -57,7 +57,7 @@ inputFromTable('ExternalWikiInput', EXTERNAL_WIKI_FIELDS);
 export const RepositoryRef = builder.prismaNode('Repository', {
   id: { field: 'id' },
   // Every path to a repository (fields, lists, node(id)) needs the read:repository scope.
-  authScopes: { token: 'read:repository' },
+  readScope: 'read:repository',
   // A node lookup must not reveal a repository the viewer cannot read; a malformed id finds nothing.
   findUnique: (id, ctx) => ({ id: databaseIdOf(id), AND: [readableRepositoriesWhere(ctx.viewer)] }),
   fields: (t) => ({

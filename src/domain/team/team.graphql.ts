@@ -10,11 +10,8 @@ import * as teams from './team.service.ts';
 import { invalid, notFound } from '../../errors.ts';
 
 
-/** Granted by RepositoryPendingTransfer.teams: the teams a transfer names are readable with the repository. */
-export const TRANSFER_TEAMS = 'transferTeams';
-
 export const TeamRef = builder.prismaObject('Team', {
-  authScopes: { token: 'read:organization', $granted: TRANSFER_TEAMS },
+  readScope: 'read:organization',
   fields: (t) => ({
     databaseId: t.exposeInt('id'),
     name: t.exposeString('name'),

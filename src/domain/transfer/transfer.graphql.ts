@@ -1,7 +1,7 @@
 import type { Team, User } from '../../db/models.ts';
 import { builder } from '../../graphql/builder.ts';
 import { RepositoryRef } from '../repo/repo.graphql.ts';
-import { TeamRef, TRANSFER_TEAMS } from '../team/team.graphql.ts';
+import { TeamRef } from '../team/team.graphql.ts';
 import type { RepositoryWithOwner } from '../repo/repo.service.ts';
 import { UserRef } from '../user/user.graphql.ts';
 import * as transfers from './transfer.service.ts';
@@ -18,7 +18,7 @@ const PendingTransfer = builder
         type: [TeamRef],
         description: 'Those teams (the ones that still exist).',
         // Whoever may see the repository may see which teams will get it, as in Gitea: no read:organization needed.
-        grantScopes: [TRANSFER_TEAMS],
+        readScopeGranted: true,
         resolve: async (p, _a, ctx) => {
           const teams = await Promise.all(transfers.teamIdsOf(p).map((id) => ctx.loaders.teamById.load(id)));
           return teams.filter((team): team is Team => team !== null);
