@@ -10,27 +10,29 @@ function throughCache<K extends string | number, V>(ctx: ServiceContext, name: C
   return { load: (key: K) => cachedRead(ctx, name, key, () => loader.load(key)) };
 }
 
-/** An object whose properties are made on first use (most requests use one loader or none). */
-function lazily<T extends Record<string, () => unknown>>(makers: T): { [K in keyof T]: ReturnType<T[K]> } {
-  const made = {} as { [K in keyof T]: ReturnType<T[K]> };
-  for (const key of Object.keys(makers) as (keyof T)[]) {
-    Object.defineProperty(made, key, {
-      enumerable: true,
-      configurable: true,
-      get() {
-        const value = makers[key]();
-        Object.defineProperty(made, key, { value, enumerable: true });
+/**
+ * Objects whose properties are made on first use (most requests use one loader or none). The getters live on
+ * a prototype made once, so a request pays for the loaders it uses, not for defining all of them.
+ */
+function lazily<C, T extends Record<string, (ctx: C) => unknown>>(makers: T & Record<string, (ctx: C) => unknown>): (ctx: C) => { readonly [K in keyof T]: ReturnType<T[K]> } {
+  class Lazy {
+    constructor(readonly ctx: C) {}
+  }
+  for (const key of Object.keys(makers)) {
+    Object.defineProperty(Lazy.prototype, key, {
+      get(this: Lazy) {
+        const value = makers[key](this.ctx);
+        Object.defineProperty(this, key, { value, enumerable: true });
         return value;
       },
     });
   }
-  return made;
+  return (ctx) => new Lazy(ctx) as unknown as { readonly [K in keyof T]: ReturnType<T[K]> };
 }
 
 /** Request-scoped batch loaders: one query for many keys, each made when first used. Domain areas add theirs here. */
-export function createLoaders(ctx: ServiceContext) {
-  return lazily({
-    userById: () => throughCache(
+export const createLoaders = lazily({
+    userById: (ctx: ServiceContext) => throughCache(
       ctx,
       'accountById',
       new DataLoader<number, User | null>(async (ids) => {
@@ -40,7 +42,7 @@ export function createLoaders(ctx: ServiceContext) {
       }),
     ),
     /** Repositories with their owners (fork parents, team repositories): one query per batch. */
-    repositoryById: () => throughCache(
+    repositoryById: (ctx: ServiceContext) => throughCache(
       ctx,
       'repositoryById',
       new DataLoader<number, (Repository & { owner: User }) | null>(async (ids) => {
@@ -50,14 +52,14 @@ export function createLoaders(ctx: ServiceContext) {
       }),
     ),
     /** Teams by id (the teams a pending transfer names): one query per batch. */
-    teamById: () =>
+    teamById: (ctx: ServiceContext) =>
       new DataLoader<number, Team | null>(async (ids) => {
         const rows = await ctx.db.team.findMany({ where: { id: { in: [...ids] } } });
         const byId = new Map(rows.map((r) => [r.id, r]));
         return ids.map((id) => byId.get(id) ?? null);
       }),
     /** Accounts by lower-cased e-mail address (commit authors and committers): one query per batch. */
-    userByEmail: () =>
+    userByEmail: (ctx: ServiceContext) =>
       throughCache(
         ctx,
         'accountByEmail',
@@ -68,20 +70,20 @@ export function createLoaders(ctx: ServiceContext) {
         }),
       ),
     /** The viewer's stars, watches and follows among the repositories and accounts of one request. */
-    viewerStarred: () => new DataLoader<number, boolean>(async (repoIds) => {
+    viewerStarred: (ctx: ServiceContext) => new DataLoader<number, boolean>(async (repoIds) => {
       const starred = await viewerStarredAmong(ctx, repoIds);
       return repoIds.map((id) => starred.has(id));
     }),
-    viewerWatchedAt: () => new DataLoader<number, Date | null>(async (repoIds) => {
+    viewerWatchedAt: (ctx: ServiceContext) => new DataLoader<number, Date | null>(async (repoIds) => {
       const watches = await viewerWatchesAmong(ctx, repoIds);
       return repoIds.map((id) => watches.get(id) ?? null);
     }),
-    viewerFollows: () => new DataLoader<number, boolean>(async (userIds) => {
+    viewerFollows: (ctx: ServiceContext) => new DataLoader<number, boolean>(async (userIds) => {
       const followed = await viewerFollowsAmong(ctx, userIds);
       return userIds.map((id) => followed.has(id));
     }),
     /** Pending transfers of repositories, with who started them and who receives them. */
-    pendingTransferByRepo: () => {
+    pendingTransferByRepo: (ctx: ServiceContext) => {
       const batch = new DataLoader(async (repoIds: readonly number[]) => {
         const pending = await pendingTransfersOf(ctx, repoIds);
         return repoIds.map((id) => ({ transfer: pending.get(id) ?? null }));
@@ -90,7 +92,6 @@ export function createLoaders(ctx: ServiceContext) {
       // RepositoryTransfer counter moves.
       return { load: async (repoId: number) => (await cachedRead(ctx, 'pendingTransferOfRepository', repoId, () => batch.load(repoId))).transfer };
     },
-  });
-}
+});
 
 export type Loaders = ReturnType<typeof createLoaders>;
