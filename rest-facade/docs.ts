@@ -32,19 +32,31 @@ const page = (rootUrl: string) => `<!doctype html>
 </body>
 </html>`;
 
-/** The document and its interactive viewer: /swagger.v1.json, /api/v1/swagger.json, /api/v1/swagger, /api/swagger. */
-export function createDocsRouter(rootUrl: () => string, version: string) {
-  const router = express.Router();
+/**
+ * The document and its interactive viewer: /swagger.v1.json, /api/v1/swagger.json, /api/v1/swagger, /api/swagger.
+ * Every request passes here first: exact paths are one map lookup, not a router of their own.
+ */
+export function createDocsRouter(rootUrl: () => string, version: string): express.RequestHandler {
   const sendDocument: express.RequestHandler = (_req, res) => {
     res.json(documentFor(rootUrl(), version));
   };
-  router.get('/swagger.v1.json', sendDocument);
-  router.get('/api/v1/swagger.json', sendDocument);
-  router.use('/api/swagger-ui', express.static(swaggerUiDir, { index: false }));
   const viewer: express.RequestHandler = (_req, res) => {
     res.type('html').send(page(rootUrl()));
   };
-  router.get('/api/v1/swagger', viewer);
-  router.get('/api/swagger', viewer);
-  return router;
+  const pages = new Map<string, express.RequestHandler>([
+    ['/swagger.v1.json', sendDocument],
+    ['/api/v1/swagger.json', sendDocument],
+    ['/api/v1/swagger', viewer],
+    ['/api/swagger', viewer],
+  ]);
+  const assets = express.Router();
+  assets.use('/api/swagger-ui', express.static(swaggerUiDir, { index: false }));
+  return (req, res, next) => {
+    if (req.method !== 'GET' && req.method !== 'HEAD') return next();
+    // As a router would: without regard to case or a trailing slash.
+    const handler = pages.get(req.path.toLowerCase().replace(/(.)\/$/, '$1'));
+    if (handler) return handler(req, res, next);
+    if (req.path.startsWith('/api/swagger-ui/')) return assets(req, res, next);
+    next();
+  };
 }

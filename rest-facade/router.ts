@@ -45,7 +45,6 @@ export function createRestRouter(deps: RestFacadeDeps) {
   const documented = documentedOperations(openApiDocument);
   const validatorOf = compileValidators(openApiDocument, documented);
   const isDocumented = new Set(documented.map((d) => d.operationId));
-  const router = express.Router();
   // Bodies whose text holds "null" anywhere: only those can need nulls removed (validation.ts, nullPruner).
   const mayHoldNull = new WeakSet<object>();
   // Bodies with an escaped NUL character: PostgreSQL cannot store one in text, so no database gets one.
@@ -58,8 +57,6 @@ export function createRestRouter(deps: RestFacadeDeps) {
       if (raw.includes('\\u0000')) holdsNul.add(req);
     },
   });
-  // Reads carry no body: they skip the parser altogether.
-  router.use((req, res, next) => (req.method === 'GET' || req.method === 'HEAD' ? next() : parseJson(req, res, next)));
 
   const handlers = new Map<Route, RouteHandler>();
   for (const route of routes) {
@@ -71,8 +68,9 @@ export function createRestRouter(deps: RestFacadeDeps) {
     documented.map((d) => [d.operationId, new Map((d.parameters ?? []).filter((p) => p.in === 'path' && Array.isArray(p.schema?.enum)).map((p) => [p.name, (p.schema!.enum as unknown[]).map(String)]))]),
   );
   const matcher = new RouteMatcher(routes, (route, param) => enumValues.get(route.operationId)?.get(param));
-  // One lookup in the tree of routes per request (route-matcher.ts), however many operations there are.
-  router.use((req, res, next) => {
+  // One function, not a router of layers: one lookup in the tree of routes per request (route-matcher.ts),
+  // however many operations there are.
+  return (req: Request, res: Response, next: (err?: unknown) => void) => {
     let match;
     try {
       match = matcher.match(req.method, req.path);
@@ -80,9 +78,13 @@ export function createRestRouter(deps: RestFacadeDeps) {
       if (err instanceof MalformedPathError) return sendError(res, 400, err.message);
       throw err;
     }
-    if (!match) return next();
-    void handlers.get(match.route)!(req, res, next, match.params);
-  });
+    if (!match) return sendError(res, 404, `no API operation at ${req.method} ${req.baseUrl}${req.path}`);
+    const handler = handlers.get(match.route)!;
+    const params = match.params;
+    // Reads carry no body: they skip the parser altogether.
+    if (req.method === 'GET' || req.method === 'HEAD') return void handler(req, res, next, params);
+    parseJson(req, res, (err?: unknown) => (err ? next(err) : void handler(req, res, next, params)));
+  };
 
   function operationHandler(route: Route, operation: AnyOperation): RouteHandler {
     const run = documentRunner(deps.schema, operation.document);
@@ -146,9 +148,6 @@ export function createRestRouter(deps: RestFacadeDeps) {
       }
     };
   }
-
-  router.use((req, res) => sendError(res, 404, `no API operation at ${req.method} ${req.baseUrl}${req.path}`));
-  return router;
 }
 
 /** Paging is declared once, on the operation (`paged`): reading the page of an operation that is not is a bug. */

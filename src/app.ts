@@ -18,6 +18,7 @@ import { schema } from './graphql/schema.ts';
 import { ensureInitialAdmin } from './domain/user/initial-admin.ts';
 import { collapseSlashes } from './http/collapse-slashes.ts';
 import { cors } from './http/cors.ts';
+import { inSequence } from './http/in-sequence.ts';
 import { createLogger, requestLog } from './http/request-log.ts';
 import type { DestinationStream } from 'pino';
 import { authenticateRequests, cacheOf, viewerOf } from './http/authenticate.ts';
@@ -113,10 +114,8 @@ export function buildApp(config: Config = loadConfig(), options: AppOptions = {}
       // No automatic ETag (a hash of every JSON body): API answers are not cached by validators, as in Gitea.
       web.set('etag', false);
       web.set('trust proxy', 'loopback');
-      web.use(collapseSlashes);
       const logger = (log = createLogger(config.log.LEVEL, options.logDestination));
-      web.use(requestLog(logger));
-      web.use(cors);
+      web.use(inSequence(collapseSlashes, requestLog(logger), cors));
       web.use(createDocsRouter(() => url, reportedVersion(config)));
       web.use('/api', authenticateRequests(authDeps, caches));
       web.use(GRAPHQL_PATH, graphql.handle);
