@@ -1,6 +1,7 @@
 import type { GitChild } from './spawner.ts';
 import { spawnGit } from './command.ts';
 import { GitError } from './errors.ts';
+import { cachedObject, forgetObjects, keepObject } from './object-cache.ts';
 
 export type GitObjectType = 'commit' | 'tree' | 'blob' | 'tag';
 
@@ -97,6 +98,7 @@ class BatchReader {
     this.lastUsed = Date.now();
     return new Promise((resolve, reject) => {
       this.queue.push({ kind, resolve, reject } as Request);
+      commandsSent++;
       // Always `<command> <rev>`: an empty rev then answers " missing" instead of ending git.
       this.child.stdin.write(`${kind} ${rev}\n`);
     });
@@ -215,6 +217,13 @@ function readerFor(gitDir: string): BatchReader {
   return reader;
 }
 
+let commandsSent = 0;
+
+/** Commands sent to git's readers so far (for tests and metrics). */
+export function catFileCommandCount(): number {
+  return commandsSent;
+}
+
 /** Number of open readers (for tests and metrics). */
 export function openReaderCount(): number {
   return readers.size;
@@ -225,21 +234,35 @@ export function openReaderCount(): number {
  * `maxBytes`, asks its size first and throws ObjectTooLargeError, without reading it, when it is larger.
  */
 export async function readObject(gitDir: string, rev: string, options: ReadObjectOptions = {}): Promise<GitObject | null> {
-  if (options.maxBytes === undefined) return readerFor(gitDir).contents(rev);
+  const cached = cachedObject(gitDir, rev);
+  if (cached) {
+    if (options.maxBytes !== undefined && cached.data.length > options.maxBytes) throw new ObjectTooLargeError(infoOf(cached), options.maxBytes);
+    return cached;
+  }
+  if (options.maxBytes === undefined) return kept(gitDir, await readerFor(gitDir).contents(rev));
   const info = await readerFor(gitDir).info(rev);
   if (!info) return null;
   if (info.size > options.maxBytes) throw new ObjectTooLargeError(info, options.maxBytes);
   // By id, so the object read is the one measured even if a ref in `rev` moved meanwhile.
-  return readerFor(gitDir).contents(info.oid);
+  return readObject(gitDir, info.oid);
+}
+
+const infoOf = (object: GitObject): GitObjectInfo => ({ oid: object.oid, type: object.type, size: object.data.length });
+
+function kept(gitDir: string, object: GitObject | null) {
+  if (object) keepObject(gitDir, object);
+  return object;
 }
 
 /** An object's id, type and size without its bytes; null when it does not exist. */
-export function readObjectInfo(gitDir: string, rev: string): Promise<GitObjectInfo | null> {
-  return readerFor(gitDir).info(rev);
+export async function readObjectInfo(gitDir: string, rev: string): Promise<GitObjectInfo | null> {
+  const cached = cachedObject(gitDir, rev);
+  return cached ? infoOf(cached) : readerFor(gitDir).info(rev);
 }
 
 /** Closes the readers of a repository (before it is deleted or moved). */
 export function closeReaders(gitDir: string) {
+  forgetObjects(gitDir);
   const reader = readers.get(gitDir);
   if (reader) closeReader(gitDir, reader);
 }
