@@ -46,7 +46,7 @@ export const builder = new SchemaBuilder<{
     nodesOnConnection: {},
   },
   scopeAuth: {
-    authScopes: async (ctx) => ({
+    authScopes: (ctx) => ({
       signedIn: !!ctx.viewer.user,
       siteAdmin: isSiteAdmin(ctx.viewer),
       token: (scope: TokenScope) => {

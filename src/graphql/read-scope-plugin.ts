@@ -54,8 +54,20 @@ function refuse(viewer: Viewer, typeName: string, scope: ReadScope): never {
   throw viewer.user ? forbidden(message) : unauthenticated(message);
 }
 
-function check(viewer: Viewer, typeName: string, scope: ReadScope) {
+/** A type's scope, split once when the schema is built: the check runs on every field that hands out objects. */
+interface TypeScope {
+  typeName: string;
+  scope: ReadScope;
+  level: ScopeLevel;
+  category: ScopeCategory;
+}
+
+function typeScope(typeName: string, scope: ReadScope): TypeScope {
   const [level, category] = scope.split(':') as [ScopeLevel, ScopeCategory];
+  return { typeName, scope, level, category };
+}
+
+function check(viewer: Viewer, { typeName, scope, level, category }: TypeScope) {
   if (!allowsScope(viewer, category, level)) refuse(viewer, typeName, scope);
 }
 
@@ -63,11 +75,11 @@ type Context = { viewer: Viewer };
 type Resolver<Types extends SchemaTypes> = GraphQLFieldResolver<unknown, Types['Context'], object>;
 
 export class ReadScopePlugin<Types extends SchemaTypes> extends BasePlugin<Types> {
-  private readonly scopes = new Map<string, ReadScope>();
+  private readonly scopes = new Map<string, TypeScope>();
 
   override onTypeConfig(typeConfig: PothosTypeConfig) {
     const scope = (typeConfig.pothosOptions as { readScope?: ReadScope }).readScope;
-    if (scope) this.scopes.set(typeConfig.name, scope);
+    if (scope) this.scopes.set(typeConfig.name, typeScope(typeConfig.name, scope));
     return typeConfig;
   }
 
@@ -77,9 +89,9 @@ export class ReadScopePlugin<Types extends SchemaTypes> extends BasePlugin<Types
     if (typeConfig.graphqlKind === 'Object') {
       const scope = (typeConfig.pothosOptions as { readScope?: ReadScope }).readScope;
       if (!scope) return resolver;
-      const typeName = typeConfig.name;
+      const needed = typeScope(typeConfig.name, scope);
       return (parent, args, ctx, info) => {
-        check((ctx as Context).viewer, typeName, scope);
+        check((ctx as Context).viewer, needed);
         return resolver(parent, args, ctx, info);
       };
     }
@@ -99,8 +111,8 @@ export class ReadScopePlugin<Types extends SchemaTypes> extends BasePlugin<Types
   private async checkResolved(value: unknown, abstract: GraphQLAbstractType, ctx: Context, info: GraphQLResolveInfo) {
     if (!isAbstractType(abstract) || !abstract.resolveType) return;
     const typeName = await abstract.resolveType(value, ctx, info, abstract);
-    const scope = typeName ? this.scopes.get(typeName) : undefined;
-    if (scope && typeName) check(ctx.viewer, typeName, scope);
+    const needed = typeName ? this.scopes.get(typeName) : undefined;
+    if (needed) check(ctx.viewer, needed);
   }
 }
 

@@ -2,7 +2,7 @@ import { isPublicOnly, isSiteAdmin, type Viewer } from '../../auth/viewer.ts';
 import type { Prisma, Repository, User } from '../../db/models.ts';
 import type { ServiceContext } from '../../services.ts';
 import { repositoryGrants, viewerOrganizations, viewerTeams, type RepositoryGrants } from './grants.ts';
-import { atLeast, highest, uniformUnits, UNITS, type AccessLevel, type Unit, type UnitLevels } from './units.ts';
+import { ACCESS_LEVELS, atLeast, highest, uniformUnits, UNITS, type AccessLevel, type Unit, type UnitLevels } from './units.ts';
 
 export { atLeast, type AccessLevel, type Unit } from './units.ts';
 
@@ -52,8 +52,12 @@ export interface AccessFacts {
   ownerOfOwner: boolean;
 }
 
-const NONE: RepositoryPermission = { level: 'none', units: uniformUnits('none') };
-const full = (level: AccessLevel): RepositoryPermission => ({ level, units: uniformUnits(level) });
+/** The same level on every unit: one frozen answer per level, shared by every request that gets it. */
+const UNIFORM = new Map<AccessLevel, RepositoryPermission>(
+  ACCESS_LEVELS.map((level) => [level, Object.freeze({ level, units: Object.freeze(uniformUnits(level)) })]),
+);
+const full = (level: AccessLevel): RepositoryPermission => UNIFORM.get(level)!;
+const NONE = full('none');
 
 /**
  * The rules, as a pure function of the viewer, the repository and the facts the database holds about them:
