@@ -20,15 +20,6 @@ export async function adapterFactory(target: DatabaseTarget): Promise<SqlDriverA
   );
 }
 
-/**
- * SQLite in write-ahead-log mode: readers never wait for a writer (the CLI, another instance) and a read
- * takes no file lock, which also makes the per-request data_version check cheap. The mode is kept in the
- * database file.
- */
-export function useWriteAheadLog(db: BetterSqlite3.Database) {
-  db.pragma('journal_mode = WAL');
-}
-
 /** Statements kept prepared per connection; the least recently added go first beyond this. */
 const MAX_PREPARED = 500;
 

@@ -1,6 +1,6 @@
 import type BetterSqlite3 from 'better-sqlite3';
 import type { PrismaClient as SqliteClient } from '../../prisma/__generated__/sqlite/client.ts';
-import { adapterFactory, cacheSqliteStatements, useWriteAheadLog } from './adapter.ts';
+import { adapterFactory, cacheSqliteStatements } from './adapter.ts';
 import type { DatabaseTarget } from './provider.ts';
 import { trackedFactory, type Written } from './tracking.ts';
 
@@ -39,10 +39,7 @@ export async function openDatabase(target: DatabaseTarget, options: DatabaseOpti
     await adapterFactory(target),
     { onStatement: () => void queries++, onCommit: options.onCommit },
     (driverAdapter) => {
-      if (target.provider === 'sqlite') {
-        sqlite = cacheSqliteStatements(driverAdapter);
-        useWriteAheadLog(sqlite);
-      }
+      if (target.provider === 'sqlite') sqlite = cacheSqliteStatements(driverAdapter);
     },
   );
   const clientOptions = { adapter, ...(printQueries ? { log: [{ emit: 'event' as const, level: 'query' as const }] } : {}) };

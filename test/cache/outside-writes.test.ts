@@ -30,24 +30,6 @@ describe('caches and writes they did not see coming', () => {
     other.close();
     assert.equal((await api.get(`/users/${account.login}`, { token })).body.full_name, 'Written Elsewhere');
   });
-
-  it('on SQLite, requests are answered while another connection holds a write transaction open, without its uncommitted rows', { skip: onPostgres }, async () => {
-    const account = await createAccount(api);
-    const token = await createToken(api, account, ['read:user']);
-    const other = new Database(path.join(server.app.config.server.DATA_DIR, 'graft.db'));
-    try {
-      assert.equal(other.pragma('journal_mode', { simple: true }), 'wal');
-      // EXCLUSIVE: in a rollback journal this would keep every reader out until the commit.
-      other.exec('BEGIN EXCLUSIVE');
-      other.prepare('UPDATE "User" SET "fullName" = ? WHERE "lowerLogin" = ?').run('Not Yet Committed', account.login.toLowerCase());
-      const res = await api.get(`/users/${account.login}`, { token });
-      assert.equal(res.status, 200, JSON.stringify(res.body));
-      assert.equal(res.body.full_name, '');
-    } finally {
-      if (other.inTransaction) other.exec('ROLLBACK');
-      other.close();
-    }
-  });
 });
 
 describe('caches while Redis cannot be reached', () => {
