@@ -57,6 +57,8 @@ class BatchReader {
   /** The newline that follows an object's bytes is still to come. */
   private skipNewline = false;
   private dead = false;
+  /** Commands asked for in this tick, sent to git together in one write (a page's reads cost one write). */
+  private unsent = '';
   lastUsed = Date.now();
 
   constructor(
@@ -100,8 +102,15 @@ class BatchReader {
       this.queue.push({ kind, resolve, reject } as Request);
       commandsSent++;
       // Always `<command> <rev>`: an empty rev then answers " missing" instead of ending git.
-      this.child.stdin.write(`${kind} ${rev}\n`);
+      if (!this.unsent) queueMicrotask(() => this.flush());
+      this.unsent += `${kind} ${rev}\n`;
     });
+  }
+
+  private flush() {
+    const commands = this.unsent;
+    this.unsent = '';
+    if (!this.dead && commands) this.child.stdin.write(commands);
   }
 
   private receive(chunk: Buffer) {
