@@ -2,6 +2,7 @@ import { readObject, readObjectInfo, type GitObjectType } from './cat-file.ts';
 import { GitArg, gitText, runGit, v } from './command.ts';
 import { GitError } from './errors.ts';
 import { parseCommit, parseTag, type AnnotatedTag, type Commit, type Signature } from './objects.ts';
+import { ObjectMemo } from './memo.ts';
 import { isWellFormedRefName } from './names.ts';
 import { updateRef, zeroOid, type ObjectFormat } from './repo.ts';
 
@@ -129,16 +130,54 @@ export async function readBranch(gitDir: string, name: string): Promise<BranchEn
 
 /**
  * Branches by name with their head commits, read through the batch reader (no process, however many):
- * null where a name is no branch (or its ref names no commit).
+ * null where a name is no branch (or its ref names no commit). Only the refs are asked of git each time;
+ * commits already parsed come from memory.
  */
-export function readBranchHeads(gitDir: string, names: string[]): Promise<(BranchEntry | null)[]> {
-  return Promise.all(names.map((name) => (isWellFormedRefName(name) ? toBranch(gitDir, name, `${HEADS}${name}`) : null)));
+export async function readBranchHeads(gitDir: string, names: string[]): Promise<(BranchEntry | null)[]> {
+  const heads = await Promise.all(names.map((name) => (isWellFormedRefName(name) ? readObjectInfo(gitDir, `${HEADS}${name}`) : null)));
+  return Promise.all(
+    heads.map(async (head, i) => {
+      const commit = head?.type === 'commit' ? await commitAt(gitDir, head.oid) : null;
+      return commit ? { name: names[i], oid: commit.oid, commit } : null;
+    }),
+  );
 }
 
 /** The branch whose head `rev` names (an id or its full ref name); null when that is no commit. */
 async function toBranch(gitDir: string, name: string, rev: string): Promise<BranchEntry | null> {
   const obj = await readObject(gitDir, rev);
   return obj?.type === 'commit' ? { name, oid: obj.oid, commit: commitInfo(obj.oid, obj.data) } : null;
+}
+
+/**
+ * Parsed objects by `${gitDir}\0${oid}`: objects never change, so lists read again cost only their refs.
+ * Keyed by repository too, so that nothing is ever answered from an object another repository holds.
+ */
+const parsedCommits = new ObjectMemo<CommitInfo>(5_000);
+const parsedTags = new ObjectMemo<AnnotatedTag>(2_000);
+
+/** A commit by full id, parsed once; null when the object is not a commit. */
+async function commitAt(gitDir: string, oid: string): Promise<CommitInfo | null> {
+  const key = `${gitDir}\0${oid}`;
+  const known = parsedCommits.get(key);
+  if (known) return known;
+  const obj = await readObject(gitDir, oid);
+  if (obj?.type !== 'commit') return null;
+  const commit = Object.freeze(commitInfo(obj.oid, obj.data));
+  parsedCommits.set(key, commit);
+  return commit;
+}
+
+/** A tag object by full id, parsed once; null when the object is not a tag. */
+async function tagObjectAt(gitDir: string, oid: string): Promise<AnnotatedTag | null> {
+  const key = `${gitDir}\0${oid}`;
+  const known = parsedTags.get(key);
+  if (known) return known;
+  const obj = await readObject(gitDir, oid);
+  if (obj?.type !== 'tag') return null;
+  const tag = Object.freeze(parseTag(obj.oid, obj.data));
+  parsedTags.set(key, tag);
+  return tag;
 }
 
 /** One tag as git has it now (for changes): one git process. */
@@ -178,12 +217,11 @@ export async function readTagsAt(gitDir: string, tags: TagRef[]): Promise<(TagEn
 
 async function tagAt(gitDir: string, ref: TagRef): Promise<TagEntry> {
   // Lightweight tags of trees or blobs show no message: their objects are never read.
-  const obj = ref.type === 'tag' || ref.type === 'commit' ? await readObject(gitDir, ref.oid) : null;
   if (ref.type === 'tag') {
-    const tag = obj?.type === 'tag' ? parseTag(obj.oid, obj.data) : null;
+    const tag = await tagObjectAt(gitDir, ref.oid);
     return { name: ref.name, oid: ref.oid, isAnnotated: true, commitOid: ref.commitOid, targetType: 'tag', message: stripTagSignature(tag?.message ?? ''), tagger: tag?.tagger ?? null };
   }
-  const commit = obj?.type === 'commit' ? parseCommit(obj.oid, obj.data) : null;
+  const commit = ref.type === 'commit' ? await commitAt(gitDir, ref.oid) : null;
   return {
     name: ref.name,
     oid: ref.oid,
