@@ -12,7 +12,7 @@ export const CACHED = {
   accountByLogin: ['User'],
   /** id → account */
   accountById: ['User'],
-  /** lower-cased e-mail address → person (commit authors and committers) */
+  /** lower-cased e-mail address → person (commit authors and committers), or none (kept wrapped) */
   accountByEmail: ['User'],
   /** "lower owner login/lower name" → repository with owner (old names of renamed or moved ones too) */
   repositoryByName: ['Repository', 'User', 'RepositoryRedirect'],
@@ -24,6 +24,10 @@ export const CACHED = {
   teamsOfOrganization: ['Team', 'User'],
   /** repository id → its pending transfer, or none (kept wrapped, so that "none" is kept too) */
   pendingTransferOfRepository: ['RepositoryTransfer', 'User', 'Repository'],
+  /** "repository id/offset/limit/lower-cased name filter" → a page of its branch rows, with their count */
+  branchPageOfRepository: ['Branch'],
+  /** "repository id/offset/limit" → a page of its tag rows, with their count */
+  tagPageOfRepository: ['Tag'],
 } as const satisfies Record<string, readonly string[]>;
 
 export type CacheName = keyof typeof CACHED;

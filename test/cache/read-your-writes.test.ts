@@ -3,6 +3,7 @@ import { after, before, describe, it } from 'node:test';
 import { startServer, type TestServer } from '../testkit/server.ts';
 import { restClient, type RestClient } from '../testkit/client.ts';
 import { createAccount, createToken, type TestAccount } from '../testkit/accounts.ts';
+import { gitAsync, remoteUrl, tempDir } from '../testkit/git.ts';
 
 const REDIS_URL = process.env.GRAFT_TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 
@@ -128,6 +129,37 @@ describe('caches and read-your-writes across two instances', () => {
     assert.equal((await b.get(`/orgs/${org}`, member.basic)).status, 200);
     assert.equal((await a.delete(`/teams/${team.body.id}/members/${member.login}`, { token })).status, 204);
     assert.equal((await b.get(`/orgs/${org}`, member.basic)).status, 404);
+  });
+
+  it('a branch or tag made or deleted through one instance, by the API or by a push, is in the next list the other answers', async () => {
+    await repo('listed', { auto_init: true, default_branch: 'main' });
+    const path = `/repos/${owner.login}/listed`;
+    const names = async (list: 'branches' | 'tags') => {
+      const res = await b.get(`${path}/${list}`, { token });
+      assert.equal(res.status, 200, JSON.stringify(res.body));
+      return res.body.map((x: { name: string }) => x.name).sort();
+    };
+    assert.deepEqual((await warm(`${path}/branches`, { token })).body.map((x: { name: string }) => x.name), ['main']);
+    assert.deepEqual((await warm(`${path}/tags`, { token })).body, []);
+
+    assert.equal((await a.post(`${path}/branches`, { new_branch_name: 'side' }, { token })).status, 201);
+    assert.deepEqual(await names('branches'), ['main', 'side']);
+    assert.equal((await a.post(`${path}/tags`, { tag_name: 'v1' }, { token })).status, 201);
+    assert.deepEqual(await names('tags'), ['v1']);
+
+    const work = tempDir();
+    try {
+      const remote = remoteUrl(first.url, owner.login, 'listed', [owner.login, owner.password]);
+      assert.equal((await gitAsync(['clone', '-q', remote, work.dir])).status, 0);
+      const pushed = await gitAsync(['push', '-q', 'origin', 'main:pushed', 'main:refs/tags/v2', ':side'], { cwd: work.dir });
+      assert.equal(pushed.status, 0, pushed.stderr);
+    } finally {
+      work.remove();
+    }
+    assert.deepEqual(await names('branches'), ['main', 'pushed']);
+    assert.deepEqual(await names('tags'), ['v1', 'v2']);
+    assert.equal((await a.delete(`${path}/tags/v1`, { token })).status, 204);
+    assert.deepEqual(await names('tags'), ['v2']);
   });
 
   it('under a burst of reads on both instances, a rename yields only coherent answers, and only the new name once it is answered', async () => {

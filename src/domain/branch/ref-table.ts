@@ -1,3 +1,4 @@
+import { cachedRead } from '../../cache/cache.ts';
 import type { Branch, Prisma, Repository, Tag } from '../../db/models.ts';
 import { readObject } from '../../git/cat-file.ts';
 import { parseCommit, type Commit } from '../../git/objects.ts';
@@ -15,7 +16,7 @@ import { repositoryPath } from '../repo/storage.ts';
  * existed) is synced by the first read, and readers resync when git contradicts a row they show.
  */
 
-type Ctx = Pick<ServiceContext, 'db' | 'config'>;
+type Ctx = Pick<ServiceContext, 'db' | 'config' | 'cache'>;
 
 const HEADS = 'refs/heads/';
 const TAGS = 'refs/tags/';
@@ -172,22 +173,27 @@ async function confirmed<R, T>(ctx: Ctx, repo: Pick<Repository, 'id' | 'refsSync
 type Confirm<R, T> = (rows: R[]) => Promise<(T | null)[]>;
 type Synced = Pick<Repository, 'id' | 'refsSyncedAt'>;
 
-/** A page of branch rows, newest head commit first, then by name (Gitea's order); `query`: name contains, any case. */
+/**
+ * A page of branch rows, newest head commit first, then by name (Gitea's order); `query`: name contains,
+ * any case. Pages are kept between requests until the branch table changes (src/cache).
+ */
 export function branchPage<T>(ctx: Ctx, repo: Synced, window: PageWindow, query: string | null | undefined, confirm: Confirm<Branch, T>): Promise<Page<T>> {
-  const q = query?.toLowerCase();
-  const where: Prisma.BranchWhereInput = { repoId: repo.id, ...(q ? { lowerName: { contains: q } } : {}) };
-  const orderBy: Prisma.BranchOrderByWithRelationInput[] = [{ committerDate: 'desc' }, { name: 'asc' }];
-  const read = async (): Promise<Page<Branch>> => {
-    if (!q || !LIKE_SPECIAL.test(q)) {
-      return pageFrom(ctx.db.branch.findMany({ where, orderBy, skip: window.offset, take: window.limit }), ctx.db.branch.count({ where }));
-    }
-    // LIKE would take % and _ for wildcards (a superset): the names are matched literally here instead.
-    const names = (await ctx.db.branch.findMany({ where, orderBy, select: { name: true, lowerName: true } })).filter((b) => b.lowerName.includes(q));
-    const shown = names.slice(window.offset, window.offset + window.limit).map((b) => b.name);
-    const items = shown.length ? await ctx.db.branch.findMany({ where: { repoId: repo.id, name: { in: shown } }, orderBy }) : [];
-    return { items, totalCount: names.length };
-  };
+  const q = query?.toLowerCase() ?? '';
+  const read = () => cachedRead(ctx, 'branchPageOfRepository', `${repo.id}/${window.offset}/${window.limit}/${q}`, () => readBranchPage(ctx, repo.id, window, q));
   return confirmed(ctx, repo, read, confirm);
+}
+
+async function readBranchPage(ctx: Ctx, repoId: number, window: PageWindow, q: string): Promise<Page<Branch>> {
+  const where: Prisma.BranchWhereInput = { repoId, ...(q ? { lowerName: { contains: q } } : {}) };
+  const orderBy: Prisma.BranchOrderByWithRelationInput[] = [{ committerDate: 'desc' }, { name: 'asc' }];
+  if (!LIKE_SPECIAL.test(q)) {
+    return pageFrom(ctx.db.branch.findMany({ where, orderBy, skip: window.offset, take: window.limit }), ctx.db.branch.count({ where }));
+  }
+  // LIKE would take % and _ for wildcards (a superset): the names are matched literally here instead.
+  const names = (await ctx.db.branch.findMany({ where, orderBy, select: { name: true, lowerName: true } })).filter((b) => b.lowerName.includes(q));
+  const shown = names.slice(window.offset, window.offset + window.limit).map((b) => b.name);
+  const items = shown.length ? await ctx.db.branch.findMany({ where: { repoId, name: { in: shown } }, orderBy }) : [];
+  return { items, totalCount: names.length };
 }
 
 /** Characters LIKE does not take literally (with PostgreSQL's default escape character). */
@@ -201,14 +207,16 @@ export async function branchByName<T>(ctx: Ctx, repo: Synced, name: string, conf
 
 const tagRefOf = (row: Tag): TagRef => ({ name: row.name, oid: row.oid, type: row.targetType as TagRef['type'], commitOid: row.commitId });
 
-/** A page of tags, newest first (tagger date, or commit date for lightweight tags), then by name. */
+/** A page of tags, newest first (tagger date, or commit date for lightweight tags), then by name; kept like branch pages. */
 export function tagPage<T>(ctx: Ctx, repo: Synced, window: PageWindow, confirm: Confirm<TagRef, T>): Promise<Page<T>> {
   const where = { repoId: repo.id };
   const read = () =>
-    pageFrom(
-      ctx.db.tag.findMany({ where, orderBy: [{ createdDate: 'desc' }, { name: 'asc' }], skip: window.offset, take: window.limit }),
-      ctx.db.tag.count({ where }),
-      tagRefOf,
+    cachedRead(ctx, 'tagPageOfRepository', `${repo.id}/${window.offset}/${window.limit}`, () =>
+      pageFrom(
+        ctx.db.tag.findMany({ where, orderBy: [{ createdDate: 'desc' }, { name: 'asc' }], skip: window.offset, take: window.limit }),
+        ctx.db.tag.count({ where }),
+        tagRefOf,
+      ),
     );
   return confirmed(ctx, repo, read, confirm);
 }

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { repositoryPath } from '../../../src/domain/repo/storage.ts';
 import { gitSpawnCount } from '../../../src/git/command.ts';
-import { createAccount, type TestAccount } from '../../testkit/accounts.ts';
+import { createAccount, createToken, type TestAccount } from '../../testkit/accounts.ts';
 import { restClient, type RestClient } from '../../testkit/client.ts';
 import { gitAsync, gitLocal, remoteUrl, tempDir } from '../../testkit/git.ts';
 import { startServer, type TestServer } from '../../testkit/server.ts';
@@ -89,12 +89,15 @@ describe('tags and git refs over REST', () => {
     assert.equal(res.headers.get('x-total-count'), '2');
   });
 
-  it('lists tags with no git process and the SQL statements of a page of one, whatever their number', async () => {
-    await api.get(`${base()}/tags?limit=1`, owner.basic); // warm the cat-file reader
-    const costOf = async (limit: number) => {
+  it('lists tags with no git process and the SQL statements of a page of one, whatever their number; the same page again costs none', async () => {
+    // A token: once verified it is kept (src/cache), so a request costs only what its answer needs.
+    const auth = { token: await createToken(api, owner, ['read:repository']) };
+    await api.get(`${base()}/tags?limit=1`, auth); // warm the cat-file reader
+    const costOf = async (limit: number, { cold = true } = {}) => {
+      if (cold) server.app.caches.clear();
       const spawns = gitSpawnCount();
       const sql = server.app.database.queryCount();
-      const res = await api.get(`${base()}/tags?limit=${limit}`, owner.basic);
+      const res = await api.get(`${base()}/tags?limit=${limit}`, auth);
       assert.equal(res.body.length, limit);
       return { spawns: gitSpawnCount() - spawns, sql: server.app.database.queryCount() - sql };
     };
@@ -102,6 +105,7 @@ describe('tags and git refs over REST', () => {
     const two = await costOf(2);
     assert.deepEqual(one, { spawns: 0, sql: two.sql });
     assert.equal(two.spawns, 0);
+    assert.deepEqual(await costOf(2, { cold: false }), { spawns: 0, sql: 0 });
   });
 
   it('creates an annotated tag when a message is given: a tag object by the caller, on the target', async () => {
