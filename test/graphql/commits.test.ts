@@ -200,4 +200,30 @@ describe('commits and git data in GraphQL', () => {
     assert.equal(thirty.spawns, one.spawns, `git: ${thirty.spawns} processes for 30 commits, ${one.spawns} for 1`);
     assert.ok(thirty.spawns <= 3, `git log, rev-list and diff-tree at most, got ${thirty.spawns}`);
   });
+
+  it('shows no account for an author address nobody has, at the cost of a known author, and the account as soon as one takes it', async () => {
+    assert.equal((await api.post('/user/repos', { name: 'newcomer' }, owner.basic)).status, 201);
+    const login = `newcomer${process.pid}`;
+    const l = new LocalHistory(path.join(work.dir, 'newcomer'));
+    const oid = l.commit({ message: 'before signing up', date: '2021-08-01T00:00:00Z', author: { name: 'Newcomer', email: `${login}@example.test` }, files: { 'n.txt': 'n\n' } });
+    await l.push(server.url, owner.login, 'newcomer', [owner.login, owner.password], ['main']);
+    const read = async () => {
+      const res = await q(`{ repository(owner: "${owner.login}", name: "newcomer") { commit(rev: "${oid}") { author { user { login } } } } }`);
+      assert.equal(res.errors, undefined, JSON.stringify(res.errors));
+      return res.data.repository.commit.author.user;
+    };
+    /** Statements of a read made a second time (the first fills the caches). */
+    const repeatedCost = async (run: () => Promise<unknown>) => {
+      await run();
+      const before = server.app.database.queryCount();
+      await run();
+      return server.app.database.queryCount() - before;
+    };
+    assert.equal(await read(), null);
+    // "Nobody has it" is kept like "this account has it": the read costs what one of a known author costs.
+    const ofKnownAuthor = () => q(repoQuery('commit(rev: $rev) { author { user { login } } }', ', $rev: String!'), vars({ rev: ids.c2 }));
+    assert.equal(await repeatedCost(read), await repeatedCost(ofKnownAuthor));
+    await createAccount(api, { login });
+    assert.deepEqual(await read(), { login });
+  });
 });
