@@ -1,5 +1,8 @@
 import { cachedRead } from '../../cache/cache.ts';
 import type { Branch, Prisma, Repository, Tag } from '../../db/models.ts';
+import { isUniqueViolation } from '../../db/errors.ts';
+import { insertRows } from '../../db/insert-rows.ts';
+import { databaseTarget } from '../../db/provider.ts';
 import { readObject } from '../../git/cat-file.ts';
 import { parseCommit, type Commit } from '../../git/objects.ts';
 import { describeTag, forEachRef, isWellFormedRefName, type RefEntry, type TagRef } from '../../git/refs.ts';
@@ -20,7 +23,7 @@ type Ctx = Pick<ServiceContext, 'db' | 'config' | 'cache'>;
 
 const HEADS = 'refs/heads/';
 const TAGS = 'refs/tags/';
-/** Rows per INSERT or DELETE … IN: well below every database's limit on bound parameters. */
+/** Names per DELETE … IN: well below every database's limit on bound parameters. */
 const CHUNK = 500;
 /** git's creatordate for objects that carry no date (tags of trees or blobs, tag objects without tagger). */
 const NO_DATE = new Date(0);
@@ -40,7 +43,6 @@ export interface RefState {
  * collide (a taken name): the sync then runs again on the rows as they now are.
  */
 const running = new Map<number, Promise<unknown>>();
-const isUniqueViolation = (err: unknown) => (err as { code?: string } | null)?.code === 'P2002';
 
 /**
  * Rebuilds a repository's branch and tag rows from git: one `git for-each-ref`; the head commits and tag
@@ -85,13 +87,15 @@ async function syncNow(ctx: Ctx, repoId: number, extra: Prisma.RepositoryUpdateI
   const state: RefState = { isEmpty: heads.length === 0, branchCount: heads.length, refsSyncedAt: new Date() };
 
   // Moved refs are deleted and inserted again (in chunks), gone ones deleted, new ones inserted.
+  const provider = databaseTarget(ctx.config).provider;
+  const now = new Date();
   const replacedBranches = [...goneBranches, ...changedHeads.map((r) => r.name.slice(HEADS.length)).filter((n) => knownBranches.has(n))];
   const replacedTags = [...goneTags, ...changedTags.map((r) => r.name.slice(TAGS.length)).filter((n) => knownTags.has(n))];
   await ctx.db.$transaction([
     ...chunks(replacedBranches).map((names) => ctx.db.branch.deleteMany({ where: { repoId, name: { in: names } } })),
     ...chunks(replacedTags).map((names) => ctx.db.tag.deleteMany({ where: { repoId, name: { in: names } } })),
-    ...chunks(branches).map((data) => ctx.db.branch.createMany({ data })),
-    ...chunks(newTags).map((data) => ctx.db.tag.createMany({ data })),
+    ...insertRows(ctx.db, provider, 'Branch', branches.map((row) => ({ ...row, updatedAt: now }))),
+    ...insertRows(ctx.db, provider, 'Tag', newTags.map((row) => ({ ...row, updatedAt: now }))),
     ctx.db.repository.update({ where: { id: repoId }, data: { ...state, ...extra }, select: { id: true } }),
   ]);
   return { branches: heads.map((r) => r.name.slice(HEADS.length)), state };
