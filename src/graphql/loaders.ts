@@ -3,7 +3,7 @@ import type { Repository, Team, User } from '../db/models.ts';
 import { viewerFollowsAmong, viewerStarredAmong, viewerWatchesAmong } from '../domain/social/social.service.ts';
 import { pendingTransfersOf } from '../domain/transfer/transfer.service.ts';
 import type { ServiceContext } from '../services.ts';
-import { cachedRead, type CacheName } from '../cache/cache.ts';
+import { cachedPeek, cachedRead, type CacheName } from '../cache/cache.ts';
 
 /** A batch loader whose keys are first looked up in the request's cache; the misses are batched. */
 function throughCache<K extends string | number, V>(ctx: ServiceContext, name: CacheName, loader: DataLoader<K, V | null>) {
@@ -68,7 +68,11 @@ export const createLoaders = lazily({
         const byEmail = new Map(rows.map((r) => [r.lowerEmail, r]));
         return emails.map((email) => ({ user: byEmail.get(email) ?? null }));
       });
-      return { load: async (email: string) => (await cachedRead(ctx, 'accountByEmail', email, () => batch.load(email))).user };
+      return {
+        load: async (email: string) => (await cachedRead(ctx, 'accountByEmail', email, () => batch.load(email))).user,
+        /** The answer when the cache holds it (an account, or null for nobody); undefined when it must be loaded. */
+        peek: (email: string) => cachedPeek<{ user: User | null }>(ctx, 'accountByEmail', email)?.user,
+      };
     },
     /** The viewer's stars, watches and follows among the repositories and accounts of one request. */
     viewerStarred: (ctx: ServiceContext) => new DataLoader<number, boolean>(async (repoIds) => {

@@ -4,7 +4,6 @@ import { builder } from '../../graphql/builder.ts';
 import { lookup } from '../../graphql/errors.ts';
 import { connectionComplexity, offsetConnection } from '../../graphql/connection.ts';
 import type { GraphQLContext } from '../../graphql/context.ts';
-import { atLeast } from '../access/access.service.ts';
 import { CommitRef, GitActor } from '../commit/commit.graphql.ts';
 import * as commits from '../commit/commit.service.ts';
 import { RepositoryRef } from '../repo/repo.graphql.ts';
@@ -18,11 +17,11 @@ const BranchRef = builder.objectRef<branches.BranchView>('Branch').implement({
   fields: (t) => ({
     name: t.exposeString('name'),
     oid: t.exposeString('oid', { description: 'The head commit id.' }),
-    commit: t.field({ type: CommitRef, resolve: (b) => ({ repo: b.repo, commit: b.commit }) }),
+    commit: t.expose('commit', { type: CommitRef }),
     isDefault: t.exposeBoolean('isDefault'),
-    protected: t.boolean({ description: 'Branch protection rules do not exist yet: always false.', resolve: () => false }),
-    viewerCanPush: t.boolean({ resolve: (b) => atLeast(b.access, 'write') }),
-    viewerCanMerge: t.boolean({ resolve: (b) => atLeast(b.access, 'write') }),
+    protected: t.exposeBoolean('protected', { description: 'Branch protection rules do not exist yet: always false.' }),
+    viewerCanPush: t.exposeBoolean('viewerCanPush'),
+    viewerCanMerge: t.exposeBoolean('viewerCanMerge'),
     repository: t.field({ type: RepositoryRef, resolve: (b) => b.repo }),
   }),
 });

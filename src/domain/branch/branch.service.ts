@@ -28,15 +28,29 @@ import type { Page, PageWindow } from '../../pagination.ts';
 import type { ServiceContext } from '../../services.ts';
 import { atLeast, CODE_WRITE, repositoryAccess, type AccessLevel } from '../access/access.service.ts';
 import { withGitErrors } from '../git-errors.ts';
+import type { CommitNode } from '../commit/commit.service.ts';
 import { getRepository, type RepositoryWithOwner } from '../repo/repo.service.ts';
 import { repositoryPath } from '../repo/storage.ts';
 import { branchByName, branchPage, syncRefs, tagByName, tagPage } from './ref-table.ts';
 
-/** A branch as the API shows it: its head commit, and what the viewer may do with it. */
-export interface BranchView extends BranchEntry {
+/**
+ * A branch as the API shows it: its head commit, and what the viewer may do with it. Every answer is a
+ * plain property, so that a page's fields need no resolver call per branch.
+ */
+export interface BranchView {
+  name: string;
+  /** The head commit id. */
+  oid: string;
+  /** The head commit with its repository, as the Commit type takes it. */
+  commit: CommitNode;
   repo: RepositoryWithOwner;
   access: AccessLevel;
   isDefault: boolean;
+  /** Write access: the viewer may push to the branch and merge into it. */
+  viewerCanPush: boolean;
+  viewerCanMerge: boolean;
+  /** Branch protection rules do not exist yet: always false. */
+  protected: boolean;
 }
 
 export interface TagView extends TagEntry {
@@ -61,7 +75,18 @@ const refChange = <T>(what: string, run: () => Promise<T>): Promise<T> =>
   withGitErrors(run, { doing: what, conflict: `${what}: it changed meanwhile, try again` });
 
 function view(repo: RepositoryWithOwner, access: AccessLevel, entry: BranchEntry): BranchView {
-  return { ...entry, repo, access, isDefault: entry.name === repo.defaultBranch };
+  const writes = atLeast(access, 'write');
+  return {
+    name: entry.name,
+    oid: entry.oid,
+    commit: { repo, commit: entry.commit },
+    repo,
+    access,
+    isDefault: entry.name === repo.defaultBranch,
+    viewerCanPush: writes,
+    viewerCanMerge: writes,
+    protected: false,
+  };
 }
 
 // ---------------------------------------------------------------------------------------------

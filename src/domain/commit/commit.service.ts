@@ -4,7 +4,7 @@ import { changesBetween, changesOfCommits, commitDiff, commitPatch, rangeDiff, r
 import { lfsPointer, listTree, readBlob, type ListedEntry } from '../../git/gitdata.ts';
 import { countCommits, logCommits, mergeBase, type HistorySelection } from '../../git/log.ts';
 import type { Commit } from '../../git/objects.ts';
-import { isCommitInfo, readCommitInfo, revisionProblem } from '../../git/refs.ts';
+import { isCommitInfo, readCommitInfo, revisionProblem, type CommitInfo } from '../../git/refs.ts';
 import { resolveCommit } from '../../git/repo.ts';
 import { cleanPath } from '../../git/write.ts';
 import type { Page, PageWindow } from '../../pagination.ts';
@@ -118,9 +118,14 @@ export interface Verification {
  * found (and carry their signature and signed payload), unsigned ones say they are not signed.
  * Reads the raw object through the cat-file reader (no process per commit).
  */
-export async function verificationOf(ctx: Ctx, node: CommitNode): Promise<Verification> {
-  // Commits read from their objects carry their payload already; those from a log listing are read again.
-  const commit = isCommitInfo(node.commit) ? node.commit : await readCommitInfo(gitDirOf(ctx, node.repo), node.commit.oid);
+export function verificationOf(ctx: Ctx, node: CommitNode): Verification | Promise<Verification> {
+  // Commits read from their objects carry their payload already (answered without a promise: lists resolve
+  // one per item); those from a log listing are read again.
+  if (isCommitInfo(node.commit)) return verificationFrom(node.commit);
+  return readCommitInfo(gitDirOf(ctx, node.repo), node.commit.oid).then(verificationFrom);
+}
+
+function verificationFrom(commit: CommitInfo | null): Verification {
   if (!commit?.signature) return { verified: false, reason: 'gpg.error.not_signed_commit', signature: '', payload: '' };
   return { verified: false, reason: 'gpg.error.no_gpg_keys_found', signature: `${commit.signature}\n`, payload: commit.payload };
 }
