@@ -28,7 +28,7 @@ import type { Page, PageWindow } from '../../pagination.ts';
 import type { ServiceContext } from '../../services.ts';
 import { atLeast, CODE_WRITE, repositoryAccess, type AccessLevel } from '../access/access.service.ts';
 import { withGitErrors } from '../git-errors.ts';
-import type { CommitNode } from '../commit/commit.service.ts';
+import { commitNode, type CommitNode } from '../commit/commit.service.ts';
 import { getRepository, type RepositoryWithOwner } from '../repo/repo.service.ts';
 import { repositoryPath } from '../repo/storage.ts';
 import { branchByName, branchPage, syncRefs, tagByName, tagPage } from './ref-table.ts';
@@ -79,7 +79,7 @@ function view(repo: RepositoryWithOwner, access: AccessLevel, entry: BranchEntry
   return {
     name: entry.name,
     oid: entry.oid,
-    commit: { repo, commit: entry.commit },
+    commit: commitNode(repo, entry.commit),
     repo,
     access,
     isDefault: entry.name === repo.defaultBranch,

@@ -100,12 +100,12 @@ const CommitVerification = builder.objectRef<commits.Verification>('CommitVerifi
 export const CommitRef = builder.objectRef<commits.CommitNode>('Commit').implement({
   description: 'A git commit of a repository.',
   fields: (t) => ({
-    oid: t.string({ resolve: (n) => n.commit.oid }),
+    oid: t.exposeString('oid'),
     abbreviatedOid: t.string({ resolve: (n) => n.commit.oid.slice(0, 10) }),
-    message: t.string({ resolve: (n) => n.commit.message }),
+    message: t.exposeString('message'),
     messageHeadline: t.string({ resolve: (n) => n.commit.message.split('\n', 1)[0] }),
-    author: t.field({ type: GitActor, resolve: (n) => n.commit.author }),
-    committer: t.field({ type: GitActor, resolve: (n) => n.commit.committer }),
+    author: t.expose('author', { type: GitActor }),
+    committer: t.expose('committer', { type: GitActor }),
     treeOid: t.string({ resolve: (n) => n.commit.tree }),
     parentOids: t.stringList({ resolve: (n) => n.commit.parents }),
     stats: t.field({

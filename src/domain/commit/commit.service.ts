@@ -19,10 +19,21 @@ import { repositoryPath } from '../repo/storage.ts';
  */
 type Ctx = Pick<ServiceContext, 'config'>;
 
-/** A commit as the graph carries it: the commit and the repository it was read from. */
+/**
+ * A commit as the graph carries it: the commit and the repository it was read from, with the commit's
+ * plain fields beside them, so that a list's items answer them with no resolver call each (commitNode).
+ */
 export interface CommitNode {
   repo: Repository;
   commit: Commit;
+  oid: string;
+  message: string;
+  author: Commit['author'];
+  committer: Commit['committer'];
+}
+
+export function commitNode(repo: Repository, commit: Commit): CommitNode {
+  return { repo, commit, oid: commit.oid, message: commit.message, author: commit.author, committer: commit.committer };
 }
 
 export const gitDirOf = (ctx: Ctx, repo: Pick<Repository, 'id'>) => repositoryPath(ctx.config, repo.id);
@@ -47,7 +58,7 @@ export async function resolveCommitId(ctx: Ctx, repo: Repository, rev: string): 
 /** One commit by revision; null when the revision names no commit. */
 export async function getCommit(ctx: Ctx, repo: Repository, rev: string): Promise<CommitNode | null> {
   const commit = await readCommitInfo(gitDirOf(ctx, repo), checkRevision(rev));
-  return commit ? { repo, commit } : null;
+  return commit ? commitNode(repo, commit) : null;
 }
 
 export interface HistoryFilter {
@@ -98,7 +109,7 @@ async function historyPage(ctx: Ctx, repo: Repository, selection: HistorySelecti
     () => Promise.all([logCommits(gitDir, selection, { skip: window.offset, limit: window.limit }), countCommits(gitDir, selection)]),
     missing,
   );
-  return { items: commits.map((commit) => ({ repo, commit })), totalCount };
+  return { items: commits.map((commit) => commitNode(repo, commit)), totalCount };
 }
 
 /** Files changed by each commit, with line counts, for many commits in one git call. */

@@ -2,6 +2,7 @@ import { builder } from '../../graphql/builder.ts';
 import { enumFromValues, inputFromTable } from '../../graphql/input-fields.ts';
 import { readsCode } from '../access/access.graphql.ts';
 import { CommitRef } from '../commit/commit.graphql.ts';
+import { commitNode } from '../commit/commit.service.ts';
 import { RepositoryRef } from '../repo/repo.graphql.ts';
 import { lastCommitLoader } from './contents.loader.ts';
 import * as contents from './contents.service.ts';
@@ -59,7 +60,7 @@ export const ContentEntryRef = builder.objectRef<contents.ContentItem>('ContentE
       description: 'The newest commit (as of the commit read) that changed this path. All entries of one listing are found in one history walk.',
       resolve: async (e, _args, ctx) => {
         const commit = e.commit ? await lastCommitLoader(ctx).load({ gitDir: e.gitDir, commit: e.commit, path: e.path }) : null;
-        return commit && { repo: e.repo, commit };
+        return commit && commitNode(e.repo, commit);
       },
     }),
   }),
@@ -125,7 +126,7 @@ const ChangeFilesPayload = builder.objectRef<changes.ChangeResult>('ChangeFilesP
   fields: (t) => ({
     repository: t.field({ type: RepositoryRef, resolve: (r) => r.repository }),
     branch: t.exposeString('branch', { description: 'The branch the commit is on.' }),
-    commit: t.field({ type: CommitRef, resolve: (r) => ({ repo: r.repository, commit: r.commit }) }),
+    commit: t.field({ type: CommitRef, resolve: (r) => commitNode(r.repository, r.commit) }),
     files: t.field({
       type: [ContentEntryRef],
       nullable: { list: false, items: true },
