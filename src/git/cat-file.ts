@@ -66,8 +66,10 @@ class BatchReader {
     private readonly onIdle: (reader: BatchReader) => void,
   ) {
     // --buffer: git answers a write's commands when its closing `flush` arrives, in one write of its own,
-    // instead of one write (and one wake-up of this process) per object.
-    this.child = spawnGit(['cat-file', '--batch-command', '--buffer'], { gitDir });
+    // instead of one write (and one wake-up of this process) per object. core.warnAmbiguousRefs=false: git
+    // resolves names by the same rules, first match first, but no longer looks for every other match (six
+    // ref lookups for refs/heads/x, and for a full object id) only to warn on stderr, which nobody reads.
+    this.child = spawnGit(['-c', 'core.warnAmbiguousRefs=false', 'cat-file', '--batch-command', '--buffer'], { gitDir });
     this.child.stdout.on('data', (chunk: Buffer) => this.receive(chunk));
     const fail = (err: Error) => {
       this.dead = true;

@@ -179,6 +179,24 @@ describe('the cat-file batch reader', () => {
     });
   }
 
+  it('resolves a name that is both a tag and a branch as git does: the tag by its short name, each by its full name', async () => {
+    const gitDir = path.join(work.dir, 'ambiguous.git');
+    gitLocal(['init', '-q', '--bare', gitDir]);
+    const blob = (text: string) => gitLocal(['--git-dir', gitDir, 'hash-object', '-w', '--stdin'], { input: text }).stdout.trim();
+    const tree = (oid: string) => gitLocal(['--git-dir', gitDir, 'mktree'], { input: `100644 blob ${oid}\tf\n` }).stdout.trim();
+    const commit = (message: string) => gitLocal(['--git-dir', gitDir, 'commit-tree', tree(blob(message)), '-m', message]).stdout.trim();
+    const onBranch = commit('on the branch');
+    const onTag = commit('on the tag');
+    gitLocal(['--git-dir', gitDir, 'update-ref', 'refs/heads/same', onBranch]);
+    gitLocal(['--git-dir', gitDir, 'update-ref', 'refs/tags/same', onTag]);
+    assert.equal(revParse(gitDir, 'same'), onTag, "git's own answer");
+    assert.equal((await readObjectInfo(gitDir, 'same'))?.oid, onTag);
+    assert.equal((await readObjectInfo(gitDir, 'refs/heads/same'))?.oid, onBranch);
+    assert.equal((await readObjectInfo(gitDir, 'refs/tags/same'))?.oid, onTag);
+    assert.equal((await readObjectInfo(gitDir, 'heads/same'))?.oid, onBranch);
+    assert.equal((await readObject(gitDir, onBranch))?.oid, onBranch);
+  });
+
   it('refuses revisions with a line break (they would be two requests)', async () => {
     await assert.rejects(readObject(gitDirs.sha1, 'main\nmain'), (err: unknown) => err instanceof GitError && err.code === 'INVALID_ARGUMENT');
     await assert.rejects(readObjectInfo(gitDirs.sha1, 'main\rx'), (err: unknown) => err instanceof GitError && err.code === 'INVALID_ARGUMENT');
