@@ -32,6 +32,10 @@ export const CACHED = {
 
 export type CacheName = keyof typeof CACHED;
 
+/** Caches of pages hold fewer entries: a page of 50 rows weighs as much as 50 entries of one row. */
+export const PAGE_CACHE_ENTRIES = 500;
+const MAX_ENTRIES: Partial<Record<CacheName, number>> = { branchPageOfRepository: PAGE_CACHE_ENTRIES, tagPageOfRepository: PAGE_CACHE_ENTRIES };
+
 interface Entry {
   epoch: string;
   stamp: number;
@@ -63,7 +67,7 @@ function freeze<V>(value: V): V {
 
 /**
  * The app's caches (one set per running app, so two apps in one process share nothing). Each holds at most
- * `maxEntries`; the oldest go first.
+ * `maxEntries` (caches of pages fewer: MAX_ENTRIES); the oldest go first.
  */
 export class Caches {
   private readonly stores = new Map<CacheName, Map<string | number, Entry>>();
@@ -111,7 +115,7 @@ export class Caches {
         if (valid(entry, current)) return entry!.value as V;
         const value = await load();
         if (value !== null && value !== undefined) {
-          if (store.size >= this.maxEntries) store.delete(store.keys().next().value!);
+          if (store.size >= Math.min(this.maxEntries, MAX_ENTRIES[name] ?? Infinity)) store.delete(store.keys().next().value!);
           store.set(key, { epoch: counters.epoch, stamp: current, value: freeze(value) });
         }
         return value;
