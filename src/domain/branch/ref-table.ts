@@ -76,14 +76,14 @@ const isZero = (oid: string) => /^0+$/.test(oid);
  * only when the rows held exactly the values the updates started from; otherwise (a ref that moved behind
  * the tables, a row never built, another sync racing on another instance) it changes nothing and answers
  * null, and the caller syncs. Rows, the branch count, isEmpty, refsSyncedAt and `extra` change in one
- * transaction, in turn with the syncs of the same repository. `hasDefault`: whether the repository's
- * default branch has a row now.
+ * transaction, in turn with the syncs of the same repository (`extra` may still be computing meanwhile).
+ * `hasDefault`: whether the repository's default branch has a row now.
  */
 export function applyRefChanges(
   ctx: Ctx,
   repo: Pick<Repository, 'id' | 'refsSyncedAt' | 'defaultBranch'>,
   changes: RefChange[],
-  extra: Prisma.RepositoryUpdateInput = {},
+  extra: Prisma.RepositoryUpdateInput | Promise<Prisma.RepositoryUpdateInput> = {},
 ): Promise<{ state: RefState; hasDefault: boolean } | null> {
   if (!repo.refsSyncedAt) return Promise.resolve(null);
   return serialized(repo.id, () =>
@@ -91,7 +91,7 @@ export function applyRefChanges(
   );
 }
 
-async function applyNow(ctx: Ctx, repo: Pick<Repository, 'id' | 'defaultBranch'>, changes: RefChange[], extra: Prisma.RepositoryUpdateInput) {
+async function applyNow(ctx: Ctx, repo: Pick<Repository, 'id' | 'defaultBranch'>, changes: RefChange[], extra: Prisma.RepositoryUpdateInput | Promise<Prisma.RepositoryUpdateInput>) {
   const repoId = repo.id;
   const gitDir = repositoryPath(ctx.config, repoId);
   const tracked = (prefix: string) =>
@@ -125,12 +125,13 @@ async function applyNow(ctx: Ctx, repo: Pick<Repository, 'id' | 'defaultBranch'>
   const state: RefState = { isEmpty: count === 0, branchCount: count, refsSyncedAt: new Date() };
   const changedDefault = heads.some((c) => c.name === repo.defaultBranch);
   const hasDefault = changedDefault ? newBranches.some((b) => b.name === repo.defaultBranch) : knownBranches.has(repo.defaultBranch);
+  const more = await extra;
   await ctx.db.$transaction([
     ...chunks(replacedBranches).map((names) => ctx.db.branch.deleteMany({ where: { repoId, name: { in: names } } })),
     ...chunks(replacedTags).map((names) => ctx.db.tag.deleteMany({ where: { repoId, name: { in: names } } })),
     ...chunks(newBranches).map((data) => ctx.db.branch.createMany({ data })),
     ...chunks(newTags).map((data) => ctx.db.tag.createMany({ data })),
-    ctx.db.repository.update({ where: { id: repoId }, data: { ...state, ...extra }, select: { id: true } }),
+    ctx.db.repository.update({ where: { id: repoId }, data: { ...state, ...more }, select: { id: true } }),
   ]);
   return { state, hasDefault };
 }

@@ -300,10 +300,13 @@ export const topicsOf = (repo: Repository) => (repo.topics ? repo.topics.split('
  */
 export async function recordPush(ctx: Omit<ServiceContext, 'viewer'>, repo: Repository, changes: { ref: string; before: string; after: string }[], pusher: User | null) {
   const gitDir = repositoryPath(ctx.config, repo.id);
-  const sizeBytes = await repositorySize(gitDir);
-  const applied = await applyRefChanges(ctx, repo, changes, { sizeBytes });
+  // The size is counted while the rows are read; a failure surfaces below, when it is awaited.
+  const size = repositorySize(gitDir);
+  const sizeUpdate = size.then((sizeBytes) => ({ sizeBytes }));
+  sizeUpdate.catch(() => {});
+  const applied = await applyRefChanges(ctx, repo, changes, sizeUpdate);
   if (!applied || (!applied.hasDefault && !applied.state.isEmpty)) {
-    const { branches } = await syncRefs(ctx, repo, { sizeBytes });
+    const { branches } = await syncRefs(ctx, repo, { sizeBytes: await size });
     if (branches.length && !branches.includes(repo.defaultBranch)) {
       const pushed = changes.map((c) => c.ref).find((r) => r.startsWith('refs/heads/'))?.slice('refs/heads/'.length);
       const chosen = pushed && branches.includes(pushed) ? pushed : branches.sort()[0];
