@@ -22,10 +22,13 @@ export interface SmartHttpRequest {
   remoteUser?: string;
   timeoutMs?: number;
   /**
-   * Runs after git exits and before the response ends, so a client that sees success sees its effects
-   * too. For a push: the ref updates git made (a ref's value before and after).
+   * For a push: runs with the ref updates git made (a ref's value before and after) as soon as they are
+   * known, and always before the response ends, so a client that sees its push end sees its effects too.
+   * They are known once git's report is complete (git has updated the refs; it still runs its automatic
+   * maintenance before it exits, and this runs meanwhile), or, for a client that asked for no report,
+   * once git exited.
    */
-  beforeEnd?: (result: { exitCode: number; updated: RefCommand[] }) => Promise<void>;
+  afterUpdate?: (updated: RefCommand[]) => Promise<void>;
 }
 
 /**
@@ -216,6 +219,7 @@ export async function serveSmartHttp(request: SmartHttpRequest): Promise<number>
       if (caps.has('report-status') || caps.has('report-status-v2')) report = new PushReportReader(caps.has('side-band-64k') || caps.has('side-band'));
     }
     report?.feed(chunk);
+    if (report?.complete) void recordUpdates();
     if (advertisement) {
       advertised += chunk.length;
       if (advertised <= MAX_ADVERTISEMENT) advertisement.push(chunk);
@@ -227,6 +231,13 @@ export async function serveSmartHttp(request: SmartHttpRequest): Promise<number>
     }
   });
 
+  let recorded: Promise<void> | undefined;
+  const recordUpdates = () =>
+    (recorded ??= (async () => {
+      if (!request.afterUpdate) return;
+      await request.afterUpdate(commands ? await updatedRefs(request.gitDir, commands, report) : []);
+    })().catch((err) => console.error('git http: after-transfer work failed', err)));
+
   const stderr: Buffer[] = [];
   child.stderr.on('data', (c: Buffer) => stderr.push(c));
   return new Promise((resolve) => {
@@ -234,21 +245,16 @@ export async function serveSmartHttp(request: SmartHttpRequest): Promise<number>
       const exitCode = code ?? -1;
       if (memoKey && advertisement && exitCode === 0) v2Advertisements.set(memoKey, Buffer.concat(advertisement));
       if (receiveKey && advertisement && exitCode === 0) noteReceivePackAdvertisement(receiveKey, Buffer.concat(advertisement));
-      try {
-        if (request.beforeEnd) await request.beforeEnd({ exitCode, updated: commands ? await updatedRefs(request.gitDir, commands, report) : [] });
-      } catch (err) {
-        console.error('git http: after-transfer work failed', err);
-      } finally {
-        if (exitCode !== 0 && !res.headersSent) {
-          res.statusCode = 500;
-          res.setHeader('Content-Type', 'text/plain');
-          res.end(`git failed: ${Buffer.concat(stderr).toString('utf8').trim()}\n`);
-        } else {
-          start();
-          res.end();
-        }
-        resolve(exitCode);
+      await recordUpdates();
+      if (exitCode !== 0 && !res.headersSent) {
+        res.statusCode = 500;
+        res.setHeader('Content-Type', 'text/plain');
+        res.end(`git failed: ${Buffer.concat(stderr).toString('utf8').trim()}\n`);
+      } else {
+        start();
+        res.end();
       }
+      resolve(exitCode);
     });
   });
 }

@@ -68,7 +68,7 @@ export function createGitRouter(deps: AuthDeps & { events: EventBus; caches?: Ca
 
     const gitDir = repositoryPath(deps.config, repo.id);
     const pushing = writing && !advertise;
-    await serveSmartHttp({ gitDir, service, advertise, req, res, remoteUser: viewer.user?.login, beforeEnd: pushing ? ({ updated }) => afterPush(updated) : undefined });
+    await serveSmartHttp({ gitDir, service, advertise, req, res, remoteUser: viewer.user?.login, afterUpdate: pushing ? afterPush : undefined });
 
     /** Post-receive: what the push changed (as git reported it) is recorded before the client hears back. */
     async function afterPush(changes: RefCommand[]) {
