@@ -120,7 +120,7 @@ export function buildApp(config: Config = loadConfig(), options: AppOptions = {}
       web.use('/api', authenticateRequests(authDeps, caches));
       web.use(GRAPHQL_PATH, graphql.handle);
       web.use('/api/v1', createRestRouter({ schema, config, rootUrl: () => url, viewerOf, contextFor: trustedContextFor, streams: createDownloads({ config }) }));
-      web.use(createGitRouter({ ...authDeps, events: bus }));
+      web.use(createGitRouter({ ...authDeps, events: bus, caches }));
       web.use((req, res) => sendError(res, 404, `nothing at ${req.method} ${req.path}`));
       const onError: ErrorRequestHandler = (err, _req, res, _next) => {
         const status = (err as { status?: number; type?: string }).status;

@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { createGunzip } from 'node:zlib';
 import { gitHomeDir, spawnGit } from './command.ts';
+import { answerLsRefs, noteReceivePackAdvertisement, parseLsRefs, pktLine, receivePackAdvertisement } from './advertise.ts';
 import { ObjectMemo } from './memo.ts';
 import { PushCommandReader, PushReportReader, type RefCommand } from './pkt-line.ts';
 import { listRefs } from './repo.ts';
@@ -21,10 +22,13 @@ export interface SmartHttpRequest {
   remoteUser?: string;
   timeoutMs?: number;
   /**
-   * Runs after git exits and before the response ends, so a client that sees success sees its effects
-   * too. For a push: the ref updates git made (a ref's value before and after).
+   * For a push: runs with the ref updates git made (a ref's value before and after) as soon as they are
+   * known, and always before the response ends, so a client that sees its push end sees its effects too.
+   * They are known once git's report is complete (git has updated the refs; it still runs its automatic
+   * maintenance before it exits, and this runs meanwhile), or, for a client that asked for no report,
+   * once git exited.
    */
-  beforeEnd?: (result: { exitCode: number; updated: RefCommand[] }) => Promise<void>;
+  afterUpdate?: (updated: RefCommand[]) => Promise<void>;
 }
 
 /**
@@ -53,7 +57,49 @@ export function acceptsEncoding(encoding: string | undefined) {
 /** Protocol v2 was asked for (Git-Protocol: version=2); v2 advertisements carry no service line. */
 const wantsV2 = (gitProtocol: string | undefined) => !!gitProtocol && gitProtocol.split(':').includes('version=2');
 
-const pktLine = (text: string) => `${(text.length + 4).toString(16).padStart(4, '0')}${text}`;
+/**
+ * git takes the highest protocol version Git-Protocol names; receive-pack starts its advertisement with a
+ * version line for version 1 only (it answers version 2 with version 0). Anything unexpected: git answers.
+ */
+const mayBeV1 = (gitProtocol: string | undefined) => {
+  const versions = (gitProtocol ?? '').split(':').filter(Boolean).map((entry) => /^version=(\d)$/.exec(entry)?.[1]);
+  return versions.some((v) => v === undefined) || (versions.includes('1') && !versions.includes('2'));
+};
+
+/** What a v0/v1 advertisement starts with: the service, then a flush. */
+const SERVICE_LINE: Record<GitService, Buffer> = {
+  'git-upload-pack': Buffer.from(`${pktLine('# service=git-upload-pack\n')}0000`),
+  'git-receive-pack': Buffer.from(`${pktLine('# service=git-receive-pack\n')}0000`),
+};
+
+/** An ls-refs request is far smaller than this; a larger body goes to git. */
+const MAX_LS_REFS = 64 * 1024;
+
+/**
+ * Reads a protocol v2 request body until it is known not to be an ls-refs command (its first packet says
+ * another), or to its end (at most MAX_LS_REFS bytes). The body is left paused for whoever reads on.
+ */
+function readLsRefs(body: Readable): Promise<{ chunks: Buffer[]; ended: boolean }> {
+  const command = Buffer.from(pktLine('command=ls-refs\n'));
+  return new Promise((resolve) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const finish = (ended: boolean) => {
+      body.off('data', onData).off('end', onEnd).off('error', onEnd).off('close', onEnd);
+      if (!ended) body.pause();
+      resolve({ chunks, ended });
+    };
+    const onEnd = () => finish(true);
+    const onData = (chunk: Buffer) => {
+      chunks.push(chunk);
+      size += chunk.length;
+      const start = chunks.length === 1 ? chunk : Buffer.concat(chunks);
+      const differs = start.subarray(0, command.length).compare(command.subarray(0, Math.min(command.length, start.length))) !== 0;
+      if (differs || size > MAX_LS_REFS) finish(false);
+    };
+    body.on('data', onData).on('end', onEnd).on('error', onEnd).on('close', onEnd);
+  });
+}
 
 /**
  * Protocol v2 capability advertisements (GET info/refs?service=git-upload-pack with version=2) name no
@@ -93,14 +139,37 @@ export async function serveSmartHttp(request: SmartHttpRequest): Promise<number>
     Pragma: 'no-cache',
     'Cache-Control': 'no-cache, max-age=0, must-revalidate',
   };
+  const answer = (body: Buffer | string) => {
+    res.writeHead(200, headers).end(body);
+    return 0;
+  };
   const memoKey = advertise && service === 'git-upload-pack' && wantsV2(gitProtocol) ? await advertisementKey(request.gitDir, gitProtocol!) : undefined;
   const known = memoKey && v2Advertisements.get(memoKey);
-  if (known) {
-    res.writeHead(200, headers).end(known);
-    return 0;
+  if (known) return answer(known);
+  // receive-pack's advertisement lists the refs: read from the repository's files, with the capabilities
+  // git printed last time for the same configuration.
+  const receiveKey = advertise && service === 'git-receive-pack' && !mayBeV1(gitProtocol) ? await advertisementKey(request.gitDir, 'receive-pack') : undefined;
+  if (receiveKey) {
+    const refs = await receivePackAdvertisement(request.gitDir, gitHomeDir(), receiveKey);
+    if (refs) return answer(Buffer.concat([SERVICE_LINE[service], refs]));
   }
-  let advertisement: Buffer[] | null = memoKey ? [] : null;
+  let advertisement: Buffer[] | null = memoKey || receiveKey ? [] : null;
   let advertised = 0;
+
+  // A protocol v2 request is read up to its first line (whole, if it is a small ls-refs): an ls-refs is
+  // answered from the repository's files too, anything else goes to git with what was read.
+  let body: Readable | undefined;
+  let prefix: { chunks: Buffer[]; ended: boolean } = { chunks: [], ended: false };
+  if (!advertise) {
+    const encoding = req.headers['content-encoding'];
+    body = encoding === 'gzip' || encoding === 'x-gzip' ? req.pipe(createGunzip()) : req;
+    if (service === 'git-upload-pack' && wantsV2(gitProtocol)) {
+      prefix = await readLsRefs(body);
+      const lsRefs = prefix.ended ? parseLsRefs(Buffer.concat(prefix.chunks)) : null;
+      const refs = lsRefs && (await answerLsRefs(request.gitDir, gitHomeDir(), lsRefs));
+      if (refs) return answer(refs);
+    }
+  }
   const user = request.remoteUser ?? 'anonymous';
   const env: Record<string, string> = {
     ...configEnv(SERVE_CONFIG),
@@ -121,10 +190,8 @@ export async function serveSmartHttp(request: SmartHttpRequest): Promise<number>
   // A push is watched as it goes by: its commands on the way in, git's report on the way out.
   let commands: PushCommandReader | undefined;
   let report: PushReportReader | undefined;
-  if (advertise) child.stdin.end();
+  if (!body) child.stdin.end();
   else {
-    const encoding = req.headers['content-encoding'];
-    const body: Readable = encoding === 'gzip' || encoding === 'x-gzip' ? req.pipe(createGunzip()) : req;
     body.on('error', () => child.kill('SIGTERM'));
     if (service === 'git-receive-pack') {
       const reader = (commands = new PushCommandReader());
@@ -134,13 +201,15 @@ export async function serveSmartHttp(request: SmartHttpRequest): Promise<number>
       };
       body.on('data', watch);
     }
-    body.pipe(child.stdin);
+    for (const chunk of prefix.chunks) child.stdin.write(chunk);
+    if (prefix.ended) child.stdin.end();
+    else body.pipe(child.stdin);
   }
 
   const start = () => {
     if (res.headersSent) return;
     res.writeHead(200, headers);
-    if (advertise && !wantsV2(gitProtocol)) res.write(`${pktLine(`# service=${service}\n`)}0000`);
+    if (advertise && !wantsV2(gitProtocol)) res.write(SERVICE_LINE[service]);
   };
   child.stdout.on('data', (chunk: Buffer) => {
     if (!res.headersSent) {
@@ -150,6 +219,7 @@ export async function serveSmartHttp(request: SmartHttpRequest): Promise<number>
       if (caps.has('report-status') || caps.has('report-status-v2')) report = new PushReportReader(caps.has('side-band-64k') || caps.has('side-band'));
     }
     report?.feed(chunk);
+    if (report?.complete) void recordUpdates();
     if (advertisement) {
       advertised += chunk.length;
       if (advertised <= MAX_ADVERTISEMENT) advertisement.push(chunk);
@@ -161,27 +231,30 @@ export async function serveSmartHttp(request: SmartHttpRequest): Promise<number>
     }
   });
 
+  let recorded: Promise<void> | undefined;
+  const recordUpdates = () =>
+    (recorded ??= (async () => {
+      if (!request.afterUpdate) return;
+      await request.afterUpdate(commands ? await updatedRefs(request.gitDir, commands, report) : []);
+    })().catch((err) => console.error('git http: after-transfer work failed', err)));
+
   const stderr: Buffer[] = [];
   child.stderr.on('data', (c: Buffer) => stderr.push(c));
   return new Promise((resolve) => {
     child.on('close', async (code) => {
       const exitCode = code ?? -1;
       if (memoKey && advertisement && exitCode === 0) v2Advertisements.set(memoKey, Buffer.concat(advertisement));
-      try {
-        if (request.beforeEnd) await request.beforeEnd({ exitCode, updated: commands ? await updatedRefs(request.gitDir, commands, report) : [] });
-      } catch (err) {
-        console.error('git http: after-transfer work failed', err);
-      } finally {
-        if (exitCode !== 0 && !res.headersSent) {
-          res.statusCode = 500;
-          res.setHeader('Content-Type', 'text/plain');
-          res.end(`git failed: ${Buffer.concat(stderr).toString('utf8').trim()}\n`);
-        } else {
-          start();
-          res.end();
-        }
-        resolve(exitCode);
+      if (receiveKey && advertisement && exitCode === 0) noteReceivePackAdvertisement(receiveKey, Buffer.concat(advertisement));
+      await recordUpdates();
+      if (exitCode !== 0 && !res.headersSent) {
+        res.statusCode = 500;
+        res.setHeader('Content-Type', 'text/plain');
+        res.end(`git failed: ${Buffer.concat(stderr).toString('utf8').trim()}\n`);
+      } else {
+        start();
+        res.end();
       }
+      resolve(exitCode);
     });
   });
 }

@@ -11,6 +11,7 @@ import { CODE_READ, CODE_WRITE } from '../domain/access/access.service.ts';
 import { getRepository, recordPush, type RepositoryWithOwner } from '../domain/repo/repo.service.ts';
 import { repositoryPath } from '../domain/repo/storage.ts';
 import { credentialsOf } from './authenticate.ts';
+import type { Caches } from '../cache/cache.ts';
 
 const isService = (name: string): name is GitService => name === 'git-upload-pack' || name === 'git-receive-pack';
 
@@ -24,7 +25,7 @@ function plain(res: Response, status: number, message: string) {
  * access model as the APIs; anonymous callers are asked for credentials (401) where reading needs them and
  * for every push.
  */
-export function createGitRouter(deps: AuthDeps & { events: EventBus }) {
+export function createGitRouter(deps: AuthDeps & { events: EventBus; caches?: Caches }) {
   const router = express.Router();
   /** `service` is the POST's; info/refs (advertise) names it in the query. */
   const handle = (advertise: boolean, posted?: GitService) => async (req: Request, res: Response) => {
@@ -39,9 +40,12 @@ export function createGitRouter(deps: AuthDeps & { events: EventBus }) {
     if (!acceptsEncoding(req.headers['content-encoding'])) return plain(res, 415, 'request bodies may be sent plain or gzip-compressed only');
     const writing = service === 'git-receive-pack';
 
+    // The account, its token and the repository come from the app's caches, as for the APIs: each of a
+    // clone's or push's requests would otherwise read them again.
+    const cache = deps.caches ? await deps.caches.view() : undefined;
     let viewer: Viewer;
     try {
-      viewer = (await authenticate(deps, credentialsOf(req))).viewer;
+      viewer = (await authenticate({ ...deps, cache }, credentialsOf(req))).viewer;
     } catch (err) {
       if (isDomainError(err)) return plain(res, err.kind === 'FORBIDDEN' ? 403 : 401, err.message);
       throw err;
@@ -49,7 +53,7 @@ export function createGitRouter(deps: AuthDeps & { events: EventBus }) {
     if (viewer.grant && !grants(viewer.grant, 'repository', writing ? 'write' : 'read')) {
       return plain(res, 403, `token does not have the ${writing ? 'write' : 'read'}:repository scope`);
     }
-    const ctx = { ...deps, viewer };
+    const ctx = { ...deps, cache, viewer };
     let repo: RepositoryWithOwner;
     try {
       repo = (await getRepository(ctx, owner, name, writing ? CODE_WRITE : CODE_READ)).repo;
@@ -64,7 +68,7 @@ export function createGitRouter(deps: AuthDeps & { events: EventBus }) {
 
     const gitDir = repositoryPath(deps.config, repo.id);
     const pushing = writing && !advertise;
-    await serveSmartHttp({ gitDir, service, advertise, req, res, remoteUser: viewer.user?.login, beforeEnd: pushing ? ({ updated }) => afterPush(updated) : undefined });
+    await serveSmartHttp({ gitDir, service, advertise, req, res, remoteUser: viewer.user?.login, afterUpdate: pushing ? afterPush : undefined });
 
     /** Post-receive: what the push changed (as git reported it) is recorded before the client hears back. */
     async function afterPush(changes: RefCommand[]) {

@@ -3,8 +3,8 @@ import type { Branch, Prisma, Repository, Tag } from '../../db/models.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { insertRows } from '../../db/insert-rows.ts';
 import { databaseTarget } from '../../db/provider.ts';
-import { readObject } from '../../git/cat-file.ts';
-import { parseCommit, type Commit } from '../../git/objects.ts';
+import { readObject, readObjectInfo } from '../../git/cat-file.ts';
+import { parseCommit, parseTag, type Commit } from '../../git/objects.ts';
 import { describeTag, forEachRef, isWellFormedRefName, type RefEntry, type TagRef } from '../../git/refs.ts';
 import type { Page, PageWindow } from '../../pagination.ts';
 import { pageFrom } from '../../pagination.ts';
@@ -51,12 +51,105 @@ const running = new Map<number, Promise<unknown>>();
  * and what the repository row now holds.
  */
 export function syncRefs(ctx: Ctx, repo: Pick<Repository, 'id'>, extra: Prisma.RepositoryUpdateInput = {}): Promise<{ branches: string[]; state: RefState }> {
-  const previous = running.get(repo.id) ?? Promise.resolve();
   const once = () => syncNow(ctx, repo.id, extra);
-  const run = previous.catch(() => {}).then(() => once().catch((err) => (isUniqueViolation(err) ? once() : Promise.reject(err))));
-  running.set(repo.id, run);
-  void run.finally(() => running.get(repo.id) === run && running.delete(repo.id)).catch(() => {});
+  return serialized(repo.id, () => once().catch((err) => (isUniqueViolation(err) ? once() : Promise.reject(err))));
+}
+
+/** Runs `work` after every sync of the repository already started in this process. */
+function serialized<T>(repoId: number, work: () => Promise<T>): Promise<T> {
+  const previous = running.get(repoId) ?? Promise.resolve();
+  const run = previous.catch(() => {}).then(work);
+  running.set(repoId, run);
+  void run.finally(() => running.get(repoId) === run && running.delete(repoId)).catch(() => {});
   return run;
+}
+
+/** A ref update git carried out: the ref's value before and after it (all zeros: no ref). */
+export interface RefChange {
+  ref: string;
+  before: string;
+  after: string;
+}
+
+const isZero = (oid: string) => /^0+$/.test(oid);
+
+/**
+ * Applies ref updates git just made (a push's accepted commands, an API change) to the rows without
+ * listing git's refs: only the objects the refs now name are read, through the batch reader. This holds
+ * only when the rows held exactly the values the updates started from; otherwise (a ref that moved behind
+ * the tables, a row never built, another sync racing on another instance) it changes nothing and answers
+ * null, and the caller syncs. Rows, the branch count, isEmpty, refsSyncedAt and `extra` change in one
+ * transaction, in turn with the syncs of the same repository (`extra` may still be computing meanwhile).
+ * `hasDefault`: whether the repository's default branch has a row now.
+ */
+export function applyRefChanges(
+  ctx: Ctx,
+  repo: Pick<Repository, 'id' | 'refsSyncedAt' | 'defaultBranch'>,
+  changes: RefChange[],
+  extra: Prisma.RepositoryUpdateInput | Promise<Prisma.RepositoryUpdateInput> = {},
+): Promise<{ state: RefState; hasDefault: boolean } | null> {
+  if (!repo.refsSyncedAt) return Promise.resolve(null);
+  return serialized(repo.id, () =>
+    applyNow(ctx, repo, changes, extra).catch((err) => (isUniqueViolation(err) ? null : Promise.reject(err))),
+  );
+}
+
+async function applyNow(ctx: Ctx, repo: Pick<Repository, 'id' | 'defaultBranch'>, changes: RefChange[], extra: Prisma.RepositoryUpdateInput | Promise<Prisma.RepositoryUpdateInput>) {
+  const repoId = repo.id;
+  const gitDir = repositoryPath(ctx.config, repoId);
+  const tracked = (prefix: string) =>
+    changes.filter((c) => c.ref.startsWith(prefix) && isWellFormedRefName(c.ref.slice(prefix.length))).map((c) => ({ ...c, name: c.ref.slice(prefix.length) }));
+  const heads = tracked(HEADS);
+  const tags = tracked(TAGS);
+  // The rows of the names concerned (all of them, when so many names would not fit in one statement).
+  const named = (names: string[]) => (names.length <= CHUNK ? { name: { in: names } } : {});
+  const branchNames = [...heads.map((c) => c.name), repo.defaultBranch];
+  const tagNames = tags.map((c) => c.name);
+  const [branchRows, tagRows, branchCount] = await Promise.all([
+    ctx.db.branch.findMany({ where: { repoId, ...named(branchNames) }, select: { name: true, commitId: true } }),
+    tags.length ? ctx.db.tag.findMany({ where: { repoId, ...named(tagNames) }, select: { name: true, oid: true } }) : [],
+    ctx.db.branch.count({ where: { repoId } }),
+  ]);
+  const knownBranches = new Map(branchRows.map((r) => [r.name, r.commitId]));
+  const knownTags = new Map(tagRows.map((r) => [r.name, r.oid]));
+  // Each row must hold what git held before the update (no row for a ref that did not exist).
+  const startsFrom = (known: Map<string, string>) => (c: RefChange & { name: string }) => known.get(c.name) === (isZero(c.before) ? undefined : c.before);
+  if (!heads.every(startsFrom(knownBranches)) || !tags.every(startsFrom(knownTags))) return null;
+
+  const readCommit = commitReader(gitDir);
+  const entryOf = (c: RefChange) => (isZero(c.after) ? Promise.resolve(null) : refEntryAt(gitDir, c.ref, c.after));
+  const [headEntries, tagEntries] = await Promise.all([Promise.all(heads.map(entryOf)), Promise.all(tags.map(entryOf))]);
+  const newBranches = (await Promise.all(headEntries.map((ref) => (ref?.type === 'commit' ? branchRow(repoId, ref, readCommit) : null)))).filter((b): b is BranchRowData => b !== null);
+  const newTags = await Promise.all(tagEntries.filter((ref): ref is RefEntry => ref !== null).map((ref) => tagRow(gitDir, repoId, ref)));
+
+  const replacedBranches = heads.map((c) => c.name).filter((name) => knownBranches.has(name));
+  const replacedTags = tags.map((c) => c.name).filter((name) => knownTags.has(name));
+  const count = branchCount - replacedBranches.length + newBranches.length;
+  const state: RefState = { isEmpty: count === 0, branchCount: count, refsSyncedAt: new Date() };
+  const changedDefault = heads.some((c) => c.name === repo.defaultBranch);
+  const hasDefault = changedDefault ? newBranches.some((b) => b.name === repo.defaultBranch) : knownBranches.has(repo.defaultBranch);
+  const more = await extra;
+  const provider = databaseTarget(ctx.config).provider;
+  const now = new Date();
+  await ctx.db.$transaction([
+    ...chunks(replacedBranches).map((names) => ctx.db.branch.deleteMany({ where: { repoId, name: { in: names } } })),
+    ...chunks(replacedTags).map((names) => ctx.db.tag.deleteMany({ where: { repoId, name: { in: names } } })),
+    ...insertRows(ctx.db, provider, 'Branch', newBranches.map((row) => ({ ...row, updatedAt: now }))),
+    ...insertRows(ctx.db, provider, 'Tag', newTags.map((row) => ({ ...row, updatedAt: now }))),
+    ctx.db.repository.update({ where: { id: repoId }, data: { ...state, ...more }, select: { id: true } }),
+  ]);
+  return { state, hasDefault };
+}
+
+/** A ref as for-each-ref describes it, from the object it names (null when git has no such object). */
+async function refEntryAt(gitDir: string, name: string, oid: string): Promise<RefEntry | null> {
+  const info = await readObjectInfo(gitDir, oid);
+  if (!info) return null;
+  if (info.type !== 'tag') return { name, oid, type: info.type };
+  const obj = await readObject(gitDir, oid);
+  const tag = obj?.type === 'tag' ? parseTag(obj.oid, obj.data) : null;
+  const peeledType = tag?.type as RefEntry['type'] | undefined;
+  return { name, oid, type: 'tag', ...(tag?.object && peeledType ? { peeledOid: tag.object, peeledType } : {}) };
 }
 
 async function syncNow(ctx: Ctx, repoId: number, extra: Prisma.RepositoryUpdateInput) {

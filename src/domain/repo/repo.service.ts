@@ -22,7 +22,7 @@ import { viewerTeams } from '../access/grants.ts';
 import { STORED_SETTINGS, type CreateRepositoryInput, type UpdateRepositoryInput } from './repo.inputs.ts';
 import { checkRepositoryName, MERGE_STYLES, normalizeTopics, OBJECT_FORMATS, TRACKER_STYLES, TRUST_MODELS } from './repo.rules.ts';
 import { repositoryPath } from './storage.ts';
-import { syncRefs } from '../branch/ref-table.ts';
+import { applyRefChanges, syncRefs } from '../branch/ref-table.ts';
 import { initialFiles } from './templates.ts';
 import { languageBytes } from './languages.ts';
 import { forgetRepositories } from '../social/social.counters.ts';
@@ -291,20 +291,29 @@ export async function removeTopic(ctx: ServiceContext, ownerLogin: string, name:
 
 export const topicsOf = (repo: Repository) => (repo.topics ? repo.topics.split(',') : []);
 
-/** After a push: the first push to an empty repository picks the default branch; size is refreshed. */
+/**
+ * After a push (or an API change of refs): the branch and tag tables and the size follow at once, before
+ * the pusher hears back. The updates git carried out are applied to the tables as they are (no ref
+ * listing); when the tables did not hold what the updates started from, or the default branch has no row
+ * afterwards, git's refs are listed instead (one for-each-ref): the first push to an empty repository
+ * picks the default branch there.
+ */
 export async function recordPush(ctx: Omit<ServiceContext, 'viewer'>, repo: Repository, changes: { ref: string; before: string; after: string }[], pusher: User | null) {
   const gitDir = repositoryPath(ctx.config, repo.id);
-  // The branch and tag tables follow every push (and every API change that goes through here): one
-  // for-each-ref, whose branches also decide emptiness, the count and the default branch.
-  const [{ branches }, sizeBytes] = await Promise.all([syncRefs(ctx, repo), repositorySize(gitDir)]);
-  const data: Prisma.RepositoryUpdateInput = { sizeBytes };
-  if (branches.length && !branches.includes(repo.defaultBranch)) {
-    const pushed = changes.map((c) => c.ref).find((r) => r.startsWith('refs/heads/'))?.slice('refs/heads/'.length);
-    const chosen = pushed && branches.includes(pushed) ? pushed : branches.sort()[0];
-    await setHead(gitDir, chosen);
-    data.defaultBranch = chosen;
+  // The size is counted while the rows are read; a failure surfaces below, when it is awaited.
+  const size = repositorySize(gitDir);
+  const sizeUpdate = size.then((sizeBytes) => ({ sizeBytes }));
+  sizeUpdate.catch(() => {});
+  const applied = await applyRefChanges(ctx, repo, changes, sizeUpdate);
+  if (!applied || (!applied.hasDefault && !applied.state.isEmpty)) {
+    const { branches } = await syncRefs(ctx, repo, { sizeBytes: await size });
+    if (branches.length && !branches.includes(repo.defaultBranch)) {
+      const pushed = changes.map((c) => c.ref).find((r) => r.startsWith('refs/heads/'))?.slice('refs/heads/'.length);
+      const chosen = pushed && branches.includes(pushed) ? pushed : branches.sort()[0];
+      await setHead(gitDir, chosen);
+      await ctx.db.repository.update({ where: { id: repo.id }, data: { defaultBranch: chosen } });
+    }
   }
-  await ctx.db.repository.update({ where: { id: repo.id }, data });
   await ctx.events.publish('repo.push', { repoId: repo.id, pusherId: pusher?.id ?? null, changes });
 }
 

@@ -103,6 +103,66 @@ describe('the branch and tag tables', () => {
     assert.deepEqual(await tagRows(owner.login, 'pushed'), {});
   });
 
+  it('applies a push to the rows from the updates git made, as a rebuild from git would, and lists git refs when the rows did not hold what the push started from', async () => {
+    assert.equal((await api.post('/user/repos', { name: 'applied', auto_init: true }, owner.basic)).status, 201);
+    const id = await repoId(owner.login, 'applied');
+    const gitDir = repositoryPath(server.app.config, id);
+    const serverGit = (...args: string[]) => {
+      const res = gitLocal(['--git-dir', gitDir, ...args]);
+      assert.equal(res.status, 0, res.stderr);
+      return res.stdout.trim();
+    };
+    const dir = path.join(work.dir, 'applied');
+    assert.equal((await gitAsync(['clone', '-q', remoteUrl(server.url, owner.login, 'applied', [owner.login, owner.password]), dir])).status, 0);
+    const run = local(dir);
+    const initial = run('rev-parse', 'main');
+    // A branch made behind the tables' back: a push that starts from what the rows hold does not list it.
+    serverGit('update-ref', 'refs/heads/behind', initial);
+
+    writeFileSync(path.join(dir, 'a.txt'), 'a\n');
+    run('add', '.');
+    commitAt(dir, 1_700_000_000, '-m', 'second\n\nbody');
+    run('branch', 'side');
+    run('tag', 'light');
+    run('tag', '-a', 'annotated', '-m', 'an annotated tag');
+    run('tag', '-a', 'nested', '-m', 'a tag of a tag', 'annotated');
+    run('tag', 'tree-tag', 'main^{tree}');
+    const spawns = gitSpawnCount();
+    await push(dir, 'applied', 'main', 'side', 'light', 'annotated', 'nested', 'tree-tag');
+    assert.equal(gitSpawnCount() - spawns, 2, 'info/refs and receive-pack: the rows follow the push without a ref listing');
+    const second = run('rev-parse', 'main');
+    assert.deepEqual(await branchRows(owner.login, 'applied'), { main: second, side: second });
+    await push(dir, 'applied', ':side', ':light');
+
+    // What the pushes left equals a rebuild from git, row for row (the branch made behind excepted).
+    const rows = async () => ({
+      branches: (await db().branch.findMany({ where: { repoId: id }, orderBy: { name: 'asc' } })).map(({ updatedAt: _, ...row }) => row),
+      tags: (await db().tag.findMany({ where: { repoId: id }, orderBy: { name: 'asc' } })).map(({ updatedAt: _, ...row }) => row),
+      count: (await db().repository.findUniqueOrThrow({ where: { id } })).branchCount,
+    });
+    const applied = await rows();
+    assert.deepEqual(applied.branches.map((b) => b.name), ['main']);
+    assert.deepEqual(applied.tags.map((t) => t.name), ['annotated', 'nested', 'tree-tag']);
+    assert.equal(applied.count, 1);
+    serverGit('update-ref', '-d', 'refs/heads/behind');
+    await db().branch.deleteMany({ where: { repoId: id } });
+    await db().tag.deleteMany({ where: { repoId: id } });
+    await db().repository.update({ where: { id }, data: { refsSyncedAt: null } });
+    assert.equal((await api.get(`/repos/${owner.login}/applied/branches`, owner.basic)).status, 200);
+    assert.deepEqual(await rows(), applied);
+
+    // main moved behind the tables: the push's starting value is not the row's, so git's refs are listed.
+    serverGit('update-ref', 'refs/heads/behind', initial);
+    serverGit('update-ref', 'refs/heads/main', initial);
+    writeFileSync(path.join(dir, 'b.txt'), 'b\n');
+    run('add', '.');
+    commitAt(dir, 1_700_000_060, '-m', 'third');
+    assert.equal((await gitAsync(['fetch', '-q', 'origin'], { cwd: dir })).status, 0);
+    await push(dir, 'applied', '--force', 'main');
+    assert.deepEqual(await branchRows(owner.login, 'applied'), { main: run('rev-parse', 'main'), behind: initial });
+    assert.equal((await api.get(`/repos/${owner.login}/applied`, owner.basic)).body.branch_count, 2);
+  });
+
   it('follows API changes: new repositories, branch and tag creation, renames and deletions, file changes, forks and merge-upstream', async () => {
     assert.equal((await api.post('/user/repos', { name: 'changes', auto_init: true }, owner.basic)).status, 201);
     const main = (await api.get(`/repos/${owner.login}/changes/branches/main`, owner.basic)).body.commit.id;
