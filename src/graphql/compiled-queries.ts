@@ -1,6 +1,24 @@
-import { getOperationAST, getVariableValues, Kind, parse, validate, type DocumentNode, type ExecutionResult, type GraphQLSchema, type OperationDefinitionNode } from 'graphql';
+import {
+  BREAK,
+  getNamedType,
+  getOperationAST,
+  getVariableValues,
+  isInputObjectType,
+  Kind,
+  parse,
+  TypeInfo,
+  typeFromAST,
+  validate,
+  visit,
+  visitWithTypeInfo,
+  type DocumentNode,
+  type ExecutionResult,
+  type GraphQLSchema,
+  type OperationDefinitionNode,
+} from 'graphql';
 import { compileQuery, isCompiledQuery, type CompiledQuery } from 'graphql-jit';
 import { complexityFromQuery } from '@pothos/plugin-complexity';
+import type { GraphQLContext } from './context.ts';
 import { LruMap } from './lru.ts';
 
 /** One query operation of a document, compiled. */
@@ -9,14 +27,22 @@ export class CompiledOperation {
     private readonly schema: GraphQLSchema,
     private readonly operation: OperationDefinitionNode,
     private readonly compiled: CompiledQuery,
+    readonly facts: {
+      /** Its variables include an input object, which graphql-jit checks more leniently than graphql-js. */
+      checkVariables: boolean;
+      /** Its cost is the same on every run and was found within the limits. */
+      costChecked: boolean;
+    },
   ) {}
 
   /**
    * Runs the operation; undefined, without running it, when graphql-js would refuse the variables (the
-   * caller leaves those to graphql-js and its error messages). graphql-jit coerces the raw variables itself.
+   * caller leaves those to graphql-js and its error messages). graphql-jit coerces the variables itself,
+   * as graphql-js does for scalars, enums and lists.
    */
-  run(context: unknown, variables: Record<string, unknown>): Promise<ExecutionResult> | ExecutionResult | undefined {
-    if (this.operation.variableDefinitions?.length && getVariableValues(this.schema, this.operation.variableDefinitions, variables).errors) return undefined;
+  run(context: GraphQLContext, variables: Record<string, unknown>): Promise<ExecutionResult> | ExecutionResult | undefined {
+    if (this.facts.checkVariables && getVariableValues(this.schema, this.operation.variableDefinitions ?? [], variables).errors) return undefined;
+    if (this.facts.costChecked) context.costChecked = true;
     return this.compiled.query(undefined, context, variables);
   }
 }
@@ -39,8 +65,8 @@ export interface CompiledQueryOptions {
   capacity: number;
   /** Longer document texts are neither remembered nor compiled. */
   maxLength: number;
-  /** The depth and breadth limits of untrusted documents (config graphql.MAX_DEPTH, MAX_BREADTH). */
-  limits: { depth: number; breadth: number };
+  /** The cost limits of untrusted documents (config graphql.MAX_DEPTH, MAX_BREADTH, MAX_COMPLEXITY). */
+  limits: { depth: number; breadth: number; complexity: number };
 }
 
 /**
@@ -100,20 +126,46 @@ export class CompiledQueries {
     if (operationName === '') return null;
     const operation = getOperationAST(document, operationName);
     if (operation?.operation !== 'query') return null;
-    if (operation.variableDefinitions?.length && getVariableValues(this.schema, operation.variableDefinitions, variables).errors) return undefined;
+    const variableDefinitions = operation.variableDefinitions ?? [];
+    if (variableDefinitions.length && getVariableValues(this.schema, variableDefinitions, variables).errors) return undefined;
     try {
-      if (!this.#withinLimits(document, operation, variables)) return null;
+      // Only the operation and the fragments: the cost of other operations does not count.
+      const single: DocumentNode = { kind: Kind.DOCUMENT, definitions: [operation, ...document.definitions.filter((d) => d.kind === Kind.FRAGMENT_DEFINITION)] };
+      // Depth and breadth count every field a fragment spread brings, as often as it is spread; neither depends on variables.
+      const cost = complexityFromQuery(single, { schema: this.schema, variables });
+      const { limits } = this.options;
+      if (cost.depth > limits.depth || cost.breadth > limits.breadth) return null;
+      const constantCost = costIsConstant(this.schema, single);
+      // Always too costly: nothing to gain.
+      if (constantCost && cost.complexity > limits.complexity) return null;
       const compiled = compileQuery(this.schema, document, operationName ?? undefined);
-      return isCompiledQuery(compiled) ? new CompiledOperation(this.schema, operation, compiled) : null;
+      if (!isCompiledQuery(compiled)) return null;
+      const checkVariables = variableDefinitions.some((definition) => isInputObjectType(getNamedType(typeFromAST(this.schema, definition.type as never))));
+      return new CompiledOperation(this.schema, operation, compiled, { checkVariables, costChecked: constantCost });
     } catch {
       return null;
     }
   }
+}
 
-  /** Depth and breadth count every field a fragment spread brings, as often as it is spread; neither depends on variables. */
-  #withinLimits(document: DocumentNode, operation: OperationDefinitionNode, variables: Record<string, unknown>): boolean {
-    const fragments = document.definitions.filter((definition) => definition.kind === Kind.FRAGMENT_DEFINITION);
-    const { depth, breadth } = complexityFromQuery({ kind: Kind.DOCUMENT, definitions: [operation, ...fragments] }, { schema: this.schema, variables });
-    return depth <= this.options.limits.depth && breadth <= this.options.limits.breadth;
-  }
+/**
+ * Whether an operation costs the same on every run: it selects no field whose cost is computed from its
+ * arguments (a connection's is its page size, often a variable), so variables and callers do not change it.
+ */
+function costIsConstant(schema: GraphQLSchema, document: DocumentNode): boolean {
+  const typeInfo = new TypeInfo(schema);
+  let constant = true;
+  visit(
+    document,
+    visitWithTypeInfo(typeInfo, {
+      Field() {
+        if (typeof typeInfo.getFieldDef()?.extensions?.complexity === 'function') {
+          constant = false;
+          return BREAK;
+        }
+        return undefined;
+      },
+    }),
+  );
+  return constant;
 }

@@ -2,6 +2,7 @@ import type { IncomingMessage } from 'node:http';
 import type { Request, Response } from 'express';
 import type { CompiledQueries } from './compiled-queries.ts';
 import type { GraphQLContext } from './context.ts';
+import { LruMap } from './lru.ts';
 
 /** Larger bodies (and bodies of unknown length) stay with graphql-yoga, which streams them. */
 const MAX_BODY_BYTES = 256 * 1024;
@@ -28,7 +29,7 @@ export function createJsonPostHandler(endpoint: string, compiled: CompiledQuerie
     async answer(req: Request, res: Response, delegate: Delegate): Promise<void> {
       const length = takesJsonPost(req, endpoint);
       if (length === undefined) return delegate();
-      const mediaType = regularMediaType(req.headers.accept);
+      const mediaType = mediaTypeFor(req.headers.accept);
       if (mediaType === undefined) return delegate();
       let text: string;
       try {
@@ -74,6 +75,15 @@ function takesJsonPost(req: Request, endpoint: string): number | undefined {
 }
 
 const REGULAR_MEDIA_TYPES = ['application/graphql-response+json', 'application/json'];
+
+/** Clients send the same few Accept headers again and again. */
+const mediaTypes = new LruMap<string, string | undefined>(64);
+
+function mediaTypeFor(accept = ''): string | undefined {
+  let type = mediaTypes.get(accept);
+  if (type === undefined && !mediaTypes.has(accept)) mediaTypes.set(accept, (type = regularMediaType(accept)));
+  return type;
+}
 
 /**
  * The media type yoga answers a single result with for this Accept header (its accept.js and
@@ -125,6 +135,13 @@ function graphqlParams(text: string): GraphQLParams | undefined {
 }
 
 function readBody(req: IncomingMessage, length: number): Promise<string> {
+  // Usually the whole body (its length announced) came with the headers and waits in the stream's buffer;
+  // resumed, the stream ends as if read to the end.
+  if (req.readableLength === length && !req.readableFlowing) {
+    const body = req.read() as Buffer;
+    req.resume();
+    return Promise.resolve(body.toString('utf8'));
+  }
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let received = 0;

@@ -13,6 +13,10 @@ export class LruMap<K, V> {
     return value;
   }
 
+  has(key: K): boolean {
+    return this.#entries.has(key);
+  }
+
   set(key: K, value: V): void {
     this.#entries.delete(key);
     this.#entries.set(key, value);

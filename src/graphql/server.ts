@@ -54,8 +54,8 @@ const COMPILED_QUERIES = { compileAfter: 2, capacity: 200, maxLength: 32 * 1024 
 export function createGraphQLHandler(deps: GraphQLServerDeps) {
   let yoga: Promise<YogaServer> | undefined;
   const load = () => (yoga ??= createYogaServer(deps));
-  const { MAX_DEPTH, MAX_BREADTH } = deps.config.graphql;
-  const compiled = new CompiledQueries(schema, { ...COMPILED_QUERIES, limits: { depth: MAX_DEPTH, breadth: MAX_BREADTH } });
+  const { MAX_DEPTH, MAX_BREADTH, MAX_COMPLEXITY } = deps.config.graphql;
+  const compiled = new CompiledQueries(schema, { ...COMPILED_QUERIES, limits: { depth: MAX_DEPTH, breadth: MAX_BREADTH, complexity: MAX_COMPLEXITY } });
   const lean = createJsonPostHandler(GRAPHQL_PATH, compiled, deps.contextOf);
   return {
     load,

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import http from 'node:http';
 import { before, describe, it } from 'node:test';
-import { getIntrospectionQuery, print } from 'graphql';
+import { buildSchema, getIntrospectionQuery, parse, print } from 'graphql';
 import { RepositoryByNameDocument } from '../../rest-facade/__generated__/graphql.ts';
 import { CompiledQueries, type CompiledQueryOptions } from '../../src/graphql/compiled-queries.ts';
 import { regularMediaType } from '../../src/graphql/json-post.ts';
@@ -258,7 +258,7 @@ describe('compiled GraphQL queries', () => {
 });
 
 describe('which documents get compiled', () => {
-  const limits = { depth: 5, breadth: 20 };
+  const limits = { depth: 5, breadth: 20, complexity: 100 };
   const compiler = (options: Partial<CompiledQueryOptions> = {}) => new CompiledQueries(schema, { compileAfter: 1, capacity: 10, maxLength: 1000, limits, ...options });
 
   it('compiles a document on its compileAfter-th request, and only query operations', () => {
@@ -282,6 +282,16 @@ describe('which documents get compiled', () => {
     assert.equal(queries.lookup(`{ viewer { ...F0 } }\n${levels}\nfragment F12 on User { login }`, undefined, {}), undefined);
   });
 
+  it('measures the cost once when it cannot change, and compiles nothing always too costly', () => {
+    const queries = compiler();
+    assert.equal(queries.lookup('{ viewer { login } }', undefined, {})?.facts.costChecked, true);
+    // A connection's cost is its page size: measured on every run.
+    assert.equal(queries.lookup('{ viewer { followers(first: 2) { nodes { login } } } }', undefined, {})?.facts.costChecked, false);
+    const strict = compiler({ limits: { ...limits, complexity: 3 } });
+    assert.ok(strict.lookup('{ viewer { login email } }', undefined, {}));
+    assert.equal(strict.lookup('{ viewer { login email fullName } }', undefined, {}), undefined);
+  });
+
   it('remembers no document longer than maxLength, and no more than capacity documents', () => {
     const queries = compiler({ compileAfter: 2, capacity: 2, maxLength: 30 });
     const long = `{ viewer { ${'login '.repeat(10)}} }`;
@@ -294,13 +304,26 @@ describe('which documents get compiled', () => {
     assert.ok(queries.lookup('{ viewer { id } }', undefined, {}));
   });
 
-  it('waits for variables graphql-js accepts before it decides, and runs nothing with variables it refuses', async () => {
+  it('waits for variables graphql-js accepts before it decides', () => {
     const queries = compiler();
     const query = 'query($login: String!) { user(login: $login) { login } }';
     assert.equal(queries.lookup(query, undefined, {}), undefined);
     const operation = queries.lookup(query, undefined, { login: 'someone' });
     assert.ok(operation);
-    assert.equal(operation.run({}, { login: 5 }), undefined);
+    assert.equal(operation.facts.checkVariables, false, 'graphql-jit checks scalars as graphql-js does');
+  });
+
+  it('runs nothing with input object variables graphql-js refuses, which graphql-jit would take', async () => {
+    const echo = buildSchema('type Query { echo(input: In): String } input In { a: String }');
+    (echo.getQueryType()!.getFields().echo!).resolve = (_root, args) => JSON.stringify(args.input);
+    const queries = new CompiledQueries(echo, { compileAfter: 1, capacity: 10, maxLength: 1000, limits });
+    const operation = queries.lookup('query($i: In) { echo(input: $i) }', undefined, { i: { a: 'x' } });
+    assert.ok(operation?.facts.checkVariables);
+    assert.deepEqual(await operation.run({} as never, { i: { a: 'y' } }), { data: { echo: '{"a":"y"}' } });
+    assert.equal(operation.run({} as never, { i: [] }), undefined, 'graphql-js: In must be an object');
+    const { compileQuery } = await import('graphql-jit');
+    const jit = compileQuery(echo, parse('query($i: In) { echo(input: $i) }'));
+    assert.deepEqual(await (jit as { query: (...a: unknown[]) => unknown }).query(undefined, {}, { i: [] }), { data: { echo: '{}' } }, 'graphql-jit alone takes it');
   });
 });
 
