@@ -41,6 +41,8 @@ export interface App {
   events: EventBus;
   /** Rows kept between requests (src/cache). */
   caches: Caches;
+  /** How many GraphQL requests a compiled query answered (src/graphql/json-post.ts). */
+  readonly graphqlCompiledAnswers: number;
   start(): Promise<void>;
   stop(): Promise<void>;
 }
@@ -57,6 +59,7 @@ export function buildApp(config: Config = loadConfig(), options: AppOptions = {}
   let events: EventBus | undefined;
   let server: http.Server | undefined;
   let closeWebSocket: (() => Promise<void>) | undefined;
+  let graphql: ReturnType<typeof createGraphQLHandler> | undefined;
   let generations: Generations | undefined;
   let caches: Caches | undefined;
   let passwordCache: PasswordCache | undefined;
@@ -80,6 +83,9 @@ export function buildApp(config: Config = loadConfig(), options: AppOptions = {}
       if (!caches) throw new Error('app not started');
       return caches;
     },
+    get graphqlCompiledAnswers() {
+      return graphql?.compiledAnswers() ?? 0;
+    },
 
     async start() {
       const gitHome = path.join(config.server.DATA_DIR, 'home');
@@ -101,13 +107,14 @@ export function buildApp(config: Config = loadConfig(), options: AppOptions = {}
       const trustedContextFor = (viewer: Viewer, res: express.Response) =>
         createGraphQLContext({ db, config, events: bus, viewer, cache: cacheOf(res) }, url, { trustedDocument: true, notFound: 'error' });
       const graphqlDeps = {
+        config,
         contextOf: (req: express.Request) => contextFor(viewerOf(req.res!), cacheOf(req.res!)),
         // Websocket operations: the token comes through the cache; the operation itself reads the database.
         authenticate: async (credentials: Parameters<typeof authenticate>[1]) =>
           (await authenticate({ ...authDeps, cache: await caches!.view() }, credentials)).viewer,
         contextFor: (viewer: Viewer) => contextFor(viewer),
       };
-      const graphql = createGraphQLHandler(graphqlDeps);
+      graphql = createGraphQLHandler(graphqlDeps);
 
       const web = express();
       web.disable('x-powered-by');

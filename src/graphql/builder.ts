@@ -62,8 +62,9 @@ export const builder = new SchemaBuilder<{
     // Connections multiply by the page size they ask for (connectionComplexity); lists inside them do not again.
     defaultListMultiplier: 1,
     // The REST facade's own documents are fixed and bounded by MAX_RESPONSE_ITEMS: no limit applies to them.
+    // A compiled query whose cost cannot change was checked once, when compiled (compiled-queries.ts).
     limit: (ctx) =>
-      ctx.trustedDocument
+      ctx.trustedDocument || ctx.costChecked
         ? {}
         : {
             depth: ctx.config.graphql.MAX_DEPTH,

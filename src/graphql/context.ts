@@ -7,6 +7,8 @@ export interface GraphQLContext extends ServiceContext {
   rootUrl: string;
   /** Set for the REST facade's in-process documents, which are ours and need no cost limits. */
   trustedDocument?: boolean;
+  /** Set when the operation's cost is the same on every run and was found within the limits (compiled-queries.ts). */
+  costChecked?: boolean;
   /**
    * What a lookup answers for something absent or hidden (errors.ts: lookup): null for GraphQL clients, a
    * NOT_FOUND error for the REST facade, which answers it as Gitea's 404.
