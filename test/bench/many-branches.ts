@@ -2,8 +2,9 @@
  * A repository with thousands of branches for the bench, made quickly and synced the normal way. One
  * fast-import makes a line of commits, each a second newer than the last (so the list's order is known);
  * a push sends them with two branches; one `git update-ref --stdin` in the server's repository adds the
- * other branches (a git client pushing thousands of refs over HTTP spends seconds on its own side); a last
- * push of one more branch makes Graft sync its branch table with everything git holds, as after any push.
+ * other branches (a git client pushing thousands of refs over HTTP spends seconds on its own side), one of
+ * them a commit short of its place; a last push moves that one: its old value is not in Graft's branch table,
+ * so Graft syncs the table with everything git holds, as after any push that finds refs changed behind it.
  */
 import path from 'node:path';
 import { readFileSync } from 'node:fs';
@@ -45,7 +46,10 @@ export async function pushManyBranches(baseUrl: string, owner: { login: string; 
     }));
     const remote = remoteUrl(baseUrl, owner.login, name, [owner.login, owner.password]);
     must('git push', await gitAsync(['push', '-q', remote, 'main', manyBranchName(count)], { cwd: dir }));
-    const updates = Array.from({ length: count - 2 }, (_, k) => `create refs/heads/${manyBranchName(k + 1)} ${commitOf.get(k + 1)}\n`).join('');
+    const updates = Array.from({ length: count - 1 }, (_, k) => {
+      const i = k + 1;
+      return `create refs/heads/${manyBranchName(i)} ${commitOf.get(i === count - 1 ? i - 1 : i)}\n`;
+    }).join('');
     must('git update-ref', gitLocal(['--git-dir', serverGitDir, 'update-ref', '--stdin'], { input: updates }));
     must('git push', await gitAsync(['push', '-q', remote, `${commitOf.get(count - 1)}:refs/heads/${manyBranchName(count - 1)}`], { cwd: dir }));
   } finally {
