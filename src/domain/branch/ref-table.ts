@@ -128,17 +128,28 @@ async function applyNow(ctx: Ctx, repo: Pick<Repository, 'id' | 'defaultBranch'>
   const state: RefState = { isEmpty: count === 0, branchCount: count, refsSyncedAt: new Date() };
   const changedDefault = heads.some((c) => c.name === repo.defaultBranch);
   const hasDefault = changedDefault ? newBranches.some((b) => b.name === repo.defaultBranch) : knownBranches.has(repo.defaultBranch);
-  const more = await extra;
+  await writeRows(ctx, repoId, { replacedBranches, replacedTags, newBranches, newTags, repository: { ...state, ...(await extra) } });
+  return { state, hasDefault };
+}
+
+/**
+ * One transaction: rows of moved or gone refs deleted (in chunks), rows of new or moved ones inserted, the
+ * repository's state written.
+ */
+async function writeRows(
+  ctx: Ctx,
+  repoId: number,
+  rows: { replacedBranches: string[]; replacedTags: string[]; newBranches: BranchRowData[]; newTags: Awaited<ReturnType<typeof tagRow>>[]; repository: Prisma.RepositoryUpdateInput },
+) {
   const provider = databaseTarget(ctx.config).provider;
   const now = new Date();
   await ctx.db.$transaction([
-    ...chunks(replacedBranches).map((names) => ctx.db.branch.deleteMany({ where: { repoId, name: { in: names } } })),
-    ...chunks(replacedTags).map((names) => ctx.db.tag.deleteMany({ where: { repoId, name: { in: names } } })),
-    ...insertRows(ctx.db, provider, 'Branch', newBranches.map((row) => ({ ...row, updatedAt: now }))),
-    ...insertRows(ctx.db, provider, 'Tag', newTags.map((row) => ({ ...row, updatedAt: now }))),
-    ctx.db.repository.update({ where: { id: repoId }, data: { ...state, ...more }, select: { id: true } }),
+    ...chunks(rows.replacedBranches).map((names) => ctx.db.branch.deleteMany({ where: { repoId, name: { in: names } } })),
+    ...chunks(rows.replacedTags).map((names) => ctx.db.tag.deleteMany({ where: { repoId, name: { in: names } } })),
+    ...insertRows(ctx.db, provider, 'Branch', rows.newBranches.map((row) => ({ ...row, updatedAt: now }))),
+    ...insertRows(ctx.db, provider, 'Tag', rows.newTags.map((row) => ({ ...row, updatedAt: now }))),
+    ctx.db.repository.update({ where: { id: repoId }, data: rows.repository, select: { id: true } }),
   ]);
-  return { state, hasDefault };
 }
 
 /** A ref as for-each-ref describes it, from the object it names (null when git has no such object). */
@@ -179,18 +190,10 @@ async function syncNow(ctx: Ctx, repoId: number, extra: Prisma.RepositoryUpdateI
   const branches = newBranches.filter((b): b is BranchRowData => b !== null);
   const state: RefState = { isEmpty: heads.length === 0, branchCount: heads.length, refsSyncedAt: new Date() };
 
-  // Moved refs are deleted and inserted again (in chunks), gone ones deleted, new ones inserted.
-  const provider = databaseTarget(ctx.config).provider;
-  const now = new Date();
+  // Moved refs are deleted and inserted again, gone ones deleted, new ones inserted.
   const replacedBranches = [...goneBranches, ...changedHeads.map((r) => r.name.slice(HEADS.length)).filter((n) => knownBranches.has(n))];
   const replacedTags = [...goneTags, ...changedTags.map((r) => r.name.slice(TAGS.length)).filter((n) => knownTags.has(n))];
-  await ctx.db.$transaction([
-    ...chunks(replacedBranches).map((names) => ctx.db.branch.deleteMany({ where: { repoId, name: { in: names } } })),
-    ...chunks(replacedTags).map((names) => ctx.db.tag.deleteMany({ where: { repoId, name: { in: names } } })),
-    ...insertRows(ctx.db, provider, 'Branch', branches.map((row) => ({ ...row, updatedAt: now }))),
-    ...insertRows(ctx.db, provider, 'Tag', newTags.map((row) => ({ ...row, updatedAt: now }))),
-    ctx.db.repository.update({ where: { id: repoId }, data: { ...state, ...extra }, select: { id: true } }),
-  ]);
+  await writeRows(ctx, repoId, { replacedBranches, replacedTags, newBranches: branches, newTags, repository: { ...state, ...extra } });
   return { branches: heads.map((r) => r.name.slice(HEADS.length)), state };
 }
 
