@@ -158,29 +158,20 @@ async function toBranch(gitDir: string, name: string, rev: string): Promise<Bran
 const parsedCommits = new ObjectMemo<CommitInfo>(5_000);
 const parsedTags = new ObjectMemo<AnnotatedTag>(2_000);
 
-/** A commit by full id, parsed once; null when the object is not a commit. */
-async function commitAt(gitDir: string, oid: string): Promise<CommitInfo | null> {
+/** An object of one type by full id, parsed once; null when the object is not of that type. */
+async function parsedAt<T>(memo: ObjectMemo<T>, type: 'commit' | 'tag', parse: (oid: string, data: Buffer) => T, gitDir: string, oid: string): Promise<T | null> {
   const key = `${gitDir}\0${oid}`;
-  const known = parsedCommits.get(key);
+  const known = memo.get(key);
   if (known) return known;
   const obj = await readObject(gitDir, oid);
-  if (obj?.type !== 'commit') return null;
-  const commit = Object.freeze(commitInfo(obj.oid, obj.data));
-  parsedCommits.set(key, commit);
-  return commit;
+  if (obj?.type !== type) return null;
+  const parsed = Object.freeze(parse(obj.oid, obj.data));
+  memo.set(key, parsed);
+  return parsed;
 }
 
-/** A tag object by full id, parsed once; null when the object is not a tag. */
-async function tagObjectAt(gitDir: string, oid: string): Promise<AnnotatedTag | null> {
-  const key = `${gitDir}\0${oid}`;
-  const known = parsedTags.get(key);
-  if (known) return known;
-  const obj = await readObject(gitDir, oid);
-  if (obj?.type !== 'tag') return null;
-  const tag = Object.freeze(parseTag(obj.oid, obj.data));
-  parsedTags.set(key, tag);
-  return tag;
-}
+const commitAt = (gitDir: string, oid: string) => parsedAt(parsedCommits, 'commit', commitInfo, gitDir, oid);
+const tagObjectAt = (gitDir: string, oid: string) => parsedAt(parsedTags, 'tag', parseTag, gitDir, oid);
 
 /** One tag as git has it now (for changes): one git process. */
 export async function readTagRef(gitDir: string, name: string): Promise<TagEntry | null> {
