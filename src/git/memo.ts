@@ -1,27 +1,11 @@
+import { LruMap } from '../cache/lru.ts';
+
 /**
  * A bounded least-recently-used map for facts about git objects. Objects are content-addressed and never
  * change, so answers keyed by object ids (a commit's changes, a blob's size, the last commit of a path
  * as seen from a commit) need no invalidation: only a size limit.
  */
-export class ObjectMemo<V> {
-  private map = new Map<string, V>();
-  constructor(private readonly maxEntries: number) {}
-
-  get(key: string): V | undefined {
-    const value = this.map.get(key);
-    if (value !== undefined) {
-      this.map.delete(key);
-      this.map.set(key, value);
-    }
-    return value;
-  }
-
-  set(key: string, value: V) {
-    this.map.delete(key);
-    this.map.set(key, value);
-    if (this.map.size > this.maxEntries) this.map.delete(this.map.keys().next().value!);
-  }
-
+export class ObjectMemo<V> extends LruMap<string, V> {
   /** Splits keys into what is known and what still has to be computed. */
   partition<K>(keys: K[], keyOf: (k: K) => string): { known: Map<K, V>; missing: K[] } {
     const known = new Map<K, V>();

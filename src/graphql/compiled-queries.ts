@@ -19,7 +19,7 @@ import {
 import { compileQuery, isCompiledQuery, type CompiledQuery } from 'graphql-jit';
 import { complexityFromQuery } from '@pothos/plugin-complexity';
 import type { GraphQLContext } from './context.ts';
-import { LruMap } from './lru.ts';
+import { LruMap } from '../cache/lru.ts';
 
 /** One query operation of a document, compiled. */
 export class CompiledOperation {

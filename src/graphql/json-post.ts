@@ -2,7 +2,7 @@ import type { IncomingMessage } from 'node:http';
 import type { Request, Response } from 'express';
 import type { CompiledQueries } from './compiled-queries.ts';
 import type { GraphQLContext } from './context.ts';
-import { LruMap } from './lru.ts';
+import { LruMap } from '../cache/lru.ts';
 
 /** Larger bodies (and bodies of unknown length) stay with graphql-yoga, which streams them. */
 const MAX_BODY_BYTES = 256 * 1024;
