@@ -121,22 +121,23 @@ export class RouteMatcher<R extends { method: Method; path: string }> {
     if (end > start && segments[end - 1] === '') end--;
     for (let i = start; i < end; i++) if (segments[i] === '') return undefined;
     const params: Record<string, string> = {};
-    const found = this.walk(this.root, segments, start, end, lower === 'head' ? 'get' : (lower as Method), params, lower === 'head');
+    // HEAD is answered by the GET route (no operation is declared for HEAD).
+    const found = this.walk(this.root, segments, start, end, lower === 'head' ? 'get' : (lower as Method), params);
     return found ? { route: found, params } : undefined;
   }
 
-  private walk(node: Node<R>, segments: string[], i: number, end: number, method: Method, params: Record<string, string>, isHead: boolean): R | undefined {
-    if (i === end) return this.routeFor(node.routes, method, isHead);
+  private walk(node: Node<R>, segments: string[], i: number, end: number, method: Method, params: Record<string, string>): R | undefined {
+    if (i === end) return node.routes.get(method);
     const segment = segments[i];
     const literal = node.literals.get(segment.toLowerCase());
     if (literal) {
-      const found = this.walk(literal, segments, i + 1, end, method, params, isHead);
+      const found = this.walk(literal, segments, i + 1, end, method, params);
       if (found) return found;
     }
     for (const pattern of node.patterns) {
       const groups = pattern.pattern.exec(decode(segment));
       if (!groups) continue;
-      const found = this.walk(pattern.node, segments, i + 1, end, method, params, isHead);
+      const found = this.walk(pattern.node, segments, i + 1, end, method, params);
       if (found) {
         pattern.names.forEach((name, k) => (params[name] = groups[k + 1]));
         return found;
@@ -145,7 +146,7 @@ export class RouteMatcher<R extends { method: Method; path: string }> {
     if (node.param) {
       const value = decode(segment);
       if (!node.param.values || node.param.values.includes(value)) {
-        const found = this.walk(node.param.node, segments, i + 1, end, method, params, isHead);
+        const found = this.walk(node.param.node, segments, i + 1, end, method, params);
         if (found) {
           params[node.param.name] = value;
           return found;
@@ -153,7 +154,7 @@ export class RouteMatcher<R extends { method: Method; path: string }> {
       }
     }
     if (node.wildcard) {
-      const found = this.routeFor(node.wildcard.routes, method, isHead);
+      const found = node.wildcard.routes.get(method);
       if (found) {
         const rest: string[] = [];
         for (let k = i; k < end; k++) rest.push(decode(segments[k]));
@@ -162,9 +163,5 @@ export class RouteMatcher<R extends { method: Method; path: string }> {
       }
     }
     return undefined;
-  }
-
-  private routeFor(routes: Map<Method, R>, method: Method, isHead: boolean): R | undefined {
-    return routes.get(method) ?? (isHead ? routes.get('get') : undefined);
   }
 }
