@@ -149,6 +149,14 @@ describe('the served OpenAPI document and its viewer', () => {
     });
   }
 
+  it('answers the viewer whatever the case of its path and with a trailing slash, as a router would', async () => {
+    for (const path of ['/API/Swagger', '/api/swagger/', '/api/v1/SWAGGER/']) {
+      const res = await get(path);
+      assert.equal(res.status, 200, path);
+      assert.match(res.headers.get('content-type') ?? '', /^text\/html/, path);
+    }
+  });
+
   it("loads every script and stylesheet the viewer's page refers to", async () => {
     const html = await (await get('/api/swagger')).text();
     const scripts = [...html.matchAll(/<script[^>]*\ssrc="([^"]+)"/g)].map((m) => m[1]);
