@@ -1,19 +1,14 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { startServer, type TestServer } from '../testkit/server.ts';
-import { adminAuth, graphql, restClient, type Auth, type RestClient } from '../testkit/client.ts';
+import { useServer } from '../testkit/use-server.ts';
+import { adminAuth, graphql, type Auth } from '../testkit/client.ts';
 import { totpCode } from '../../src/auth/totp.ts';
 import { createAccount, createToken } from '../testkit/accounts.ts';
 import { passwordVerifications } from '../../src/auth/password.ts';
 
 describe('the token cache', () => {
-  let server: TestServer;
-  let api: RestClient;
-  before(async () => {
-    server = await startServer();
-    api = restClient(server.url);
-  });
-  after(() => server.stop());
+  const server = useServer();
+  const { api } = server;
 
   const statements = async (run: () => Promise<unknown>) => {
     const before = server.app.database.queryCount();
@@ -53,13 +48,8 @@ describe('the token cache', () => {
 });
 
 describe('the password cache', () => {
-  let server: TestServer;
-  let api: RestClient;
-  before(async () => {
-    server = await startServer();
-    api = restClient(server.url);
-  });
-  after(() => server.stop());
+  const server = useServer();
+  const { api } = server;
 
   /** Password hashes computed while `run` runs (the server runs in this process). */
   const hashes = async (run: () => Promise<unknown>) => {

@@ -1,21 +1,15 @@
 import assert from 'node:assert/strict';
 import path from 'node:path';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import Database from 'better-sqlite3';
-import { startServer, type TestServer } from '../testkit/server.ts';
-import { restClient, type RestClient } from '../testkit/client.ts';
+import { useServer } from '../testkit/use-server.ts';
 import { createAccount, createToken } from '../testkit/accounts.ts';
 
 const onPostgres = /^postgres/.test(process.env.DATABASE_URL ?? '');
 
 describe('caches and writes they did not see coming', () => {
-  let server: TestServer;
-  let api: RestClient;
-  before(async () => {
-    server = await startServer();
-    api = restClient(server.url);
-  });
-  after(() => server.stop());
+  const server = useServer();
+  const { api } = server;
 
   it('on SQLite, a write by another connection to the database file is seen by the next request', { skip: onPostgres }, async () => {
     const account = await createAccount(api);
@@ -33,14 +27,9 @@ describe('caches and writes they did not see coming', () => {
 });
 
 describe('caches while Redis cannot be reached', () => {
-  let server: TestServer;
-  let api: RestClient;
-  before(async () => {
-    // Nothing listens on port 1: the instance cannot read the change counters, so it must not trust its cache.
-    server = await startServer({ redis: { URL: 'redis://127.0.0.1:1' } });
-    api = restClient(server.url);
-  });
-  after(() => server.stop());
+  // Nothing listens on port 1: the instance cannot read the change counters, so it must not trust its cache.
+  const server = useServer({ redis: { URL: 'redis://127.0.0.1:1' } });
+  const { api } = server;
 
   it('every request reads the database, and writes are still seen at once', async () => {
     const account = await createAccount(api);
