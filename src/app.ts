@@ -19,6 +19,7 @@ import { ensureInitialAdmin } from './domain/user/initial-admin.ts';
 import { collapseSlashes } from './http/collapse-slashes.ts';
 import { cors } from './http/cors.ts';
 import { inSequence } from './http/in-sequence.ts';
+import { frontDoor } from './http/front-door.ts';
 import { createLogger, requestLog } from './http/request-log.ts';
 import type { DestinationStream } from 'pino';
 import { authenticateRequests, cacheOf, viewerOf } from './http/authenticate.ts';
@@ -122,11 +123,10 @@ export function buildApp(config: Config = loadConfig(), options: AppOptions = {}
       web.set('etag', false);
       web.set('trust proxy', 'loopback');
       const logger = (log = createLogger(config.log.LEVEL, options.logDestination));
-      web.use(inSequence(collapseSlashes, requestLog(logger), cors));
-      web.use(createDocsRouter(() => url, reportedVersion(config)));
-      web.use('/api', authenticateRequests(authDeps, caches));
+      const authenticateApi = authenticateRequests(authDeps, caches);
+      // The front door (below) runs the common middleware, the docs and the REST operations; express the rest.
+      web.use('/api', authenticateApi);
       web.use(GRAPHQL_PATH, graphql.handle);
-      web.use('/api/v1', createRestRouter({ schema, config, rootUrl: () => url, viewerOf, contextFor: trustedContextFor, streams: createDownloads({ config }) }));
       web.use(createGitRouter({ ...authDeps, events: bus, caches }));
       web.use((req, res) => sendError(res, 404, `nothing at ${req.method} ${req.path}`));
       const onError: ErrorRequestHandler = (err, _req, res, _next) => {
@@ -140,7 +140,19 @@ export function buildApp(config: Config = loadConfig(), options: AppOptions = {}
       };
       web.use(onError);
 
-      server = http.createServer(web);
+      server = http.createServer(
+        frontDoor({
+          web,
+          before: inSequence(collapseSlashes, requestLog(logger), cors),
+          pages: createDocsRouter(() => url, reportedVersion(config)),
+          api: {
+            prefix: '/api/v1',
+            authenticate: authenticateApi,
+            operations: createRestRouter({ schema, config, rootUrl: () => url, viewerOf, contextFor: trustedContextFor, streams: createDownloads({ config }) }),
+          },
+          onError,
+        }),
+      );
       closeWebSocket = attachGraphQLWebSocket(server, graphql, graphqlDeps).close;
       await new Promise<void>((resolve, reject) => {
         server!.once('error', reject);

@@ -4,6 +4,7 @@ import { describe, it } from 'node:test';
 import { ADMIN, startServer } from '../testkit/server.ts';
 import { useServer } from '../testkit/use-server.ts';
 import { adminAuth } from '../testkit/client.ts';
+import { createAccounts } from '../testkit/accounts.ts';
 
 describe('HTTP behaviour shared by every endpoint', () => {
   const server = useServer();
@@ -61,6 +62,27 @@ describe('HTTP behaviour shared by every endpoint', () => {
     assert.equal(search.status, 200);
     const found = (await search.json()) as { data: { login: string }[] };
     assert.deepEqual(found.data.map((u) => u.login), [ADMIN.login]);
+  });
+
+  it('builds the Link header of a page asked for with repeated slashes on this server, from the path as routed', async () => {
+    await createAccounts(api, 2);
+    const res = await fetch(`${server.url.replace(/\/$/, '')}//api/v1//users/search?limit=1`, { headers: { authorization: `Basic ${Buffer.from(`${ADMIN.login}:${ADMIN.password}`).toString('base64')}` } });
+    assert.equal(res.status, 200);
+    const links = (res.headers.get('link') ?? '').split(',').map((l) => l.match(/^<([^>]+)>/)?.[1]);
+    assert.ok(links.length >= 2, `links: ${res.headers.get('link')}`);
+    for (const link of links) {
+      const url = new URL(link!);
+      assert.equal(url.origin, new URL(server.url).origin);
+      assert.equal(url.pathname, '/api/v1/users/search');
+    }
+  });
+
+  it('routes API paths without regard to the case of their literal parts, as express routed them', async () => {
+    for (const path of ['API/V1/version', 'Api/v1/Version?x=1']) {
+      const res = await fetch(new URL(path, server.url));
+      assert.equal(res.status, 200, path);
+      assert.equal(typeof (await res.json()).version, 'string');
+    }
   });
 
   it('answers an unknown path outside the API with a JSON 404', async () => {

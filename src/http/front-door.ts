@@ -1,0 +1,68 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { ErrorRequestHandler, Express, Request, RequestHandler, Response } from 'express';
+
+export interface FrontDoorParts {
+  /** Everything the front door does not answer itself: GraphQL, git, the final 404 and error handler. */
+  web: Express;
+  /** Runs first, for every request (repeated slashes, the request log, CORS); may end the request. */
+  before: RequestHandler;
+  /** Exact pages that take precedence over API operations (the documents under /api/v1). */
+  pages: RequestHandler;
+  /** The REST operations: `prefix` (e.g. /api/v1, matched without regard to case) and what runs under it. */
+  api: { prefix: string; authenticate: RequestHandler; operations: RequestHandler };
+  onError: ErrorRequestHandler;
+}
+
+/**
+ * The server's request handler. Every request gets express's request and response (its prototypes, as
+ * express itself sets them), so handlers use the same API everywhere; API operations then go straight to
+ * the facade's route tree instead of through express's router of layers, which every one of the API's
+ * requests would otherwise pay for. Everything else goes on to express.
+ */
+export function frontDoor(parts: FrontDoorParts): (req: IncomingMessage, res: ServerResponse) => void {
+  const { web, before, pages, api, onError } = parts;
+  const prefix = api.prefix.toLowerCase();
+  const underApi = (url: string) => {
+    if (url.length < prefix.length || url.slice(0, prefix.length).toLowerCase() !== prefix) return false;
+    const next = url[prefix.length];
+    return next === undefined || next === '/' || next === '?';
+  };
+
+  return (incoming, outgoing) => {
+    const req = incoming as Request;
+    const res = outgoing as Response;
+    req.res = res;
+    res.req = req;
+    Object.setPrototypeOf(req, web.request);
+    Object.setPrototypeOf(res, web.response);
+    res.locals = Object.create(null);
+    const fail = (err: unknown) => onError(err, req, res, () => undefined);
+
+    run(before, req, res, fail, () => {
+      // The URL as routed (repeated slashes collapsed): links built from it stay on this host.
+      req.originalUrl = req.url;
+      run(pages, req, res, fail, () => {
+        if (!underApi(req.url)) return web(req, res);
+        req.baseUrl = req.url.slice(0, prefix.length);
+        req.url = req.url.slice(prefix.length) || '/';
+        if (req.url[0] === '?') req.url = '/' + req.url;
+        const onward = () => {
+          req.url = req.originalUrl;
+          req.baseUrl = '';
+          web(req, res);
+        };
+        run(api.authenticate, req, res, fail, () => run(api.operations, req, res, fail, onward));
+      });
+    });
+  };
+}
+
+/** Calls a middleware as a router would: a throw or a rejected promise goes to `fail`, `next()` to `then`. */
+function run(handler: RequestHandler, req: Request, res: Response, fail: (err: unknown) => void, then: () => void) {
+  try {
+    const result: unknown = handler(req, res, (err?: unknown) => (err ? fail(err) : then()));
+    if (result instanceof Promise) result.catch(fail);
+  } catch (err) {
+    fail(err);
+  }
+}
