@@ -3,6 +3,7 @@ import type { PrismaClient as SqliteClient } from '../../prisma/__generated__/sq
 import { adapterFactory, cacheSqliteStatements } from './adapter.ts';
 import type { DatabaseTarget } from './provider.ts';
 import { trackedFactory, type Written } from './tracking.ts';
+import { outsideWrites, type OutsideWrites } from './outside-writes.ts';
 
 /**
  * The two generated clients share one data model, so the application is typed against the SQLite
@@ -51,21 +52,19 @@ export async function openDatabase(target: DatabaseTarget, options: DatabaseOpti
   if (printQueries) {
     (db as unknown as { $on(e: 'query', cb: (e: { query: string }) => void): void }).$on('query', (event) => console.error(`sql: ${event.query}`));
   }
-  let dataVersion: unknown;
-  let dataVersionStatement: BetterSqlite3.Statement | undefined;
+  let outside: OutsideWrites | undefined;
   return {
     db,
     target,
     queryCount: () => queries,
     changedElsewhere() {
       if (!sqlite?.open) return false;
-      // data_version changes when another connection commits; this connection's own writes leave it alone.
-      dataVersionStatement ??= sqlite.prepare('PRAGMA data_version').pluck();
-      const version = dataVersionStatement.get();
-      const changed = dataVersion !== undefined && version !== dataVersion;
-      dataVersion = version;
-      return changed;
+      outside ??= outsideWrites(sqlite);
+      return outside.changed();
     },
-    close: () => db.$disconnect(),
+    close: () => {
+      outside?.close();
+      return db.$disconnect();
+    },
   };
 }
