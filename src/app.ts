@@ -19,7 +19,7 @@ import { ensureInitialAdmin } from './domain/user/initial-admin.ts';
 import { collapseSlashes } from './http/collapse-slashes.ts';
 import { cors } from './http/cors.ts';
 import { inSequence } from './http/in-sequence.ts';
-import { frontDoor } from './http/front-door.ts';
+import { expressMessages, frontDoor } from './http/front-door.ts';
 import { createLogger, requestLog } from './http/request-log.ts';
 import type { DestinationStream } from 'pino';
 import { authenticateRequests, cacheOf, viewerOf } from './http/authenticate.ts';
@@ -141,6 +141,7 @@ export function buildApp(config: Config = loadConfig(), options: AppOptions = {}
       web.use(onError);
 
       server = http.createServer(
+        expressMessages(web),
         frontDoor({
           web,
           before: inSequence(collapseSlashes, requestLog(logger), cors),

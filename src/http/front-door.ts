@@ -1,4 +1,5 @@
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import { IncomingMessage, ServerResponse, type ServerOptions } from 'node:http';
+import type { Socket } from 'node:net';
 import type { ErrorRequestHandler, Express, Request, RequestHandler, Response } from 'express';
 
 export interface FrontDoorParts {
@@ -14,10 +15,29 @@ export interface FrontDoorParts {
 }
 
 /**
- * The server's request handler. Every request gets express's request and response (its prototypes, as
- * express itself sets them), so handlers use the same API everywhere; API operations then go straight to
- * the facade's route tree instead of through express's router of layers, which every one of the API's
- * requests would otherwise pay for. Everything else goes on to express.
+ * The server's classes of request and response: node's, with express's request and response API as their
+ * prototypes from the start. Express otherwise swaps the prototype of every request and response it handles
+ * (Object.setPrototypeOf); V8 then gives each of them a hidden class of its own, in the old generation,
+ * which slows every later property read and costs major GCs under load. Express still makes the same call,
+ * but with the prototype the object already has, it changes nothing.
+ */
+export function expressMessages(web: Express): Pick<ServerOptions, 'IncomingMessage' | 'ServerResponse'> {
+  function ExpressRequest(this: IncomingMessage, socket: Socket) {
+    IncomingMessage.call(this, socket);
+  }
+  ExpressRequest.prototype = web.request;
+  function ExpressResponse(this: ServerResponse, req: IncomingMessage, options?: unknown) {
+    (ServerResponse as unknown as (this: ServerResponse, req: IncomingMessage, options?: unknown) => void).call(this, req, options);
+  }
+  ExpressResponse.prototype = web.response;
+  return { IncomingMessage: ExpressRequest as unknown as typeof IncomingMessage, ServerResponse: ExpressResponse as unknown as typeof ServerResponse };
+}
+
+/**
+ * The server's request handler, for a server made with expressMessages(web): every request and response has
+ * express's API, so handlers use the same API everywhere. API operations go straight to the facade's route
+ * tree instead of through express's router of layers, which every one of the API's requests would otherwise
+ * pay for. Everything else goes on to express.
  */
 export function frontDoor(parts: FrontDoorParts): (req: IncomingMessage, res: ServerResponse) => void {
   const { web, before, pages, api, onError } = parts;
@@ -33,8 +53,6 @@ export function frontDoor(parts: FrontDoorParts): (req: IncomingMessage, res: Se
     const res = outgoing as Response;
     req.res = res;
     res.req = req;
-    Object.setPrototypeOf(req, web.request);
-    Object.setPrototypeOf(res, web.response);
     res.locals = Object.create(null);
     const fail = (err: unknown) => onError(err, req, res, () => undefined);
 
