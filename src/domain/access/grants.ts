@@ -2,6 +2,7 @@ import DataLoader from 'dataloader';
 import type { ServiceContext } from '../../services.ts';
 import { cachedRead } from '../../cache/cache.ts';
 import { parseUnits, type AccessLevel, type UnitLevels } from './units.ts';
+import { requestScoped } from '../../request-scoped.ts';
 
 /** A team the viewer belongs to, as the access model needs it. */
 export interface ViewerTeam {
@@ -32,16 +33,14 @@ interface GrantsCache {
 
 type RepositoryKey = { id: number; ownerId: number };
 
-const caches = new WeakMap<object, GrantsCache>();
+const grantsOfRequest = requestScoped('grants', (): GrantsCache => ({}));
 
 function cacheOf(ctx: ServiceContext): GrantsCache {
-  let cache = caches.get(ctx);
-  if (!cache) caches.set(ctx, (cache = {}));
-  return cache;
+  return grantsOfRequest.of(ctx);
 }
 
 export function forgetGrants(ctx: ServiceContext) {
-  caches.delete(ctx);
+  grantsOfRequest.forget(ctx);
 }
 
 export function viewerTeams(ctx: ServiceContext): Promise<ViewerTeam[]> {

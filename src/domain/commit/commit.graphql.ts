@@ -12,33 +12,31 @@ import { RepositoryRef } from '../repo/repo.graphql.ts';
 import { UserRef } from '../user/user.graphql.ts';
 import { canSeeUser } from '../user/user.service.ts';
 import * as commits from './commit.service.ts';
+import { requestScoped } from '../../request-scoped.ts';
 
 /**
  * Per request: the changes (files and line counts) of every commit asked for are computed together,
  * one git process per repository for the whole batch, however many commits a page holds.
  */
-const changeLoaders = new WeakMap<GraphQLContext, DataLoader<string, Changes>>();
+const changeLoaders = requestScoped('changeLoader', (ctx: GraphQLContext) =>
+  new DataLoader<string, Changes>(async (keys) => {
+    const byRepo = new Map<number, string[]>();
+    for (const key of keys) {
+      const [repoId, oid] = key.split(':');
+      byRepo.set(Number(repoId), [...(byRepo.get(Number(repoId)) ?? []), oid]);
+    }
+    const results = new Map<string, Changes>();
+    await Promise.all(
+      [...byRepo].map(async ([repoId, oids]) => {
+        for (const [oid, changes] of await commits.changesOf(ctx, { id: repoId }, oids)) results.set(`${repoId}:${oid}`, changes);
+      }),
+    );
+    return keys.map((key) => results.get(key) ?? { files: [], additions: 0, deletions: 0 });
+  }),
+);
 
 function changesFor(ctx: GraphQLContext, node: commits.CommitNode): Promise<Changes> {
-  let loader = changeLoaders.get(ctx);
-  if (!loader) {
-    loader = new DataLoader<string, Changes>(async (keys) => {
-      const byRepo = new Map<number, string[]>();
-      for (const key of keys) {
-        const [repoId, oid] = key.split(':');
-        byRepo.set(Number(repoId), [...(byRepo.get(Number(repoId)) ?? []), oid]);
-      }
-      const results = new Map<string, Changes>();
-      await Promise.all(
-        [...byRepo].map(async ([repoId, oids]) => {
-          for (const [oid, changes] of await commits.changesOf(ctx, { id: repoId }, oids)) results.set(`${repoId}:${oid}`, changes);
-        }),
-      );
-      return keys.map((key) => results.get(key) ?? { files: [], additions: 0, deletions: 0 });
-    });
-    changeLoaders.set(ctx, loader);
-  }
-  return loader.load(`${node.repo.id}:${node.commit.oid}`);
+  return changeLoaders.of(ctx).load(`${node.repo.id}:${node.commit.oid}`);
 }
 
 export const GitActor = builder.objectRef<Signature>('GitActor').implement({

@@ -2,6 +2,7 @@ import DataLoader from 'dataloader';
 import type { GraphQLContext } from '../../graphql/context.ts';
 import type { Commit } from '../../git/objects.ts';
 import { lastCommitsOf } from './contents.service.ts';
+import { requestScoped } from '../../request-scoped.ts';
 
 export interface LastCommitKey {
   gitDir: string;
@@ -36,14 +37,9 @@ function createLastCommitLoader() {
   );
 }
 
-const loaders = new WeakMap<GraphQLContext, ReturnType<typeof createLastCommitLoader>>();
+const lastCommitLoaders = requestScoped('lastCommitLoader', (_ctx: GraphQLContext) => createLastCommitLoader());
 
 /** The request's last-commit loader (one per GraphQL context). */
 export function lastCommitLoader(ctx: GraphQLContext) {
-  let loader = loaders.get(ctx);
-  if (!loader) {
-    loader = createLastCommitLoader();
-    loaders.set(ctx, loader);
-  }
-  return loader;
+  return lastCommitLoaders.of(ctx);
 }
