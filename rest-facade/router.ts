@@ -4,7 +4,7 @@ import { grants } from '../src/auth/scopes.ts';
 import { isSiteAdmin, type Viewer } from '../src/auth/viewer.ts';
 import type { Config } from '../src/config/defaults.ts';
 import { isDomainError } from '../src/errors.ts';
-import type { GraphQLContext } from '../src/graphql/context.ts';
+import { releaseGraphQLContext, type GraphQLContext } from '../src/graphql/context.ts';
 import { STATUS_OF, sendError } from './errors.ts';
 import { documentRunner } from './execute.ts';
 import { documentedOperations, openApiDocument } from './openapi.ts';
@@ -123,7 +123,8 @@ export function createRestRouter(deps: RestFacadeDeps) {
           config: deps.config,
           rootUrl: deps.rootUrl(),
         } as unknown as RestCall<never>;
-        const result = await run(operation.variables(call) as Record<string, unknown>, deps.contextFor(viewer, res));
+        const context = deps.contextFor(viewer, res);
+        const result = await run(operation.variables(call) as Record<string, unknown>, context).finally(() => releaseGraphQLContext(context));
         if (result.errors?.length) return sendGraphQLError(res, result.errors[0]);
         const reply = operation.reply(result.data as never, call);
         if (page) {

@@ -1,3 +1,4 @@
+import { contextCacheSymbol } from '@pothos/core';
 import type { ServiceContext } from '../services.ts';
 import { createLoaders, type Loaders } from './loaders.ts';
 
@@ -14,6 +15,8 @@ export interface GraphQLContext extends ServiceContext {
    * NOT_FOUND error for the REST facade, which answers it as Gitea's 404.
    */
   notFound: 'null' | 'error';
+  /** Pothos's key for this request's data (releaseGraphQLContext). */
+  [contextCacheSymbol]?: object;
 }
 
 export interface ContextOptions {
@@ -22,5 +25,23 @@ export interface ContextOptions {
 }
 
 export function createGraphQLContext(base: ServiceContext, rootUrl: string, options: ContextOptions = {}): GraphQLContext {
-  return { ...base, rootUrl, loaders: createLoaders(base), trustedDocument: options.trustedDocument, notFound: options.notFound ?? 'null' };
+  return {
+    ...base,
+    rootUrl,
+    loaders: createLoaders(base),
+    trustedDocument: options.trustedDocument,
+    notFound: options.notFound ?? 'null',
+    // The key under which Pothos's plugins keep their data for this request (see releaseGraphQLContext).
+    [contextCacheSymbol]: {},
+  };
+}
+
+/**
+ * Called once a request's execution is over. Pothos's plugins keep per-request data in WeakMaps keyed by the
+ * context's cache key, and some of it refers back to the context (scope-auth's cache of scope results): while
+ * the context holds the key, V8's minor GCs keep the entry, and with it every object of the request, alive
+ * until a major GC (src/request-scoped.ts). Letting go of the key lets the next minor GC drop the entry.
+ */
+export function releaseGraphQLContext(ctx: GraphQLContext) {
+  ctx[contextCacheSymbol] = undefined;
 }

@@ -1,7 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 import type { Request, Response } from 'express';
 import type { CompiledQueries } from './compiled-queries.ts';
-import type { GraphQLContext } from './context.ts';
+import { releaseGraphQLContext, type GraphQLContext } from './context.ts';
 import { LruMap } from '../cache/lru.ts';
 
 /** Larger bodies (and bodies of unknown length) stay with graphql-yoga, which streams them. */
@@ -44,7 +44,14 @@ export function createJsonPostHandler(endpoint: string, compiled: CompiledQuerie
       const operation = params && compiled.lookup(params.query, params.operationName, variables);
       let result;
       try {
-        result = operation && (await operation.run(contextOf(req), variables));
+        if (operation) {
+          const context = contextOf(req);
+          try {
+            result = await operation.run(context, variables);
+          } finally {
+            releaseGraphQLContext(context);
+          }
+        }
       } catch {
         // graphql-jit reports what resolvers throw in the result; anything else is for yoga to report.
         return delegate(text);

@@ -7,6 +7,11 @@
  *
  * A field may hand out objects whose scope the caller need not hold (`readScopeGranted: true`): the teams a
  * pending transfer names are readable with the repository, as in Gitea.
+ *
+ * A field may itself need a token scope (`tokenScope`, e.g. on a mutation), checked the same way: in the
+ * field's resolver, with nothing kept per request. (scope-auth's `authScopes` keeps a cache of results per
+ * request that refers back to the request's context, which keeps the request's objects alive through minor
+ * GCs: see src/graphql/context.ts.) It is the scope alone; rules that need more stay with `authScopes`.
  */
 import SchemaBuilder, {
   BasePlugin,
@@ -38,6 +43,8 @@ declare global {
     interface FieldOptions<Types extends SchemaTypes, ParentShape, Type extends TypeParam<Types>, Nullable extends FieldNullability<Type>, Args extends InputFieldMap, ResolveShape, ResolveReturnShape> {
       /** This field hands out objects without the read scope of their type. */
       readScopeGranted?: boolean;
+      /** The token scope needed to use this field at all. */
+      tokenScope?: ReadScope;
     }
   }
 }
@@ -49,8 +56,8 @@ function namedRef<Types extends SchemaTypes>(type: PothosOutputFieldType<Types>)
 }
 
 /** Refuses as the rest of the schema refuses: unauthenticated callers are told to sign in. */
-function refuse(viewer: Viewer, typeName: string, scope: ReadScope): never {
-  const message = `the token does not have the scope ${scope} needed to read ${typeName}`;
+function refuse(viewer: Viewer, what: string, scope: ReadScope, verb: 'read' | 'use'): never {
+  const message = `the token does not have the scope ${scope} needed to ${verb} ${what}`;
   throw viewer.user ? forbidden(message) : unauthenticated(message);
 }
 
@@ -67,8 +74,8 @@ function typeScope(typeName: string, scope: ReadScope): TypeScope {
   return { typeName, scope, level, category };
 }
 
-function check(viewer: Viewer, { typeName, scope, level, category }: TypeScope) {
-  if (!allowsScope(viewer, category, level)) refuse(viewer, typeName, scope);
+function check(viewer: Viewer, { typeName, scope, level, category }: TypeScope, verb: 'read' | 'use' = 'read') {
+  if (!allowsScope(viewer, category, level)) refuse(viewer, typeName, scope, verb);
 }
 
 type Context = { viewer: Viewer };
@@ -84,6 +91,17 @@ export class ReadScopePlugin<Types extends SchemaTypes> extends BasePlugin<Types
   }
 
   override wrapResolve(resolver: Resolver<Types>, fieldConfig: PothosOutputFieldConfig<Types>): Resolver<Types> {
+    const checked = this.checkingReadScope(resolver, fieldConfig);
+    const scope = (fieldConfig.pothosOptions as { tokenScope?: ReadScope }).tokenScope;
+    if (!scope) return checked;
+    const needed = typeScope(`${fieldConfig.parentType}.${fieldConfig.name}`, scope);
+    return (parent, args, ctx, info) => {
+      check((ctx as Context).viewer, needed, 'use');
+      return checked(parent, args, ctx, info);
+    };
+  }
+
+  private checkingReadScope(resolver: Resolver<Types>, fieldConfig: PothosOutputFieldConfig<Types>): Resolver<Types> {
     if ((fieldConfig.pothosOptions as { readScopeGranted?: boolean }).readScopeGranted) return resolver;
     const typeConfig = this.buildCache.getTypeConfig(namedRef(fieldConfig.type));
     if (typeConfig.graphqlKind === 'Object') {

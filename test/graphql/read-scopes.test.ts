@@ -50,4 +50,15 @@ describe('the token scope a type needs is checked where a field hands out its ob
     const res = await graphql(server.url, 'query($o: String!) { repository(owner: $o, name: "scoped") { name } }', { o: owner.login }, owner.basic);
     assert.deepEqual(res.data, { repository: { name: 'scoped' } });
   });
+
+  it('refuses a field that needs a token scope (tokenScope) to a token without it, naming the scope, and runs nothing of it', async () => {
+    const mutation = 'mutation($n: String!) { createRepository(input: { name: $n }) { name } }';
+    const denied = await graphql(server.url, mutation, { n: 'refused' }, { token: await createToken(api, owner, ['read:repository']) });
+    assert.deepEqual(codes(denied), ['FORBIDDEN']);
+    assert.match(denied.errors![0].message, /write:repository/);
+    assert.equal((await api.get(`/repos/${owner.login}/refused`, owner.basic)).status, 404);
+    const allowed = await graphql(server.url, mutation, { n: 'allowed' }, { token: await createToken(api, owner, ['write:repository']) });
+    assert.deepEqual(codes(allowed), []);
+    assert.deepEqual(allowed.data, { createRepository: { name: 'allowed' } });
+  });
 });

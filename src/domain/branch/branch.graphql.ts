@@ -178,12 +178,12 @@ const CreateTagInput = builder.inputType('CreateTagInput', {
 builder.mutationFields((t) => ({
   createBranch: t.field({
     type: BranchRef,
-    authScopes: { token: 'write:repository' },
+    tokenScope: 'write:repository',
     args: { owner: t.arg.string({ required: true }), name: t.arg.string({ required: true }), input: t.arg({ type: CreateBranchInput, required: true }) },
     resolve: (_root, { owner, name, input }, ctx) => branches.createBranch(ctx, owner, name, input),
   }),
   deleteBranch: t.boolean({
-    authScopes: { token: 'write:repository' },
+    tokenScope: 'write:repository',
     args: { owner: t.arg.string({ required: true }), name: t.arg.string({ required: true }), branch: t.arg.string({ required: true }) },
     resolve: async (_root, { owner, name, branch }, ctx) => {
       await branches.deleteBranch(ctx, owner, name, branch);
@@ -193,7 +193,7 @@ builder.mutationFields((t) => ({
   renameBranch: t.field({
     type: BranchRef,
     description: 'Renames a branch; renaming the default branch needs admin rights and moves the default branch along.',
-    authScopes: { token: 'write:repository' },
+    tokenScope: 'write:repository',
     args: {
       owner: t.arg.string({ required: true }),
       name: t.arg.string({ required: true }),
@@ -204,12 +204,12 @@ builder.mutationFields((t) => ({
   }),
   createTag: t.field({
     type: TagRef,
-    authScopes: { token: 'write:repository' },
+    tokenScope: 'write:repository',
     args: { owner: t.arg.string({ required: true }), name: t.arg.string({ required: true }), input: t.arg({ type: CreateTagInput, required: true }) },
     resolve: (_root, { owner, name, input }, ctx) => branches.createTag(ctx, owner, name, input),
   }),
   deleteTag: t.boolean({
-    authScopes: { token: 'write:repository' },
+    tokenScope: 'write:repository',
     args: { owner: t.arg.string({ required: true }), name: t.arg.string({ required: true }), tag: t.arg.string({ required: true }) },
     resolve: async (_root, { owner, name, tag }, ctx) => {
       await branches.deleteTag(ctx, owner, name, tag);

@@ -48,7 +48,7 @@ builder.objectFields(RepositoryRef, (t) => ({
 builder.mutationFields((t) => ({
   setCollaborator: t.boolean({
     description: 'Adds a collaborator with a permission (read, write or admin; default write), or changes it.',
-    authScopes: { token: 'write:repository' },
+    tokenScope: 'write:repository',
     args: {
       owner: t.arg.string({ required: true }),
       name: t.arg.string({ required: true }),
@@ -61,7 +61,7 @@ builder.mutationFields((t) => ({
     },
   }),
   removeCollaborator: t.boolean({
-    authScopes: { token: 'write:repository' },
+    tokenScope: 'write:repository',
     args: { owner: t.arg.string({ required: true }), name: t.arg.string({ required: true }), login: t.arg.string({ required: true }) },
     resolve: async (_root, { owner, name, login }, ctx) => {
       await collaborators.removeCollaborator(ctx, owner, name, login);

@@ -140,14 +140,14 @@ builder.mutationFields((t) => ({
   changeFiles: t.field({
     type: ChangeFilesPayload,
     description: 'Creates, updates, moves and deletes files in one commit (write access).',
-    authScopes: { token: 'write:repository' },
+    tokenScope: 'write:repository',
     args: { owner: t.arg.string({ required: true }), name: t.arg.string({ required: true }), input: t.arg({ type: ChangeFilesInput, required: true }) },
     resolve: (_root, { owner, name, input }, ctx) => changes.changeFiles(ctx, owner, name, input),
   }),
   applyDiffPatch: t.field({
     type: ChangeFilesPayload,
     description: 'Applies a patch as one commit (write access); a patch that does not apply is a conflict.',
-    authScopes: { token: 'write:repository' },
+    tokenScope: 'write:repository',
     args: { owner: t.arg.string({ required: true }), name: t.arg.string({ required: true }), input: t.arg({ type: ApplyDiffPatchInput, required: true }) },
     resolve: (_root, { owner, name, input }, ctx) => changes.applyDiffPatch(ctx, owner, name, input),
   }),

@@ -31,7 +31,7 @@ builder.mutationFields((t) => ({
   createFork: t.field({
     type: RepositoryRef,
     description: "Forks owner/name into the viewer's account, or into `organization`, named `newName` (default: the same name).",
-    authScopes: { token: 'write:repository' },
+    tokenScope: 'write:repository',
     args: {
       owner: t.arg.string({ required: true }),
       name: t.arg.string({ required: true }),
@@ -43,7 +43,7 @@ builder.mutationFields((t) => ({
   mergeUpstream: t.field({
     type: MergeUpstreamPayload,
     description: 'Brings a branch of a fork up to date with the same branch upstream (or the upstream default branch).',
-    authScopes: { token: 'write:repository' },
+    tokenScope: 'write:repository',
     args: {
       owner: t.arg.string({ required: true }),
       name: t.arg.string({ required: true }),

@@ -48,7 +48,7 @@ export const OrganizationRef = builder.prismaObject('User', {
       {
         type: RepositoryRef,
         complexity: connectionComplexity,
-        authScopes: { token: 'read:repository' },
+        tokenScope: 'read:repository',
         resolve: (org, page, ctx) => offsetConnection(page, (window) => listOwnerRepositories(ctx, org.login, window)),
       },
       RepositoryConnection,
@@ -61,7 +61,7 @@ const ProfileReadme = builder.objectRef<orgs.ProfileReadme>('ProfileReadme').imp
   fields: (t) => ({
     text: t.exposeString('text'),
     isPrivate: t.exposeBoolean('isPrivate'),
-    repository: t.field({ type: RepositoryRef, authScopes: { token: 'read:repository' }, resolve: (r) => r.repository }),
+    repository: t.field({ type: RepositoryRef, tokenScope: 'read:repository', resolve: (r) => r.repository }),
   }),
 });
 
@@ -95,7 +95,7 @@ builder.queryFields((t) => ({
     type: OrganizationRef,
     nullable: true,
     description: 'An organization by login; null when it does not exist or is hidden from the viewer.',
-    authScopes: { token: 'read:organization' },
+    tokenScope: 'read:organization',
     args: { login: t.arg.string({ required: true }) },
     resolve: (_root, { login }, ctx) => lookup(ctx, () => orgs.getOrganization(ctx, login), () => `organization "${login}" does not exist`),
   }),
@@ -104,7 +104,7 @@ builder.queryFields((t) => ({
       type: OrganizationRef,
       description: 'Organizations the viewer may see; with `member`, those that person belongs to (publicly, unless it is the viewer).',
       complexity: connectionComplexity,
-      authScopes: { token: 'read:organization' },
+      tokenScope: 'read:organization',
       args: { member: t.arg.string() },
       resolve: (_root, { member, ...page }, ctx) =>
         offsetConnection(page, (window) => (member ? orgs.listMemberships(ctx, member, window) : orgs.listOrganizations(ctx, window))),
@@ -113,7 +113,7 @@ builder.queryFields((t) => ({
   ),
   organizationPermissions: t.field({
     type: OrganizationPermissions,
-    authScopes: { token: 'read:organization' },
+    tokenScope: 'read:organization',
     args: { login: t.arg.string({ required: true }), organization: t.arg.string({ required: true }) },
     resolve: (_root, { login, organization }, ctx) => orgs.organizationPermissions(ctx, login, organization),
   }),
@@ -135,18 +135,18 @@ builder.mutationFields((t) => ({
   createOrganization: t.field({
     type: OrganizationRef,
     description: 'Creates an organization owned by the viewer (site admins: by `owner`), with its Owners team.',
-    authScopes: { token: 'write:organization' },
+    tokenScope: 'write:organization',
     args: { login: t.arg.string({ required: true }), input: t.arg({ type: OrganizationInput }), owner: t.arg.string() },
     resolve: (_root, { login, input, owner }, ctx) => orgs.createOrganization(ctx, login, input ?? {}, owner),
   }),
   updateOrganization: t.field({
     type: OrganizationRef,
-    authScopes: { token: 'write:organization' },
+    tokenScope: 'write:organization',
     args: { login: t.arg.string({ required: true }), input: t.arg({ type: OrganizationInput, required: true }) },
     resolve: (_root, { login, input }, ctx) => orgs.updateOrganization(ctx, login, input),
   }),
   deleteOrganization: t.boolean({
-    authScopes: { token: 'write:organization' },
+    tokenScope: 'write:organization',
     args: { login: t.arg.string({ required: true }) },
     resolve: async (_root, { login }, ctx) => {
       await orgs.deleteOrganization(ctx, login);
@@ -154,7 +154,7 @@ builder.mutationFields((t) => ({
     },
   }),
   removeOrganizationMember: t.boolean({
-    authScopes: { token: 'write:organization' },
+    tokenScope: 'write:organization',
     args: { organization: t.arg.string({ required: true }), login: t.arg.string({ required: true }) },
     resolve: async (_root, { organization, login }, ctx) => {
       await orgs.removeMember(ctx, organization, login);
@@ -163,7 +163,7 @@ builder.mutationFields((t) => ({
   }),
   setOrganizationMembershipVisibility: t.boolean({
     description: "Shows (public: true) or hides the viewer's own membership.",
-    authScopes: { token: 'write:organization' },
+    tokenScope: 'write:organization',
     args: { organization: t.arg.string({ required: true }), login: t.arg.string({ required: true }), public: t.arg.boolean({ required: true }) },
     resolve: async (_root, args, ctx) => {
       await orgs.setMembershipVisibility(ctx, args.organization, args.login, args.public);

@@ -200,7 +200,7 @@ builder.queryFields((t) => ({
     type: RepositoryRef,
     nullable: true,
     description: 'A repository by owner and name; null when it does not exist or the viewer may not see it.',
-    authScopes: { token: 'read:repository' },
+    tokenScope: 'read:repository',
     args: { owner: t.arg.string({ required: true }), name: t.arg.string({ required: true }) },
     resolve: async (_root, { owner, name }, ctx) =>
       (await lookup(ctx, () => repos.getRepository(ctx, owner, name), () => `repository ${owner}/${name} does not exist`))?.repo ?? null,
@@ -208,7 +208,7 @@ builder.queryFields((t) => ({
   repositoryById: t.field({
     type: RepositoryRef,
     nullable: true,
-    authScopes: { token: 'read:repository' },
+    tokenScope: 'read:repository',
     args: { id: t.arg.int({ required: true }) },
     resolve: async (_root, { id }, ctx) => (await lookup(ctx, () => repos.getRepositoryById(ctx, id), () => `repository ${id} does not exist`))?.repo ?? null,
   }),
@@ -216,7 +216,7 @@ builder.queryFields((t) => ({
     type: RepositoryRef,
     description: 'Repositories the viewer may read, searched and sorted.',
     complexity: connectionComplexity,
-    authScopes: { token: 'read:repository' },
+    tokenScope: 'read:repository',
     args: {
       query: t.arg.string(),
       ownerId: t.arg.int(),
@@ -244,18 +244,18 @@ builder.mutationFields((t) => ({
   createRepository: t.field({
     type: RepositoryRef,
     description: "Creates a repository for the viewer, or for `owner` (site admins).",
-    authScopes: { token: 'write:repository' },
+    tokenScope: 'write:repository',
     args: { owner: t.arg.string(), input: t.arg({ type: CreateRepositoryInput, required: true }) },
     resolve: (_root, { owner, input }, ctx) => repos.createRepository(ctx, owner ?? null, input),
   }),
   updateRepository: t.field({
     type: RepositoryRef,
-    authScopes: { token: 'write:repository' },
+    tokenScope: 'write:repository',
     args: { owner: t.arg.string({ required: true }), name: t.arg.string({ required: true }), input: t.arg({ type: UpdateRepositoryInput, required: true }) },
     resolve: (_root, { owner, name, input }, ctx) => repos.updateRepository(ctx, owner, name, input),
   }),
   deleteRepository: t.boolean({
-    authScopes: { token: 'write:repository' },
+    tokenScope: 'write:repository',
     args: { owner: t.arg.string({ required: true }), name: t.arg.string({ required: true }) },
     resolve: async (_root, { owner, name }, ctx) => {
       await repos.deleteRepository(ctx, owner, name);
@@ -263,17 +263,17 @@ builder.mutationFields((t) => ({
     },
   }),
   setRepositoryTopics: t.stringList({
-    authScopes: { token: 'write:repository' },
+    tokenScope: 'write:repository',
     args: { owner: t.arg.string({ required: true }), name: t.arg.string({ required: true }), topics: t.arg.stringList({ required: true }) },
     resolve: (_root, { owner, name, topics }, ctx) => repos.replaceTopics(ctx, owner, name, topics),
   }),
   addRepositoryTopic: t.stringList({
-    authScopes: { token: 'write:repository' },
+    tokenScope: 'write:repository',
     args: { owner: t.arg.string({ required: true }), name: t.arg.string({ required: true }), topic: t.arg.string({ required: true }) },
     resolve: (_root, { owner, name, topic }, ctx) => repos.addTopic(ctx, owner, name, topic),
   }),
   removeRepositoryTopic: t.stringList({
-    authScopes: { token: 'write:repository' },
+    tokenScope: 'write:repository',
     args: { owner: t.arg.string({ required: true }), name: t.arg.string({ required: true }), topic: t.arg.string({ required: true }) },
     resolve: (_root, { owner, name, topic }, ctx) => repos.removeTopic(ctx, owner, name, topic),
   }),

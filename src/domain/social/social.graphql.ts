@@ -104,7 +104,7 @@ builder.objectFields(UserRef, (t) => ({
 builder.mutationFields((t) => ({
   starRepository: t.boolean({
     description: 'Stars a repository for the signed-in account; true when it is starred (also when it already was).',
-    authScopes: { token: 'write:user' },
+    tokenScope: 'write:user',
     args: { owner: t.arg.string({ required: true }), name: t.arg.string({ required: true }) },
     resolve: async (_root, { owner, name }, ctx) => {
       await social.starRepository(ctx, owner, name);
@@ -113,7 +113,7 @@ builder.mutationFields((t) => ({
   }),
   unstarRepository: t.boolean({
     description: "Removes the signed-in account's star; true when it is not starred (also when it never was).",
-    authScopes: { token: 'write:user' },
+    tokenScope: 'write:user',
     args: { owner: t.arg.string({ required: true }), name: t.arg.string({ required: true }) },
     resolve: async (_root, { owner, name }, ctx) => {
       await social.unstarRepository(ctx, owner, name);
@@ -123,13 +123,13 @@ builder.mutationFields((t) => ({
   watchRepository: t.field({
     type: RepositorySubscription,
     description: 'The signed-in account watches a repository; watching again keeps the first watch.',
-    authScopes: { token: 'write:repository' },
+    tokenScope: 'write:repository',
     args: { owner: t.arg.string({ required: true }), name: t.arg.string({ required: true }) },
     resolve: (_root, { owner, name }, ctx) => social.watchRepository(ctx, owner, name),
   }),
   unwatchRepository: t.boolean({
     description: 'The signed-in account stops watching a repository; true also when it was not watching.',
-    authScopes: { token: 'write:repository' },
+    tokenScope: 'write:repository',
     args: { owner: t.arg.string({ required: true }), name: t.arg.string({ required: true }) },
     resolve: async (_root, { owner, name }, ctx) => {
       await social.unwatchRepository(ctx, owner, name);
@@ -139,14 +139,14 @@ builder.mutationFields((t) => ({
   followUser: t.field({
     type: UserRef,
     description: 'The signed-in account follows another visible account; following oneself is refused.',
-    authScopes: { token: 'write:user' },
+    tokenScope: 'write:user',
     args: { login: t.arg.string({ required: true }) },
     resolve: (_root, { login }, ctx) => social.followUser(ctx, login),
   }),
   unfollowUser: t.field({
     type: UserRef,
     description: 'The signed-in account stops following an account; not following it already is not an error.',
-    authScopes: { token: 'write:user' },
+    tokenScope: 'write:user',
     args: { login: t.arg.string({ required: true }) },
     resolve: (_root, { login }, ctx) => social.unfollowUser(ctx, login),
   }),

@@ -54,7 +54,7 @@ export const TeamRef = builder.prismaObject('Team', {
       {
         type: RepositoryRef,
         complexity: connectionComplexity,
-        authScopes: { token: 'read:repository' },
+        tokenScope: 'read:repository',
         resolve: (team, page, ctx) => offsetConnection(page, (window) => teams.listTeamRepositories(ctx, team.id, window)),
       },
       RepositoryConnection,
@@ -62,7 +62,7 @@ export const TeamRef = builder.prismaObject('Team', {
     repository: t.field({
       type: RepositoryRef,
       nullable: true,
-      authScopes: { token: 'read:repository' },
+      tokenScope: 'read:repository',
       args: { name: t.arg.string({ required: true }) },
       resolve: (team, { name }, ctx) =>
         lookup(
@@ -102,7 +102,7 @@ builder.objectFields(RepositoryRef, (t) => ({
   teams: t.field({
     type: [TeamRef],
     description: 'Teams of the owning organization that reach this repository (an error for repositories of people).',
-    authScopes: { token: 'read:repository' },
+    tokenScope: 'read:repository',
     resolve: async (repo, _a, ctx) => {
       const r = await withOwner(repo, ctx);
       return teams.listRepositoryTeams(ctx, r.owner.login, r.name);
@@ -111,7 +111,7 @@ builder.objectFields(RepositoryRef, (t) => ({
   team: t.field({
     type: TeamRef,
     nullable: true,
-    authScopes: { token: 'read:repository' },
+    tokenScope: 'read:repository',
     args: { name: t.arg.string({ required: true }) },
     resolve: async (repo, { name }, ctx) => {
       const r = await withOwner(repo, ctx);
@@ -123,7 +123,7 @@ builder.objectFields(RepositoryRef, (t) => ({
 builder.queryFields((t) => ({
   team: t.field({
     type: TeamRef,
-    authScopes: { token: 'read:organization' },
+    tokenScope: 'read:organization',
     args: { id: t.arg.int({ required: true }) },
     resolve: (_root, { id }, ctx) => teams.getTeam(ctx, id),
   }),
@@ -132,7 +132,7 @@ builder.queryFields((t) => ({
       type: TeamRef,
       description: "The viewer's teams in every organization.",
       complexity: connectionComplexity,
-      authScopes: { token: 'read:organization' },
+      tokenScope: 'read:organization',
       resolve: (_root, page, ctx) => offsetConnection(page, (window) => teams.listViewerTeams(ctx, window)),
     },
     TeamConnection,
@@ -165,7 +165,7 @@ function teamInput(input: typeof TeamInput.$inferInput): teams.TeamInput {
 builder.mutationFields((t) => ({
   createTeam: t.field({
     type: TeamRef,
-    authScopes: { token: 'write:organization' },
+    tokenScope: 'write:organization',
     args: { organization: t.arg.string({ required: true }), input: t.arg({ type: TeamInput, required: true }) },
     resolve: (_root, { organization, input }, ctx) => {
       if (!input.name) throw invalid('a team needs a name');
@@ -174,12 +174,12 @@ builder.mutationFields((t) => ({
   }),
   updateTeam: t.field({
     type: TeamRef,
-    authScopes: { token: 'write:organization' },
+    tokenScope: 'write:organization',
     args: { id: t.arg.int({ required: true }), input: t.arg({ type: TeamInput, required: true }) },
     resolve: (_root, { id, input }, ctx) => teams.updateTeam(ctx, id, teamInput(input)),
   }),
   deleteTeam: t.boolean({
-    authScopes: { token: 'write:organization' },
+    tokenScope: 'write:organization',
     args: { id: t.arg.int({ required: true }) },
     resolve: async (_root, { id }, ctx) => {
       await teams.deleteTeam(ctx, id);
@@ -187,7 +187,7 @@ builder.mutationFields((t) => ({
     },
   }),
   addTeamMember: t.boolean({
-    authScopes: { token: 'write:organization' },
+    tokenScope: 'write:organization',
     args: { id: t.arg.int({ required: true }), login: t.arg.string({ required: true }) },
     resolve: async (_root, { id, login }, ctx) => {
       await teams.addTeamMember(ctx, id, login);
@@ -195,7 +195,7 @@ builder.mutationFields((t) => ({
     },
   }),
   removeTeamMember: t.boolean({
-    authScopes: { token: 'write:organization' },
+    tokenScope: 'write:organization',
     args: { id: t.arg.int({ required: true }), login: t.arg.string({ required: true }) },
     resolve: async (_root, { id, login }, ctx) => {
       await teams.removeTeamMember(ctx, id, login);
@@ -204,7 +204,7 @@ builder.mutationFields((t) => ({
   }),
   setRepositoryTeam: t.boolean({
     description: 'Gives a team of the owning organization this repository (present: true) or takes it away.',
-    authScopes: { token: 'write:repository' },
+    tokenScope: 'write:repository',
     args: {
       owner: t.arg.string({ required: true }),
       name: t.arg.string({ required: true }),
@@ -218,7 +218,7 @@ builder.mutationFields((t) => ({
   }),
   setTeamRepository: t.boolean({
     description: 'Gives the team a repository of its organization (present: true) or takes it away.',
-    authScopes: { token: 'write:organization' },
+    tokenScope: 'write:organization',
     args: {
       id: t.arg.int({ required: true }),
       organization: t.arg.string({ required: true }),

@@ -47,7 +47,7 @@ builder.queryFields((t) => ({
     type: AccessTokenRef,
     complexity: connectionComplexity,
     description: "An account's access tokens (its own, or any for site admins); needs password authentication.",
-    authScopes: { token: 'read:user' },
+    tokenScope: 'read:user',
     args: { login: t.arg.string({ required: true }) },
     resolve: (_root, { login, ...page }, ctx) =>
       offsetConnection(page, (window) => tokens.listAccessTokens(ctx, login, window)),
@@ -57,13 +57,13 @@ builder.queryFields((t) => ({
 builder.mutationFields((t) => ({
   createAccessToken: t.field({
     type: CreatedAccessToken,
-    authScopes: { token: 'write:user' },
+    tokenScope: 'write:user',
     args: { login: t.arg.string({ required: true }), input: t.arg({ type: CreateAccessTokenInput, required: true }) },
     resolve: (_root, { login, input }, ctx) => tokens.createAccessToken(ctx, login, input),
   }),
   deleteAccessToken: t.boolean({
     description: 'Deletes a token named by its numeric id or its name; true when done.',
-    authScopes: { token: 'write:user' },
+    tokenScope: 'write:user',
     args: { login: t.arg.string({ required: true }), idOrName: t.arg.string({ required: true }) },
     resolve: async (_root, { login, idOrName }, ctx) => {
       await tokens.deleteAccessToken(ctx, login, idOrName);

@@ -49,7 +49,7 @@ builder.mutationFields((t) => ({
   transferRepository: t.field({
     type: TransferRepositoryPayload,
     description: 'Gives a repository to another account: at once when the viewer may create repositories there, else pending its acceptance.',
-    authScopes: { token: 'write:repository' },
+    tokenScope: 'write:repository',
     args: {
       owner: t.arg.string({ required: true }),
       name: t.arg.string({ required: true }),
@@ -60,13 +60,13 @@ builder.mutationFields((t) => ({
   }),
   acceptRepositoryTransfer: t.field({
     type: RepositoryRef,
-    authScopes: { token: 'write:repository' },
+    tokenScope: 'write:repository',
     args: { owner: t.arg.string({ required: true }), name: t.arg.string({ required: true }) },
     resolve: (_root, { owner, name }, ctx) => transfers.acceptTransfer(ctx, owner, name),
   }),
   rejectRepositoryTransfer: t.field({
     type: RepositoryRef,
-    authScopes: { token: 'write:repository' },
+    tokenScope: 'write:repository',
     args: { owner: t.arg.string({ required: true }), name: t.arg.string({ required: true }) },
     resolve: (_root, { owner, name }, ctx) => transfers.rejectTransfer(ctx, owner, name),
   }),

@@ -62,14 +62,14 @@ builder.queryFields((t) => ({
     type: UserRef,
     nullable: true,
     description: 'The signed-in account; null for anonymous callers.',
-    authScopes: { token: 'read:user' },
+    tokenScope: 'read:user',
     resolve: (_root, _args, ctx) => ctx.viewer.user,
   }),
   user: t.field({
     type: UserRef,
     nullable: true,
     description: 'An account by login; null when it does not exist or is hidden from the caller.',
-    authScopes: { token: 'read:user' },
+    tokenScope: 'read:user',
     args: { login: t.arg.string({ required: true }) },
     resolve: (_root, { login }, ctx) =>
       lookup(
@@ -85,7 +85,7 @@ builder.queryFields((t) => ({
     type: UserRef,
     complexity: connectionComplexity,
     description: 'Accounts visible to the caller, matched by login, full name or e-mail.',
-    authScopes: { token: 'read:user' },
+    tokenScope: 'read:user',
     args: { query: t.arg.string(), id: t.arg.int() },
     resolve: (_root, { query, id, ...page }, ctx) =>
       offsetConnection(page, (window) => users.searchUsers(ctx, { query, id }, window)),
@@ -94,7 +94,7 @@ builder.queryFields((t) => ({
     type: UserRef,
     complexity: connectionComplexity,
     description: 'Every account, with the filters site admins need.',
-    authScopes: { token: 'read:admin' },
+    tokenScope: 'read:admin',
     args: {
       query: t.arg.string(),
       sourceId: t.arg.int(),
@@ -164,19 +164,19 @@ function withoutNulls<T extends object>(input: T): { [K in keyof T]?: Exclude<T[
 builder.mutationFields((t) => ({
   createUser: t.field({
     type: UserRef,
-    authScopes: { token: 'write:admin' },
+    tokenScope: 'write:admin',
     args: { input: t.arg({ type: CreateUserInput, required: true }) },
     resolve: (_root, { input }, ctx) => users.createUser(ctx, input),
   }),
   updateUser: t.field({
     type: UserRef,
-    authScopes: { token: 'write:admin' },
+    tokenScope: 'write:admin',
     args: { login: t.arg.string({ required: true }), input: t.arg({ type: UpdateUserInput, required: true }) },
     resolve: (_root, { login, input }, ctx) => users.updateUser(ctx, login, withoutNulls(input)),
   }),
   deleteUser: t.boolean({
     description: 'Deletes an account; true when done. With purge, the repositories it owns go too; without, owning any is refused.',
-    authScopes: { token: 'write:admin' },
+    tokenScope: 'write:admin',
     args: { login: t.arg.string({ required: true }), purge: t.arg.boolean() },
     resolve: async (_root, { login, purge }, ctx) => {
       await users.deleteUser(ctx, login, { purge: purge ?? false });
@@ -186,11 +186,11 @@ builder.mutationFields((t) => ({
   enableTwoFactor: t.field({
     type: TwoFactorSetup,
     description: 'Turns on two-factor authentication for the signed-in account and returns its secret, once.',
-    authScopes: { token: 'write:user' },
+    tokenScope: 'write:user',
     resolve: (_root, _args, ctx) => users.enableTwoFactor(ctx),
   }),
   disableTwoFactor: t.boolean({
-    authScopes: { token: 'write:user' },
+    tokenScope: 'write:user',
     args: { passcode: t.arg.string({ required: true }) },
     resolve: async (_root, { passcode }, ctx) => {
       await users.disableTwoFactor(ctx, passcode);
