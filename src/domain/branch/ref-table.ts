@@ -101,6 +101,17 @@ async function applyNow(ctx: Ctx, repo: Pick<Repository, 'id' | 'defaultBranch'>
     changes.filter((c) => c.ref.startsWith(prefix) && isWellFormedRefName(c.ref.slice(prefix.length))).map((c) => ({ ...c, name: c.ref.slice(prefix.length) }));
   const heads = tracked(HEADS);
   const tags = tracked(TAGS);
+  // The new rows are read from git while the database is asked for the current ones: they depend only on
+  // the object ids the refs now name, and are dropped unused when the rows turn out not to match.
+  const readCommit = commitReader(gitDir);
+  const entryOf = (c: RefChange) => (isZero(c.after) ? Promise.resolve(null) : refEntryAt(gitDir, c.ref, c.after));
+  const fromGit = (async () => {
+    const [headEntries, tagEntries] = await Promise.all([Promise.all(heads.map(entryOf)), Promise.all(tags.map(entryOf))]);
+    const newBranches = (await Promise.all(headEntries.map((ref) => (ref?.type === 'commit' ? branchRow(repoId, ref, readCommit) : null)))).filter((b): b is BranchRowData => b !== null);
+    const newTags = await Promise.all(tagEntries.filter((ref): ref is RefEntry => ref !== null).map((ref) => tagRow(gitDir, repoId, ref)));
+    return { newBranches, newTags };
+  })();
+  fromGit.catch(() => {});
   // The rows of the names concerned (all of them, when so many names would not fit in one statement).
   const named = (names: string[]) => (names.length <= CHUNK ? { name: { in: names } } : {});
   const branchNames = [...heads.map((c) => c.name), repo.defaultBranch];
@@ -115,12 +126,7 @@ async function applyNow(ctx: Ctx, repo: Pick<Repository, 'id' | 'defaultBranch'>
   // Each row must hold what git held before the update (no row for a ref that did not exist).
   const startsFrom = (known: Map<string, string>) => (c: RefChange & { name: string }) => known.get(c.name) === (isZero(c.before) ? undefined : c.before);
   if (!heads.every(startsFrom(knownBranches)) || !tags.every(startsFrom(knownTags))) return null;
-
-  const readCommit = commitReader(gitDir);
-  const entryOf = (c: RefChange) => (isZero(c.after) ? Promise.resolve(null) : refEntryAt(gitDir, c.ref, c.after));
-  const [headEntries, tagEntries] = await Promise.all([Promise.all(heads.map(entryOf)), Promise.all(tags.map(entryOf))]);
-  const newBranches = (await Promise.all(headEntries.map((ref) => (ref?.type === 'commit' ? branchRow(repoId, ref, readCommit) : null)))).filter((b): b is BranchRowData => b !== null);
-  const newTags = await Promise.all(tagEntries.filter((ref): ref is RefEntry => ref !== null).map((ref) => tagRow(gitDir, repoId, ref)));
+  const { newBranches, newTags } = await fromGit;
 
   const replacedBranches = heads.map((c) => c.name).filter((name) => knownBranches.has(name));
   const replacedTags = tags.map((c) => c.name).filter((name) => knownTags.has(name));
