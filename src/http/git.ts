@@ -50,6 +50,9 @@ export function createGitRouter(deps: AuthDeps & { events: EventBus; caches?: Ca
       if (isDomainError(err)) return plain(res, err.kind === 'FORBIDDEN' ? 403 : 401, err.message);
       throw err;
     }
+    // Nobody pushes anonymously: the challenge comes at once, with no repository looked up (git's first
+    // request of every push comes without credentials, whatever the URL holds).
+    if (writing && !viewer.user) return plain(res, 401, 'authentication required');
     if (viewer.grant && !grants(viewer.grant, 'repository', writing ? 'write' : 'read')) {
       return plain(res, 403, `token does not have the ${writing ? 'write' : 'read'}:repository scope`);
     }

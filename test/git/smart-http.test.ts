@@ -85,6 +85,14 @@ describe('git over smart HTTP', () => {
     gitLocal(['commit', '-q', '-m', 'x'], { cwd: local });
     const anonymous = (await git(['push', '-q', remoteUrl(server.url, owner.login, 'guarded'), 'main'], { cwd: local }));
     assert.notEqual(anonymous.status, 0);
+    // The challenge comes before any lookup: the same for a repository that exists and one that does not.
+    for (const name of ['guarded', 'no-such-repository']) {
+      const statements = server.app.database.queryCount();
+      const challenge = await fetch(new URL(`${owner.login}/${name}.git/info/refs?service=git-receive-pack`, server.url));
+      assert.equal(challenge.status, 401);
+      assert.match(challenge.headers.get('www-authenticate') ?? '', /^Basic/);
+      assert.equal(server.app.database.queryCount() - statements, 0, 'no SQL statement for an anonymous push');
+    }
     const stranger = await createAccount(api);
     const denied = (await git(['push', '-q', remoteUrl(server.url, owner.login, 'guarded', [stranger.login, stranger.password]), 'main'], { cwd: local }));
     assert.notEqual(denied.status, 0);
