@@ -12,6 +12,8 @@ export const CACHED = {
   accountByLogin: ['User'],
   /** id → account */
   accountById: ['User'],
+  /** lower-cased login or e-mail address given to sign in with a password → the person's account */
+  accountBySignIn: ['User'],
   /** lower-cased e-mail address → person (commit authors and committers), or none (kept wrapped) */
   accountByEmail: ['User'],
   /** "lower owner login/lower name" → repository with owner (old names of renamed or moved ones too) */

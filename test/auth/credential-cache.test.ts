@@ -64,6 +64,20 @@ describe('the password cache', () => {
     assert.equal(await hashes(async () => assert.equal((await api.get('/user', account.basic)).status, 200)), 0);
   });
 
+  it('a repeated password request costs no SQL statement, by login or by e-mail address', async () => {
+    const account = await createAccount(api);
+    const statements = async (run: () => Promise<unknown>) => {
+      const before = server.app.database.queryCount();
+      await run();
+      return server.app.database.queryCount() - before;
+    };
+    for (const name of [account.login, account.email.toUpperCase()]) {
+      const auth: Auth = { basic: [name, account.password] };
+      assert.equal((await api.get('/version', auth)).status, 200);
+      assert.equal(await statements(async () => assert.equal((await api.get('/version', auth)).status, 200)), 0, name);
+    }
+  });
+
   it('a wrong password is hashed and refused every time, also right after the right one was accepted', async () => {
     const account = await createAccount(api);
     assert.equal((await api.get('/user', account.basic)).status, 200);

@@ -263,10 +263,12 @@ async function ensureAnotherAdmin(tx: { user: ServiceContext['db']['user'] }, us
  * Password sign-in for basic auth. Returns null for a wrong login or password. The account is always
  * read; with a cache, a password recently verified against its current hash skips the slow hash.
  */
-export async function checkCredentials(ctx: Pick<ServiceContext, 'db'>, login: string, password: string, cache?: PasswordCache): Promise<User | null> {
-  const user = await ctx.db.user.findFirst({
-    where: { OR: [{ lowerLogin: login.toLowerCase() }, { lowerEmail: login.toLowerCase() }], type: 'user' },
-  });
+export async function checkCredentials(ctx: Pick<ServiceContext, 'db' | 'cache'>, login: string, password: string, cache?: PasswordCache): Promise<User | null> {
+  // Through the app's cache: git sends the password with every request of a clone, fetch or push.
+  const signIn = login.toLowerCase();
+  const user = await cachedRead(ctx, 'accountBySignIn', signIn, () =>
+    ctx.db.user.findFirst({ where: { OR: [{ lowerLogin: signIn }, { lowerEmail: signIn }], type: 'user' } }),
+  );
   if (!user?.passwordHash) return null;
   if (cache?.knowsPassword(user, password)) return user;
   if (!(await verifyPassword(password, user.passwordHash))) return null;
