@@ -1,4 +1,5 @@
-import { readdir, readFile } from 'node:fs/promises';
+import { readdirSync, readFileSync, type Dirent } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { readObjectInfo } from './cat-file.ts';
 import { isWellFormedRefName } from './names.ts';
@@ -41,7 +42,23 @@ const unknown = () => {
   throw new Unknown();
 };
 
-async function readText(file: string): Promise<string | null> {
+/*
+ * The files are small and in the page cache: read directly, they cost a few microseconds each, where each
+ * asynchronous read costs a round trip through libuv's thread pool, and a snapshot needs several in turn.
+ * Only the loose refs, which can be thousands of files, are read asynchronously beyond MAX_READ_AT_ONCE.
+ */
+const MAX_READ_AT_ONCE = 256;
+
+function readText(file: string): string | null {
+  try {
+    return readFileSync(file, 'utf8');
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return null;
+    throw err;
+  }
+}
+
+async function readTextLater(file: string): Promise<string | null> {
   try {
     return await readFile(file, 'utf8');
   } catch (err) {
@@ -51,9 +68,9 @@ async function readText(file: string): Promise<string | null> {
 }
 
 /** Whether `file` exists (any error other than "no such file" counts as existing: git would stumble too). */
-async function present(file: string): Promise<boolean> {
+function present(file: string): boolean {
   try {
-    await readdir(file);
+    readdirSync(file);
     return true;
   } catch (err) {
     return (err as NodeJS.ErrnoException).code !== 'ENOENT';
@@ -81,30 +98,39 @@ function parsePacked(text: string | null): Map<string, string> {
   return refs;
 }
 
-/** Loose refs under `dir` (relative name `prefix`), into `into`; git skips dot-files and lock files. */
-async function readLoose(gitDir: string, prefix: string, into: Map<string, string>): Promise<void> {
-  let entries;
+/** The names of the loose ref files under `prefix` (recursively); git skips dot-files and lock files. */
+function listLoose(gitDir: string, prefix: string, into: string[]): void {
+  let entries: Dirent[];
   try {
-    entries = await readdir(path.join(gitDir, prefix), { withFileTypes: true });
+    entries = readdirSync(path.join(gitDir, prefix), { withFileTypes: true });
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code === 'ENOENT') return;
     throw err;
   }
-  await Promise.all(
-    entries.map(async (entry) => {
-      if (entry.name.startsWith('.') || entry.name.endsWith('.lock')) return;
-      const name = `${prefix}${entry.name}`;
-      if (entry.isDirectory()) return readLoose(gitDir, `${name}/`, into);
-      if (!entry.isFile()) unknown();
+  for (const entry of entries) {
+    if (entry.name.startsWith('.') || entry.name.endsWith('.lock')) continue;
+    const name = `${prefix}${entry.name}`;
+    if (entry.isDirectory()) listLoose(gitDir, `${name}/`, into);
+    else if (!entry.isFile()) unknown();
+    else {
       checkName(name);
-      const text = await readText(path.join(gitDir, name));
-      // Removed since the directory was listed: a concurrent update; the caller lets git answer.
-      if (text === null) unknown();
-      const match = LOOSE.exec(text!);
-      if (!match) unknown();
-      into.set(name, match![1]);
-    }),
-  );
+      into.push(name);
+    }
+  }
+}
+
+/** Loose refs under refs/, into `into`. */
+async function readLoose(gitDir: string, into: Map<string, string>): Promise<void> {
+  const names: string[] = [];
+  listLoose(gitDir, 'refs/', names);
+  const many = names.length > MAX_READ_AT_ONCE;
+  const texts = many ? await Promise.all(names.map((name) => readTextLater(path.join(gitDir, name)))) : names.map((name) => readText(path.join(gitDir, name)));
+  names.forEach((name, i) => {
+    // Removed since the directory was listed: a concurrent update; the caller lets git answer.
+    const match = texts[i] === null ? null : LOOSE.exec(texts[i]!);
+    if (!match) unknown();
+    into.set(name, match![1]);
+  });
 }
 
 const byBytes = (a: StoredRef, b: StoredRef) => Buffer.compare(Buffer.from(a.name), Buffer.from(b.name));
@@ -112,20 +138,17 @@ const byBytes = (a: StoredRef, b: StoredRef) => Buffer.compare(Buffer.from(a.nam
 /** The repository's refs as git would list them, or null when git must be asked (see above). */
 export async function readRefSnapshot(gitDir: string, homeDir: string): Promise<RefSnapshot | null> {
   try {
-    const [config, home, headText, alternates, shallow] = await Promise.all([
-      readText(path.join(gitDir, 'config')),
-      readText(path.join(homeDir, '.gitconfig')),
-      readText(path.join(gitDir, 'HEAD')),
-      readText(path.join(gitDir, 'objects', 'info', 'alternates')),
-      readText(path.join(gitDir, 'shallow')),
-    ]);
+    const config = readText(path.join(gitDir, 'config'));
+    const home = readText(path.join(homeDir, '.gitconfig'));
+    const headText = readText(path.join(gitDir, 'HEAD'));
     if (config === null || CONFIG_WE_DO_NOT_MODEL.test(config) || CONFIG_WE_DO_NOT_MODEL.test(home ?? '')) return null;
-    if (alternates !== null || shallow !== null || (await present(path.join(gitDir, 'reftable')))) return null;
+    if (readText(path.join(gitDir, 'objects', 'info', 'alternates')) !== null || readText(path.join(gitDir, 'shallow')) !== null) return null;
+    if (present(path.join(gitDir, 'reftable'))) return null;
     // Loose refs before packed-refs, as git reads them: refs packed meanwhile (pack-refs writes
     // packed-refs, then deletes the loose files) are then seen in one or the other.
     const loose = new Map<string, string>();
-    await readLoose(gitDir, 'refs/', loose);
-    const all = parsePacked(await readText(path.join(gitDir, 'packed-refs')));
+    await readLoose(gitDir, loose);
+    const all = parsePacked(readText(path.join(gitDir, 'packed-refs')));
     for (const [name, oid] of loose) all.set(name, oid);
 
     let head: RefSnapshot['head'];
