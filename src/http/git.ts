@@ -79,6 +79,15 @@ export function createGitRouter(deps: AuthDeps & { events: EventBus; caches?: Ca
       // The repository may have been deleted while the push ran: then there is nothing to record.
       if (!(await exists(gitDir))) return;
       await recordPush(deps, repo, changes, viewer.user);
+      // The push rewrote the repository's row (its size, its state), which takes it out of the cache. A push
+      // is mostly followed by fetches of the same repository (CI) and reads through the API: the row is
+      // read back into the cache once the answer to the push is out, instead of by the next request.
+      setImmediate(() => void readBack());
+    }
+
+    async function readBack() {
+      const fresh = deps.caches ? await deps.caches.view() : undefined;
+      await getRepository({ ...deps, cache: fresh, viewer }, owner, name, CODE_READ).catch(() => undefined);
     }
   };
   router.get('/:owner/:repo/info/refs', handle(true));

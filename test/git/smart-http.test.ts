@@ -290,6 +290,25 @@ describe('git over smart HTTP', () => {
     assert.equal(passwordVerifications() - before, 1, 'info/refs and receive-pack: one hash');
   });
 
+  it('a fetch right after a push runs no SQL statement: the push reads its repository back into the cache', async () => {
+    const member = await createAccount(api);
+    const res = await api.post('/user/repos', { name: 'read-back', auto_init: true, private: true }, member.basic);
+    assert.equal(res.status, 201, JSON.stringify(res.body));
+    const url = remoteUrl(server.url, member.login, 'read-back', [member.login, member.password]);
+    const local = path.join(work.dir, 'read-back');
+    assert.equal((await git(['clone', '-q', url, local])).status, 0);
+    writeFileSync(path.join(local, 'more.txt'), 'more\n');
+    gitLocal(['add', '.'], { cwd: local });
+    gitLocal(['commit', '-q', '-m', 'more'], { cwd: local });
+    assert.equal((await git(['push', '-q', 'origin', 'main'], { cwd: local })).status, 0);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const before = server.app.database.queryCount();
+    const fetched = await git(['ls-remote', url, 'refs/heads/main'], { cwd: local });
+    assert.equal(fetched.status, 0, fetched.stderr);
+    assert.equal(fetched.stdout.split('\t')[0], gitLocal(['rev-parse', 'HEAD'], { cwd: local }).stdout.trim());
+    assert.equal(server.app.database.queryCount() - before, 0);
+  });
+
   it('a push that git refuses in part records only the refs git updated', async () => {
     await createRepo({ name: 'partly', auto_init: true });
     const local = path.join(work.dir, 'partly');
