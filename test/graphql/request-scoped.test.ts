@@ -1,23 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { constants, PerformanceObserver } from 'node:perf_hooks';
 import { requestScoped } from '../../src/request-scoped.ts';
-
-/** Major GCs while `work` runs (it yields now and then, so that GC entries are delivered). */
-async function majorGCsDuring(work: () => Promise<void>): Promise<number> {
-  let majors = 0;
-  const observer = new PerformanceObserver((list) => {
-    for (const entry of list.getEntries()) if ((entry as { detail?: { kind?: number } }).detail?.kind === constants.NODE_PERFORMANCE_GC_MAJOR) majors++;
-  });
-  observer.observe({ entryTypes: ['gc'] });
-  try {
-    await work();
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    return majors;
-  } finally {
-    observer.disconnect();
-  }
-}
+import { majorGCsDuring } from '../testkit/gc.ts';
 
 /** Many short-lived contexts, 16 alive at a time, each with a value that refers back to it. */
 async function requests(keep: (ctx: object, value: object) => void) {

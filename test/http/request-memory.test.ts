@@ -2,10 +2,10 @@ import assert from 'node:assert/strict';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { describe, it } from 'node:test';
-import { constants, PerformanceObserver } from 'node:perf_hooks';
 import v8 from 'node:v8';
 import { createAccount, createToken } from '../testkit/accounts.ts';
 import { useServer } from '../testkit/use-server.ts';
+import { majorGCsDuring } from '../testkit/gc.ts';
 
 const oldSpaceUsed = () => v8.getHeapSpaceStatistics().find((s) => s.space_name === 'old_space')!.space_used_size;
 
@@ -37,25 +37,17 @@ async function burst(url: URL, headers: Record<string, string>, count: number, c
  * GC ran (one in the middle, of the test process's own garbage, hides what was promoted: measure again).
  */
 async function promotedPerRequest(url: URL, headers: Record<string, string>, requests: number): Promise<number> {
-  let majorGCs = 0;
-  const observer = new PerformanceObserver((list) => {
-    for (const entry of list.getEntries()) if ((entry as { detail?: { kind?: number } }).detail?.kind === constants.NODE_PERFORMANCE_GC_MAJOR) majorGCs++;
-  });
-  observer.observe({ entryTypes: ['gc'] });
-  try {
-    await burst(url, headers, 500, 16);
-    for (let attempt = 0; attempt < 5; attempt++) {
-      majorGCs = 0;
+  await burst(url, headers, 500, 16);
+  for (let attempt = 0; attempt < 5; attempt++) {
+    let grown = 0;
+    const majors = await majorGCsDuring(async () => {
       const before = oldSpaceUsed();
       await burst(url, headers, requests, 16);
-      await new Promise((resolve) => setImmediate(resolve));
-      const grown = oldSpaceUsed() - before;
-      if (majorGCs === 0) return grown / requests;
-    }
-    return assert.fail('a major GC ran during every burst: requests promote their objects');
-  } finally {
-    observer.disconnect();
+      grown = oldSpaceUsed() - before;
+    });
+    if (majors === 0) return grown / requests;
   }
+  return assert.fail('a major GC ran during every burst: requests promote their objects');
 }
 
 describe('the memory of requests', () => {
