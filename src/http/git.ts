@@ -85,9 +85,14 @@ export function createGitRouter(deps: AuthDeps & { events: EventBus; caches?: Ca
       setImmediate(() => void readBack());
     }
 
+    /** Only warms the cache: whatever fails here (a repository deleted meanwhile, a server stopping) is let go. */
     async function readBack() {
-      const fresh = deps.caches ? await deps.caches.view() : undefined;
-      await getRepository({ ...deps, cache: fresh, viewer }, owner, name, CODE_READ).catch(() => undefined);
+      try {
+        const fresh = deps.caches ? await deps.caches.view() : undefined;
+        await getRepository({ ...deps, cache: fresh, viewer }, owner, name, CODE_READ);
+      } catch {
+        // Nothing to warm.
+      }
     }
   };
   router.get('/:owner/:repo/info/refs', handle(true));
