@@ -38,9 +38,9 @@ export function createGraphQLContext(base: ServiceContext, rootUrl: string, opti
 
 /**
  * Called once a request's execution is over. Pothos's plugins keep per-request data in WeakMaps keyed by the
- * context's cache key, and some of it refers back to the context (scope-auth's cache of scope results): while
- * the context holds the key, V8's minor GCs keep the entry, and with it every object of the request, alive
- * until a major GC (src/request-scoped.ts). Letting go of the key lets the next minor GC drop the entry.
+ * context's cache key, and some of it refers back to the context (scope-auth's cache of scope results): an
+ * entry that reaches its own key that way is kept alive by V8's minor GCs, with every object of the request,
+ * until a major GC (src/request-scoped.ts). Once the context lets go of the key, no entry reaches its key.
  */
 export function releaseGraphQLContext(ctx: GraphQLContext) {
   ctx[contextCacheSymbol] = undefined;

@@ -120,6 +120,15 @@ describe('ref advertisements read from the repository files', () => {
     });
   }
 
+  it('prints what git prints for a repository with more loose refs than it reads at once (read asynchronously)', async () => {
+    const { dir, first } = repository('many-loose', 'sha1');
+    git(['--git-dir', dir, 'update-ref', '--stdin'], { input: Array.from({ length: 300 }, (_, i) => `create refs/heads/many/b${i} ${first}\n`).join('') });
+    assert.equal((await readRefSnapshot(dir, home))?.refs.filter((r) => r.name.startsWith('refs/heads/many/')).length, 300);
+    assert.deepEqual((await ourReceivePack(dir))?.toString(), receivePackOf(dir).toString());
+    const body = lsRefsBody('sha1', ['peel', 'symrefs', 'ref-prefix refs/heads/']);
+    assert.deepEqual((await ourLsRefs(dir, body))?.toString(), gitLsRefs(dir, body).toString());
+  });
+
   it('declines what it does not model: symbolic refs under refs/, hidden refs, alternates, another object format, odd requests', async () => {
     const { dir, g } = repository('declines', 'sha1');
     assert.ok(await readRefSnapshot(dir, home));
