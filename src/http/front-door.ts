@@ -54,7 +54,14 @@ export function frontDoor(parts: FrontDoorParts): (req: IncomingMessage, res: Se
     req.res = res;
     res.req = req;
     res.locals = Object.create(null);
-    const fail = (err: unknown) => onError(err, req, res, () => undefined);
+    const fail = (err: unknown) => {
+      // Once the answer has begun, no error answer can follow: the connection is closed, as express does.
+      if (res.headersSent) {
+        console.error('unexpected error after the answer began', err);
+        return void req.socket.destroy();
+      }
+      onError(err, req, res, () => undefined);
+    };
 
     run(before, req, res, fail, () => {
       // The URL as routed (repeated slashes collapsed): links built from it stay on this host.
