@@ -26,6 +26,20 @@ describe('git over smart HTTP', () => {
     return res.body;
   }
 
+  /** A new private repository of the account's, with a first commit: its URL with the password, and a path to clone it to. */
+  async function privateRepoOf(account: TestAccount, name: string) {
+    const res = await api.post('/user/repos', { name, auto_init: true, private: true }, account.basic);
+    assert.equal(res.status, 201, JSON.stringify(res.body));
+    return { url: remoteUrl(server.url, account.login, name, [account.login, account.password]), local: path.join(work.dir, name) };
+  }
+
+  /** One more commit in a clone. */
+  function commitMore(local: string) {
+    writeFileSync(path.join(local, 'more.txt'), 'more\n');
+    gitLocal(['add', '.'], { cwd: local });
+    gitLocal(['commit', '-q', '-m', 'more'], { cwd: local });
+  }
+
   before(async () => {
     server = await startServer();
     api = restClient(server.url);
@@ -270,19 +284,14 @@ describe('git over smart HTTP', () => {
 
   it('a clone and a push with a password hash it once, not once per request', async () => {
     const member = await createAccount(api);
-    const res = await api.post('/user/repos', { name: 'hashed-once', auto_init: true, private: true }, member.basic);
-    assert.equal(res.status, 201, JSON.stringify(res.body));
-    const url = remoteUrl(server.url, member.login, 'hashed-once', [member.login, member.password]);
-    const local = path.join(work.dir, 'hashed-once');
+    const { url, local } = await privateRepoOf(member, 'hashed-once');
     // Any change to the account drops what is remembered of its password: each step starts cold.
     const forgotten = async () => assert.equal((await api.patch(`/admin/users/${member.login}`, { source_id: 0, login_name: member.login, full_name: 'x' }, adminAuth)).status, 200);
     await forgotten();
     let before = passwordVerifications();
     assert.equal((await git(['clone', '-q', url, local])).status, 0);
     assert.equal(passwordVerifications() - before, 1, 'info/refs, ls-refs and fetch: one hash');
-    writeFileSync(path.join(local, 'more.txt'), 'more\n');
-    gitLocal(['add', '.'], { cwd: local });
-    gitLocal(['commit', '-q', '-m', 'more'], { cwd: local });
+    commitMore(local);
     await forgotten();
     before = passwordVerifications();
     const push = await git(['push', '-q', 'origin', 'main'], { cwd: local });
@@ -291,15 +300,9 @@ describe('git over smart HTTP', () => {
   });
 
   it('a fetch right after a push runs no SQL statement: the push reads its repository back into the cache', async () => {
-    const member = await createAccount(api);
-    const res = await api.post('/user/repos', { name: 'read-back', auto_init: true, private: true }, member.basic);
-    assert.equal(res.status, 201, JSON.stringify(res.body));
-    const url = remoteUrl(server.url, member.login, 'read-back', [member.login, member.password]);
-    const local = path.join(work.dir, 'read-back');
+    const { url, local } = await privateRepoOf(await createAccount(api), 'read-back');
     assert.equal((await git(['clone', '-q', url, local])).status, 0);
-    writeFileSync(path.join(local, 'more.txt'), 'more\n');
-    gitLocal(['add', '.'], { cwd: local });
-    gitLocal(['commit', '-q', '-m', 'more'], { cwd: local });
+    commitMore(local);
     assert.equal((await git(['push', '-q', 'origin', 'main'], { cwd: local })).status, 0);
     await new Promise((resolve) => setTimeout(resolve, 100));
     const before = server.app.database.queryCount();
