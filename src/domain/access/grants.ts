@@ -33,11 +33,8 @@ interface GrantsCache {
 
 type RepositoryKey = { id: number; ownerId: number };
 
-const grantsOfRequest = requestScoped('grants', (): GrantsCache => ({}));
-
-function cacheOf(ctx: ServiceContext): GrantsCache {
-  return grantsOfRequest.of(ctx);
-}
+const grantsOfRequest = requestScoped('grants', (_ctx: ServiceContext): GrantsCache => ({}));
+const cacheOf = grantsOfRequest.of;
 
 export function forgetGrants(ctx: ServiceContext) {
   grantsOfRequest.forget(ctx);

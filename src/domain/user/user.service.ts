@@ -260,11 +260,11 @@ async function ensureAnotherAdmin(tx: { user: ServiceContext['db']['user'] }, us
 }
 
 /**
- * Password sign-in for basic auth. Returns null for a wrong login or password. The account is always
- * read; with a cache, a password recently verified against its current hash skips the slow hash.
+ * Password sign-in for basic auth. Returns null for a wrong login or password. The account is read through
+ * the app's cache (git sends the password with every request of a clone, fetch or push); with a password
+ * cache, a password recently verified against the account's current hash skips the slow hash.
  */
 export async function checkCredentials(ctx: Pick<ServiceContext, 'db' | 'cache'>, login: string, password: string, cache?: PasswordCache): Promise<User | null> {
-  // Through the app's cache: git sends the password with every request of a clone, fetch or push.
   const signIn = login.toLowerCase();
   const user = await cachedRead(ctx, 'accountBySignIn', signIn, () =>
     ctx.db.user.findFirst({ where: { OR: [{ lowerLogin: signIn }, { lowerEmail: signIn }], type: 'user' } }),
