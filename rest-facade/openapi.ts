@@ -1,8 +1,12 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import { fromProjectRoot } from '../src/paths.ts';
 import YAML from 'yaml';
 
-/** Our OpenAPI document (schema/openapi.yaml): the REST contract, served to clients and used to validate requests. */
+/**
+ * Our OpenAPI document, merged from schema/openapi/ (loadOpenApiDocument): the REST contract, served to clients
+ * and used to validate requests.
+ */
 export interface OpenApiDocument {
   openapi: string;
   info: { version: string; [key: string]: unknown };
@@ -31,9 +35,69 @@ export interface OpenApiOperation {
 
 export const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'patch', 'head'] as const;
 
-export const openApiPath = fromProjectRoot('schema', 'openapi.yaml');
-export const loadOpenApiDocument = (file: string): OpenApiDocument => YAML.parse(readFileSync(file, 'utf8'));
-export const openApiDocument: OpenApiDocument = loadOpenApiDocument(openApiPath);
+/**
+ * The document's sources: its head (DOCUMENT_HEAD: openapi, info, security, tags, and the components many areas
+ * share) and one `<area>.yaml` per area (as src/domain/<area>), each holding only that area's paths and
+ * components, so that operations added in parallel edit different files.
+ */
+export const openApiDirectory = fromProjectRoot('schema', 'openapi');
+export const DOCUMENT_HEAD = 'document.yaml';
+
+/** One file of schema/openapi/, parsed: the head is a whole document, an area's file only `paths` and `components`. */
+export interface OpenApiFragment {
+  file: string;
+  content: { paths?: OpenApiDocument['paths']; components?: Record<string, Record<string, unknown>>; [key: string]: unknown };
+}
+
+/**
+ * One document from the head and the areas' fragments, in the order given: paths and components keep their
+ * order within each fragment. A path's method, or a component, declared by two fragments throws: one would
+ * silently replace the other.
+ */
+export function mergeOpenApiFragments(fragments: OpenApiFragment[]): OpenApiDocument {
+  const [head] = fragments;
+  const paths: Record<string, Record<string, unknown>> = {};
+  const components: Record<string, Record<string, unknown>> = {};
+  const declaredIn = new Map<string, string>();
+  const declare = (what: string, file: string) => {
+    const earlier = declaredIn.get(what);
+    if (earlier) throw new Error(`schema/openapi: ${what} is declared in ${earlier} and in ${file}`);
+    declaredIn.set(what, file);
+  };
+  for (const fragment of fragments) {
+    const { file, content } = fragment;
+    const others = Object.keys(content).filter((key) => key !== 'paths' && key !== 'components');
+    if (fragment !== head && others.length) {
+      throw new Error(`schema/openapi/${file}: an area's file holds only paths and components, not ${others.join(', ')}`);
+    }
+    for (const [route, item] of Object.entries(content.paths ?? {})) {
+      for (const [key, value] of Object.entries(item)) {
+        declare(`${key} ${route}`, file);
+        (paths[route] ??= {})[key] = value;
+      }
+    }
+    for (const [section, entries] of Object.entries(content.components ?? {})) {
+      for (const [name, value] of Object.entries(entries)) {
+        declare(`#/components/${section}/${name}`, file);
+        (components[section] ??= {})[name] = value;
+      }
+    }
+  }
+  return { ...head.content, paths, components } as OpenApiDocument;
+}
+
+/** The files of schema/openapi/, parsed: the head, then the areas' files by name. */
+export function openApiFragments(directory = openApiDirectory): OpenApiFragment[] {
+  const areas = readdirSync(directory)
+    .filter((file) => file.endsWith('.yaml') && file !== DOCUMENT_HEAD)
+    .sort();
+  return [DOCUMENT_HEAD, ...areas].map((file) => ({ file, content: YAML.parse(readFileSync(path.join(directory, file), 'utf8')) }));
+}
+
+/** The document as schema/openapi/ declares it, a fresh copy each call. */
+export const loadOpenApiDocument = (directory = openApiDirectory): OpenApiDocument => mergeOpenApiFragments(openApiFragments(directory));
+
+export const openApiDocument: OpenApiDocument = loadOpenApiDocument();
 
 export interface DocumentedOperation {
   operationId: string;

@@ -1,5 +1,5 @@
 /**
- * The route table, derived from schema/openapi.yaml by codegen (rest-facade/__generated__/routes.ts): each
+ * The route table, derived from schema/openapi/ by codegen (rest-facade/__generated__/routes.ts): each
  * operation's method, path and who may reach it (its x-graft-guard and x-graft-scope), in the order the
  * router must try them. Nothing here is written by hand per operation.
  */
@@ -77,7 +77,7 @@ export function compareSpecificity(a: string, b: string): number {
 /** Every documented operation as a route, in the order the router registers them. */
 export function routesFromDocument(operations: DocumentedOperation[]): Route[] {
   const problems = accessProblems(operations);
-  if (problems.length) throw new Error(`schema/openapi.yaml: operations without a valid guard or scope:\n  ${problems.join('\n  ')}`);
+  if (problems.length) throw new Error(`schema/openapi: operations without a valid guard or scope:\n  ${problems.join('\n  ')}`);
   const routes = operations.map(({ method, path, operationId, operation }): Route => {
     if (method === 'head') throw new Error(`${operationId}: HEAD operations are answered by their GET route`);
     const scope = operation[SCOPE_EXTENSION] as string;

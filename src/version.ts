@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import type { Config } from './config/defaults.ts';
 import { fromProjectRoot } from './paths.ts';
 
-/** Graft's release version, from package.json; the OpenAPI document's own info.version in schema/openapi.yaml. */
+/** Graft's release version, from package.json; the OpenAPI document's own info.version in schema/openapi/document.yaml. */
 export const GRAFT_VERSION: string = JSON.parse(readFileSync(fromProjectRoot('package.json'), 'utf8')).version;
 
 /**

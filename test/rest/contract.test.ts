@@ -1,19 +1,15 @@
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
 import { after, before, describe, it } from 'node:test';
-import { fileURLToPath } from 'node:url';
-import YAML from 'yaml';
 import { routes } from '../../rest-facade/__generated__/routes.ts';
 import * as operations from '../../rest-facade/__generated__/operations.ts';
-import { documentedOperations, loadOpenApiDocument, openApiDocument } from '../../rest-facade/openapi.ts';
+import { documentedOperations, loadOpenApiDocument, openApiDirectory, openApiDocument } from '../../rest-facade/openapi.ts';
 import { compileValidators } from '../../rest-facade/validation.ts';
 import { accessProblems, compareSpecificity, routesFromDocument } from '../../rest-facade/route-table.ts';
 import { adminAuth, restClient, type RestClient } from '../testkit/client.ts';
 import { startServer, type TestServer } from '../testkit/server.ts';
 
-/** schema/openapi.yaml, read straight from disk: the contract as written, not as the product parsed it. */
-const documentFile = fileURLToPath(new URL('../../schema/openapi.yaml', import.meta.url));
-const document = YAML.parse(readFileSync(documentFile, 'utf8')) as {
+/** schema/openapi/, read afresh from disk: the contract as written, not the copy the product holds. */
+const document = loadOpenApiDocument() as {
   info: { version: string };
   paths: Record<string, Record<string, { operationId?: string }>>;
 };
@@ -24,18 +20,18 @@ const documented = Object.entries(document.paths).flatMap(([path, item]) =>
 const exported = operations as unknown as Record<string, { operationId?: string; document?: unknown } | undefined>;
 const key = (op: { method: string; path: string }) => `${op.method.toUpperCase()} ${op.path}`;
 
-describe('schema/openapi.yaml is the one source of every operation', () => {
+describe('schema/openapi/ is the one source of every operation', () => {
   it('documents at least one operation, so the checks below are not vacuous', () => {
-    assert.ok(documented.length > 0, `no operations found in ${documentFile}`);
+    assert.ok(documented.length > 0, `no operations found in ${openApiDirectory}`);
     assert.ok(routes.length > 0, 'the route table is empty');
   });
 
   it('gives every documented operation a guard and a token scope', () => {
-    assert.deepEqual(accessProblems(documentedOperations(loadOpenApiDocument(documentFile))), []);
+    assert.deepEqual(accessProblems(documentedOperations(loadOpenApiDocument())), []);
   });
 
   it('refuses to derive routes from an operation without a guard', () => {
-    const doc = loadOpenApiDocument(documentFile);
+    const doc = loadOpenApiDocument();
     const first = Object.values(doc.paths)[0].get!;
     delete first['x-graft-guard'];
     assert.throws(() => routesFromDocument(documentedOperations(doc)), /without a valid guard or scope/);
@@ -110,7 +106,7 @@ describe('the served OpenAPI document and its viewer', () => {
   const get = (path: string) => fetch(new URL(path.replace(/^\//, ''), server.url));
 
   for (const path of ['/swagger.v1.json', '/api/v1/swagger.json']) {
-    it(`serves schema/openapi.yaml as JSON at ${path}, with this instance's API URL as its server`, async () => {
+    it(`serves the document of schema/openapi/ as JSON at ${path}, with this instance's API URL as its server`, async () => {
       const res = await get(path);
       assert.equal(res.status, 200);
       assert.match(res.headers.get('content-type') ?? '', /^application\/json/);

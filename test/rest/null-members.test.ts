@@ -1,8 +1,6 @@
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
 import { after, before, describe, it } from 'node:test';
-import { fileURLToPath } from 'node:url';
-import YAML from 'yaml';
+import { loadOpenApiDocument } from '../../rest-facade/openapi.ts';
 import { nullPruner } from '../../rest-facade/validation.ts';
 import { createAccount, type TestAccount } from '../testkit/accounts.ts';
 import { adminAuth, restClient, type RestClient } from '../testkit/client.ts';
@@ -11,12 +9,12 @@ import { ADMIN, startServer, type TestServer } from '../testkit/server.ts';
 
 /**
  * Gitea clients send null for optional fields they leave unset (Gitea decodes null as "not given"). For every
- * operation of schema/openapi.yaml with a JSON body, a valid body plus every documented optional field as null
+ * operation of schema/openapi/ with a JSON body, a valid body plus every documented optional field as null
  * must be answered as the valid body alone is; a required field sent as null must be refused as a missing one.
  */
 
 type Schema = { $ref?: string; allOf?: Schema[]; properties?: Record<string, Schema>; required?: string[]; items?: Schema; nullable?: boolean };
-const document = YAML.parse(readFileSync(fileURLToPath(new URL('../../schema/openapi.yaml', import.meta.url)), 'utf8')) as {
+const document = loadOpenApiDocument() as unknown as {
   paths: Record<string, Record<string, { operationId: string; requestBody?: { content: { 'application/json'?: { schema: Schema } } } }>>;
   components: { schemas: Record<string, Schema> };
 };

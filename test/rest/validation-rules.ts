@@ -497,7 +497,7 @@ export function renderDocument(rules: Rule[] = RULES): string {
   });
   return `# REST input validation, next to Gitea's
 
-Graft checks REST requests against schema/openapi.yaml and in its services. Where the two differ from
+Graft checks REST requests against schema/openapi/ and in its services. Where the two differ from
 Gitea, a Gitea client would see a request refused that Gitea takes, or the other way round; this table lists
 every check on a request field that a Gitea client is likely to meet, what Gitea does (its binding rules and
 what its handler does with the value) and what Graft does. Values Gitea reads leniently are read the same way
