@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import YAML from 'yaml';
 import { routes } from '../../rest-facade/__generated__/routes.ts';
@@ -8,8 +8,8 @@ import * as operations from '../../rest-facade/__generated__/operations.ts';
 import { documentedOperations, loadOpenApiDocument, openApiDocument } from '../../rest-facade/openapi.ts';
 import { compileValidators } from '../../rest-facade/validation.ts';
 import { accessProblems, compareSpecificity, routesFromDocument } from '../../rest-facade/route-table.ts';
-import { adminAuth, restClient, type RestClient } from '../testkit/client.ts';
-import { startServer, type TestServer } from '../testkit/server.ts';
+import { adminAuth } from '../testkit/client.ts';
+import { useServer } from '../testkit/use-server.ts';
 
 /** schema/openapi.yaml, read straight from disk: the contract as written, not as the product parsed it. */
 const documentFile = fileURLToPath(new URL('../../schema/openapi.yaml', import.meta.url));
@@ -99,13 +99,8 @@ describe('schema/openapi.yaml is the one source of every operation', () => {
 });
 
 describe('the served OpenAPI document and its viewer', () => {
-  let server: TestServer;
-  let api: RestClient;
-  before(async () => {
-    server = await startServer();
-    api = restClient(server.url);
-  });
-  after(() => server.stop());
+  const server = useServer();
+  const { api } = server;
 
   const get = (path: string) => fetch(new URL(path.replace(/^\//, ''), server.url));
 
