@@ -7,7 +7,8 @@ import { buildRepo } from '../../testkit/repos.ts';
 import { useServer } from '../../testkit/use-server.ts';
 
 let n = 0;
-const uniqueName = (prefix: string) => `${prefix}${process.pid}x${++n}`;
+// Not the builders' `org<pid>x<n>`: the organizations these tests create themselves sit beside the built ones.
+const uniqueName = (prefix: string) => `${prefix}${process.pid}n${++n}`;
 
 describe('organizations over REST', () => {
   const server = useServer();
