@@ -1,9 +1,11 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { before, describe, it } from 'node:test';
 import { createAccount, type TestAccount } from '../testkit/accounts.ts';
-import { adminAuth, graphql, restClient, type Auth, type RestClient } from '../testkit/client.ts';
+import { adminAuth, graphql, type Auth } from '../testkit/client.ts';
 import { git, remoteUrl, tempDir } from '../testkit/git.ts';
-import { startServer, type TestServer } from '../testkit/server.ts';
+import { createOrg } from '../testkit/orgs.ts';
+import { buildRepo } from '../testkit/repos.ts';
+import { useServer } from '../testkit/use-server.ts';
 
 /**
  * One access model for REST, GraphQL and git over HTTP: every role × visibility × kind of operation, with
@@ -52,22 +54,20 @@ function expected(role: Role, orgVisibility: 'public' | 'private', repoPrivate: 
 }
 
 describe('the access model, through REST, GraphQL and git over HTTP', () => {
-  let server: TestServer;
-  let api: RestClient;
+  const server = useServer();
+  const { api } = server;
   const people = {} as Record<Exclude<Role, 'anonymous' | 'siteAdmin'>, TestAccount>;
   const auth = (role: Role): Auth => (role === 'anonymous' ? undefined : role === 'siteAdmin' ? adminAuth : people[role].basic);
   const orgs = { public: `mpub${process.pid}`, private: `mpriv${process.pid}` };
 
   before(async () => {
-    server = await startServer();
-    api = restClient(server.url);
     for (const role of ROLES) if (role !== 'anonymous' && role !== 'siteAdmin') people[role] = await createAccount(api);
     const restrict = await api.patch(`/admin/users/${people.restricted.login}`, { source_id: 0, login_name: people.restricted.login, restricted: true }, adminAuth);
     assert.equal(restrict.status, 200, JSON.stringify(restrict.body));
     const owner = people.orgOwner.basic;
     for (const visibility of ['public', 'private'] as const) {
       const org = orgs[visibility];
-      assert.equal((await api.post('/orgs', { username: org, visibility }, owner)).status, 201);
+      await createOrg(server, [people.orgOwner], { login: org, visibility });
       const team = async (name: string, body: Record<string, unknown>, member: TestAccount, repos: boolean) => {
         const created = await api.post(`/orgs/${org}/teams`, { name, ...body }, owner);
         assert.equal(created.status, 201, JSON.stringify(created.body));
@@ -75,10 +75,13 @@ describe('the access model, through REST, GraphQL and git over HTTP', () => {
         if (repos) for (const repo of ['pub', 'priv']) assert.equal((await api.put(`/teams/${created.body.id}/repos/${org}/${repo}`, undefined, owner)).status, 204);
       };
       for (const repo of ['pub', 'priv']) {
-        assert.equal((await api.post(`/orgs/${org}/repos`, { name: repo, private: repo === 'priv', auto_init: true }, owner)).status, 201);
-        for (const [role, permission] of [['collabRead', 'read'], ['collabWrite', 'write'], ['collabAdmin', 'admin']] as const) {
-          assert.equal((await api.put(`/repos/${org}/${repo}/collaborators/${people[role].login}`, { permission }, owner)).status, 204);
-        }
+        await buildRepo(server, people.orgOwner, {
+          org,
+          name: repo,
+          private: repo === 'priv',
+          autoInit: true,
+          collaborators: [[people.collabRead, 'read'], [people.collabWrite, 'write'], [people.collabAdmin, 'admin']],
+        });
       }
       await team('readers', { permission: 'read' }, people.teamRead, true);
       await team('writers', { permission: 'write' }, people.teamWrite, true);
@@ -86,7 +89,6 @@ describe('the access model, through REST, GraphQL and git over HTTP', () => {
       await team('bystanders', { permission: 'read' }, people.memberNoRepo, false);
     }
   });
-  after(() => server.stop());
 
   const cases = ROLES.flatMap((role) =>
     (['public', 'private'] as const).flatMap((orgVisibility) => [false, true].map((repoPrivate) => ({ role, orgVisibility, repoPrivate }))),

@@ -3,6 +3,7 @@ import { before, describe, it } from 'node:test';
 import { createAccount, createToken, type TestAccount } from '../testkit/accounts.ts';
 import { adminAuth, graphql, type Auth } from '../testkit/client.ts';
 import { addTeamMember, createOrg, createTeam, type TestOrg } from '../testkit/orgs.ts';
+import { buildRepo, type RepoSpec } from '../testkit/repos.ts';
 import { useServer } from '../testkit/use-server.ts';
 
 /**
@@ -32,23 +33,14 @@ describe('the repositories a caller reaches (GET /user/repos, User.repositories)
     const restrict = await api.patch(`/admin/users/${people.restricted.login}`, { source_id: 0, login_name: people.restricted.login, restricted: true }, adminAuth);
     assert.equal(restrict.status, 200, JSON.stringify(restrict.body));
 
-    const repo = async (owner: string, name: string, isPrivate: boolean, auth: Auth) => {
-      const path = owner === '' ? '/user/repos' : `/orgs/${owner}/repos`;
-      const res = await api.post(path, { name, private: isPrivate }, auth);
-      assert.equal(res.status, 201, JSON.stringify(res.body));
-      return res.body.full_name as string;
-    };
-    personal = { pub: await repo('', 'p-pub', false, people.owner.basic), priv: await repo('', 'p-priv', true, people.owner.basic) };
-    outsiderOwn = await repo('', 'o-own', true, people.outsider.basic);
-    for (const target of [personal.pub, personal.priv]) {
-      for (const role of ['collaborator', 'restricted'] as const) {
-        assert.equal((await api.put(`/repos/${target}/collaborators/${people[role].login}`, { permission: 'read' }, people.owner.basic)).status, 204);
-      }
-    }
+    const readers: RepoSpec['collaborators'] = [[people.collaborator, 'read'], [people.restricted, 'read']];
+    const [pub, priv] = [await buildRepo(server, people.owner, { name: 'p-pub', collaborators: readers }), await buildRepo(server, people.owner, { name: 'p-priv', private: true, collaborators: readers })];
+    personal = { pub: pub.fullName, priv: priv.fullName };
+    outsiderOwn = (await buildRepo(server, people.outsider, { name: 'o-own', private: true })).fullName;
     for (const visibility of ['public', 'private'] as const) {
       const org = (orgs[visibility] = await createOrg(server, [people.orgOwner], { visibility }));
-      await repo(org.login, 'a-pub', false, people.orgOwner.basic);
-      await repo(org.login, 'b-priv', true, people.orgOwner.basic);
+      await buildRepo(server, people.orgOwner, { org: org.login, name: 'a-pub' });
+      await buildRepo(server, people.orgOwner, { org: org.login, name: 'b-priv', private: true });
       const explicit = await createTeam(server, org, { name: 'explicit', permission: 'read' });
       assert.equal((await api.put(`/teams/${explicit}/repos/${org.login}/b-priv`, undefined, people.orgOwner.basic)).status, 204);
       await addTeamMember(server, people.orgOwner, explicit, people.teamExplicit);
@@ -177,7 +169,7 @@ describe('the repositories a caller reaches (GET /user/repos, User.repositories)
       await addTeamMember(server, people.orgOwner, teams.body.find((t) => t.name === 'everything')!.id, busy);
     }
     assert.equal((await api.put(`/repos/${personal.priv}/collaborators/${busy.login}`, { permission: 'write' }, people.owner.basic)).status, 204);
-    for (let i = 0; i < 44; i++) assert.equal((await api.post('/user/repos', { name: `own-${i}`, private: i % 2 === 0 }, busy.basic)).status, 201);
+    for (let i = 0; i < 44; i++) await buildRepo(server, busy, { name: `own-${i}`, private: i % 2 === 0 });
     const cost = async (limit: number) => {
       // Cold caches for each page: a row read per item must not hide behind an earlier request.
       server.app.caches.clear();

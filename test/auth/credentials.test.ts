@@ -1,10 +1,11 @@
 import assert from 'node:assert/strict';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { after, before, describe, it } from 'node:test';
+import { before, describe, it } from 'node:test';
 import { totpCode } from '../../src/auth/totp.ts';
 import { createAccount, createToken, type TestAccount } from '../testkit/accounts.ts';
-import { adminAuth, graphql, restClient, type ApiResponse, type RestClient } from '../testkit/client.ts';
-import { ADMIN, startServer, type TestServer } from '../testkit/server.ts';
+import { adminAuth, graphql, type ApiResponse } from '../testkit/client.ts';
+import { ADMIN } from '../testkit/server.ts';
+import { useServer } from '../testkit/use-server.ts';
 
 const UNKNOWN_TOKEN = '0123456789abcdef0123456789abcdef01234567';
 
@@ -19,8 +20,8 @@ function basicHeader(user: string, password: string) {
 }
 
 describe('credentials', () => {
-  let server: TestServer;
-  let api: RestClient;
+  const server = useServer();
+  const { api } = server;
   let alice: TestAccount;
   let aliceToken: string;
 
@@ -32,12 +33,9 @@ describe('credentials', () => {
   }
 
   before(async () => {
-    server = await startServer();
-    api = restClient(server.url);
     alice = await createAccount(api);
     aliceToken = await createToken(api, alice, ['read:user']);
   });
-  after(() => server.stop());
 
   describe('Authorization header', () => {
     it('identifies the caller by "token <t>"', async () => {
@@ -345,18 +343,15 @@ describe('credentials', () => {
 });
 
 describe('credentials with DISABLE_QUERY_AUTH_TOKEN', () => {
-  let server: TestServer;
-  let api: RestClient;
+  const server = useServer({ security: { DISABLE_QUERY_AUTH_TOKEN: true } });
+  const { api } = server;
   let account: TestAccount;
   let token: string;
 
   before(async () => {
-    server = await startServer({ security: { DISABLE_QUERY_AUTH_TOKEN: true } });
-    api = restClient(server.url);
     account = await createAccount(api);
     token = await createToken(api, account, ['read:user']);
   });
-  after(() => server.stop());
 
   it('rejects ?token= and ?access_token= with 401, even for a valid token', async () => {
     for (const param of ['token', 'access_token'] as const) {

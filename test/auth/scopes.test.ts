@@ -1,9 +1,10 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { before, describe, it } from 'node:test';
 import { SCOPE_CATEGORIES } from '../../src/auth/scopes.ts';
 import { createAccount, createToken, type TestAccount } from '../testkit/accounts.ts';
-import { adminAuth, restClient, type ApiResponse, type Auth, type RestClient } from '../testkit/client.ts';
-import { ADMIN, startServer, type TestServer } from '../testkit/server.ts';
+import { adminAuth, type ApiResponse, type Auth } from '../testkit/client.ts';
+import { ADMIN } from '../testkit/server.ts';
+import { useServer } from '../testkit/use-server.ts';
 
 const ADMIN_ACCOUNT = { login: ADMIN.login, basic: adminAuth };
 const OTHER_CATEGORIES = (but: string) => SCOPE_CATEGORIES.filter((c) => c !== but);
@@ -15,8 +16,8 @@ function assertScopeRefusal(res: ApiResponse, scope: string) {
 }
 
 describe('token scopes', () => {
-  let server: TestServer;
-  let api: RestClient;
+  const server = useServer();
+  const { api } = server;
   let alice: TestAccount;
   let privateUser: TestAccount;
   let limitedUser: TestAccount;
@@ -43,13 +44,10 @@ describe('token scopes', () => {
   };
 
   before(async () => {
-    server = await startServer();
-    api = restClient(server.url);
     alice = await createAccount(api);
     privateUser = await createAccount(api, { visibility: 'private' });
     limitedUser = await createAccount(api, { visibility: 'limited' });
   });
-  after(() => server.stop());
 
   describe('the user route group (read:user for GET)', () => {
     const reads = () => ['/user', `/users/${alice.login}`, `/users/search`];

@@ -1,8 +1,9 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import { createAccount, createToken, type TestAccount } from '../testkit/accounts.ts';
-import { adminAuth, restClient, type ApiResponse, type Auth, type RestClient } from '../testkit/client.ts';
-import { ADMIN, startServer, type TestServer } from '../testkit/server.ts';
+import { adminAuth, type ApiResponse, type Auth } from '../testkit/client.ts';
+import { ADMIN } from '../testkit/server.ts';
+import { useServer } from '../testkit/use-server.ts';
 
 function assertRefused(res: ApiResponse, status: number) {
   assert.equal(res.status, status, JSON.stringify(res.body));
@@ -10,18 +11,12 @@ function assertRefused(res: ApiResponse, status: number) {
 }
 
 describe('access token management over REST', () => {
-  let server: TestServer;
-  let api: RestClient;
+  const server = useServer();
+  const { api } = server;
 
   const tokensPath = (login: string, query = '') => `/users/${login}/tokens${query ? `?${query}` : ''}`;
   const list = (account: TestAccount, auth: Auth = account.basic) => api.get(tokensPath(account.login), auth);
   const names = (res: ApiResponse) => (res.body as { name: string }[]).map((t) => t.name).sort();
-
-  before(async () => {
-    server = await startServer();
-    api = restClient(server.url);
-  });
-  after(() => server.stop());
 
   describe('creating', () => {
     it('answers 201 with the secret in sha1, shown this once, and the secret authenticates', async () => {

@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import path from 'node:path';
 import { describe, it } from 'node:test';
 import Database from 'better-sqlite3';
+import { buildRepo } from '../testkit/repos.ts';
 import { useServer } from '../testkit/use-server.ts';
 import { createAccount, createToken } from '../testkit/accounts.ts';
 
@@ -34,7 +35,7 @@ describe('caches while Redis cannot be reached', () => {
   it('every request reads the database, and writes are still seen at once', async () => {
     const account = await createAccount(api);
     const token = await createToken(api, account, ['read:user', 'write:repository']);
-    assert.equal((await api.post('/user/repos', { name: 'no-redis' }, { token })).status, 201);
+    await buildRepo(server, account, { name: 'no-redis' });
     for (let i = 0; i < 2; i++) {
       const before = server.app.database.queryCount();
       assert.equal((await api.get(`/repos/${account.login}/no-redis`, { token })).status, 200);

@@ -1,9 +1,11 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
-import { startServer, type TestServer } from '../testkit/server.ts';
-import { restClient, type RestClient } from '../testkit/client.ts';
+import { before, describe, it } from 'node:test';
+import type { RestClient } from '../testkit/client.ts';
 import { createAccount, createToken, type TestAccount } from '../testkit/accounts.ts';
 import { gitAsync, remoteUrl, tempDir } from '../testkit/git.ts';
+import { createOrg } from '../testkit/orgs.ts';
+import { buildRepo, type RepoSpec } from '../testkit/repos.ts';
+import { useServer } from '../testkit/use-server.ts';
 
 const REDIS_URL = process.env.GRAFT_TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 
@@ -19,33 +21,18 @@ function assertCoherent(body: { name: string; full_name: string; owner: { login:
  * on the instance that made it and on another one sharing the database and Redis, with no wait between.
  */
 describe('caches and read-your-writes across two instances', () => {
-  let first: TestServer;
-  let second: TestServer;
-  let a: RestClient;
-  let b: RestClient;
+  const first = useServer({ redis: { URL: REDIS_URL } });
+  const second = useServer({ redis: { URL: REDIS_URL } }, { sharingDataOf: first });
+  const { api: a } = first;
+  const { api: b } = second;
   let owner: TestAccount;
   let token: string;
   before(async () => {
-    first = await startServer({ redis: { URL: REDIS_URL } });
-    second = await startServer({
-      redis: { URL: REDIS_URL },
-      server: { DATA_DIR: first.app.config.server.DATA_DIR },
-      database: { URL: first.app.config.database.URL },
-    });
-    a = restClient(first.url);
-    b = restClient(second.url);
     owner = await createAccount(a);
     token = await createToken(a, owner, ['write:repository', 'write:user', 'write:organization']);
   });
-  after(async () => {
-    await second.stop();
-    await first.stop();
-  });
 
-  const repo = async (name: string, extra: Record<string, unknown> = {}) => {
-    const res = await a.post('/user/repos', { name, ...extra }, { token });
-    assert.equal(res.status, 201, JSON.stringify(res.body));
-  };
+  const repo = (name: string, spec: RepoSpec = {}) => buildRepo(first, owner, { name, ...spec });
   /** Reads through B twice, so that what it read is in B's cache before the write. */
   const warm = async (path: string, auth: Parameters<RestClient['get']>[1]) => {
     const firstRead = await b.get(path, auth);
@@ -121,7 +108,7 @@ describe('caches and read-your-writes across two instances', () => {
   it('a team membership change through one instance is seen by the next request on the other', async () => {
     const member = await createAccount(a);
     const org = `rw-org-${process.pid}`;
-    assert.equal((await a.post('/orgs', { username: org, visibility: 'private' }, owner.basic)).status, 201);
+    await createOrg(first, [owner], { login: org, visibility: 'private' });
     const team = await a.post(`/orgs/${org}/teams`, { name: 'crew', permission: 'read', units: ['repo.code'] }, { token });
     assert.equal(team.status, 201, JSON.stringify(team.body));
     assert.equal((await warm(`/orgs/${org}`, member.basic)).status, 404, 'a private organization is hidden from outsiders');
@@ -132,7 +119,7 @@ describe('caches and read-your-writes across two instances', () => {
   });
 
   it('a branch or tag made or deleted through one instance, by the API or by a push, is in the next list the other answers', async () => {
-    await repo('listed', { auto_init: true, default_branch: 'main' });
+    await repo('listed', { autoInit: true, defaultBranch: 'main' });
     const path = `/repos/${owner.login}/listed`;
     const names = async (list: 'branches' | 'tags') => {
       const res = await b.get(`${path}/${list}`, { token });

@@ -1,23 +1,22 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { before, describe, it } from 'node:test';
 import { giteaApi } from 'gitea-js';
-import { startServer, ADMIN, type TestServer } from '../testkit/server.ts';
+import { ADMIN } from '../testkit/server.ts';
 import { adminBasic, assertTypedFields, basicAuth, adminCreateAccount, clientFor, failure, giteaClient, rootOf, type GiteaClient } from '../testkit/gitea-js.ts';
 import { ACCESS_TOKEN, SERVER_VERSION, USER } from '../testkit/gitea-js-fields.ts';
+import { useServer } from '../testkit/use-server.ts';
 
 const RFC3339_SECONDS = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(Z|[+-]\d\d:\d\d)$/;
 
 /** gitea-js against Graft: accounts, admin account management, tokens and the version check. */
 describe('gitea-js: users, admin and tokens', () => {
-  let server: TestServer;
+  const server = useServer();
   let admin: GiteaClient;
   const newAccount = (prefix?: string) => adminCreateAccount(admin, prefix);
 
   before(async () => {
-    server = await startServer();
     admin = await clientFor(server, ADMIN);
   });
-  after(() => server.stop());
 
   it('the version check answers a Gitea-style version that clients can compare', async () => {
     const res = await giteaClient(server).version.getVersion();

@@ -1,25 +1,20 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { before, describe, it } from 'node:test';
 import { isUniqueViolation } from '../../src/db/errors.ts';
 import { insertRows } from '../../src/db/insert-rows.ts';
 import { databaseTarget } from '../../src/db/provider.ts';
 import { createAccount } from '../testkit/accounts.ts';
-import { restClient } from '../testkit/client.ts';
-import { startServer, type TestServer } from '../testkit/server.ts';
+import { buildRepo } from '../testkit/repos.ts';
+import { useServer } from '../testkit/use-server.ts';
 
 /** Raw multi-row inserts (the branch and tag tables' sync) store what Prisma stores, and fail as Prisma's writes fail. */
 describe('rows inserted many at a time', () => {
-  let server: TestServer;
+  const server = useServer();
   let repoId: number;
   before(async () => {
-    server = await startServer();
-    const api = restClient(server.url);
-    const owner = await createAccount(api);
-    const created = await api.post('/user/repos', { name: 'rows' }, owner.basic);
-    assert.equal(created.status, 201);
-    repoId = created.body.id;
+    const owner = await createAccount(server.api);
+    repoId = (await buildRepo(server, owner, { name: 'rows' })).id;
   });
-  after(() => server.stop());
 
   const db = () => server.app.database.db;
   const provider = () => databaseTarget(server.app.config).provider;

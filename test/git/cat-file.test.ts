@@ -4,10 +4,10 @@ import { randomBytes } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { startServer, type TestServer } from '../testkit/server.ts';
-import { restClient, type RestClient } from '../testkit/client.ts';
 import { createAccount, type TestAccount } from '../testkit/accounts.ts';
 import { git, gitLocal, remoteUrl, tempDir } from '../testkit/git.ts';
+import { buildRepo } from '../testkit/repos.ts';
+import { useServer } from '../testkit/use-server.ts';
 import { repositoryPath } from '../../src/domain/repo/storage.ts';
 import { ObjectTooLargeError, openReaderCount, readObject, readObjectInfo } from '../../src/git/cat-file.ts';
 import { readAnnotatedTag } from '../../src/git/refs.ts';
@@ -27,8 +27,8 @@ function revParse(gitDir: string, rev: string): string {
 }
 
 describe('the cat-file batch reader', () => {
-  let server: TestServer;
-  let api: RestClient;
+  const server = useServer({ api: { DEFAULT_MAX_BLOB_SIZE: 100 * 1024 * 1024 } });
+  const { api } = server;
   let owner: TestAccount;
   const work = tempDir();
   const gitDirs: Record<'sha1' | 'sha256', string> = { sha1: '', sha256: '' };
@@ -36,8 +36,7 @@ describe('the cat-file batch reader', () => {
   /** A repository holding files of every awkward size (empty, one byte, chunk-sized, 1 MB, 60 MB), a tag and a huge tag. */
   async function createFilledRepo(format: 'sha1' | 'sha256', withBigBlob: boolean) {
     const name = `filled-${format}`;
-    const res = await api.post('/user/repos', { name, object_format_name: format }, owner.basic);
-    assert.equal(res.status, 201, JSON.stringify(res.body));
+    const repo = await buildRepo(server, owner, { name, objectFormat: format });
     const local = path.join(work.dir, name);
     gitLocal(['init', '-q', `--object-format=${format}`, '-b', 'main', local]);
     writeFileSync(path.join(local, 'empty.txt'), '');
@@ -54,20 +53,15 @@ describe('the cat-file batch reader', () => {
     assert.equal(gitLocal(['tag', '-a', '-F', message, 'huge'], { cwd: local }).status, 0);
     const push = await git(['push', '-q', remoteUrl(server.url, owner.login, name, [owner.login, owner.password]), 'main', 'v1', 'huge'], { cwd: local });
     assert.equal(push.status, 0, push.stderr);
-    return repositoryPath(server.app.config, res.body.id);
+    return repositoryPath(server.app.config, repo.id);
   }
 
   before(async () => {
-    server = await startServer({ api: { DEFAULT_MAX_BLOB_SIZE: 100 * 1024 * 1024 } });
-    api = restClient(server.url);
     owner = await createAccount(api);
     gitDirs.sha1 = await createFilledRepo('sha1', true);
     gitDirs.sha256 = await createFilledRepo('sha256', false);
   });
-  after(async () => {
-    await server.stop();
-    work.remove();
-  });
+  after(() => work.remove());
 
   /**
    * No wall-clock limits here (the machine may be busy; speed lives in the benchmarks): the regression these

@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { before, describe, it } from 'node:test';
 import { catFileCommandCount } from '../../src/git/cat-file.ts';
 import { createTokenAccount, type TokenAccount } from '../testkit/accounts.ts';
+import { buildRepo } from '../testkit/repos.ts';
 import { useServer } from '../testkit/use-server.ts';
 
 describe('objects read by id are kept, refs are always asked of git', () => {
@@ -11,7 +12,7 @@ describe('objects read by id are kept, refs are always asked of git', () => {
 
   before(async () => {
     owner = await createTokenAccount(api);
-    assert.equal((await api.post('/user/repos', { name: 'kept', auto_init: true, default_branch: 'main' }, owner.tokenAuth)).status, 201);
+    await buildRepo(server, owner, { name: 'kept', autoInit: true, defaultBranch: 'main' });
   });
 
   const commandsFor = async (path: string) => {
@@ -43,7 +44,7 @@ describe('objects read by id are kept, refs are always asked of git', () => {
     const path = `/repos/${owner.login}/kept/contents/README.md`;
     const old = (await api.get(path, owner.tokenAuth)).body;
     assert.equal((await api.delete(`/repos/${owner.login}/kept`, owner.tokenAuth)).status, 204);
-    assert.equal((await api.post('/user/repos', { name: 'kept', auto_init: true, default_branch: 'main' }, owner.tokenAuth)).status, 201);
+    await buildRepo(server, owner, { name: 'kept', autoInit: true, defaultBranch: 'main' });
     const fresh = (await api.get(path, owner.tokenAuth)).body;
     assert.equal(Buffer.from(fresh.content, 'base64').toString().startsWith('# kept'), true, fresh.content);
     assert.notEqual(fresh.last_commit_sha, old.last_commit_sha);

@@ -1,32 +1,26 @@
 import assert from 'node:assert/strict';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { startServer, type TestServer } from '../testkit/server.ts';
-import { restClient, type RestClient } from '../testkit/client.ts';
 import { createAccount, type TestAccount } from '../testkit/accounts.ts';
 import { git, gitLocal, makeLocalRepo, remoteUrl, tempDir } from '../testkit/git.ts';
+import { buildRepo } from '../testkit/repos.ts';
+import { useServer } from '../testkit/use-server.ts';
 import { repositoryPath } from '../../src/domain/repo/storage.ts';
 
 describe('pushes that delete branches', () => {
-  let server: TestServer;
-  let api: RestClient;
+  const server = useServer();
+  const { api } = server;
   let owner: TestAccount;
   const work = tempDir();
 
   before(async () => {
-    server = await startServer();
-    api = restClient(server.url);
     owner = await createAccount(api);
   });
-  after(async () => {
-    await server.stop();
-    work.remove();
-  });
+  after(() => work.remove());
 
   /** A repository with branches main (the default) and topic, pushed with the real git CLI. */
   async function setUp(name: string, format: 'sha1' | 'sha256') {
-    const res = await api.post('/user/repos', { name, default_branch: 'main', object_format_name: format }, owner.basic);
-    assert.equal(res.status, 201, JSON.stringify(res.body));
+    const created = await buildRepo(server, owner, { name, defaultBranch: 'main', objectFormat: format });
     const local = makeLocalRepo(path.join(work.dir, name), { commits: 2, objectFormat: format });
     gitLocal(['branch', 'topic'], { cwd: local });
     const url = remoteUrl(server.url, owner.login, name, [owner.login, owner.password]);
@@ -34,7 +28,7 @@ describe('pushes that delete branches', () => {
     assert.equal(push.status, 0, push.stderr);
     const repo = await api.get(`/repos/${owner.login}/${name}`, owner.basic);
     assert.equal(repo.body.default_branch, 'main');
-    return { local, url, gitDir: repositoryPath(server.app.config, res.body.id) };
+    return { local, url, gitDir: repositoryPath(server.app.config, created.id) };
   }
 
   for (const format of ['sha1', 'sha256'] as const) {

@@ -4,32 +4,27 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { readdirSync, writeFileSync } from 'node:fs';
 import { after, before, describe, it } from 'node:test';
-import { startServer, type TestServer } from '../testkit/server.ts';
-import { adminAuth, graphql, restClient, type RestClient } from '../testkit/client.ts';
+import { ADMIN } from '../testkit/server.ts';
+import { adminAuth, graphql } from '../testkit/client.ts';
 import { createAccount, createToken, type TestAccount } from '../testkit/accounts.ts';
 import { git, gitAsync, gitLocal, makeLocalRepo, remoteUrl, tempDir } from '../testkit/git.ts';
+import { buildRepo } from '../testkit/repos.ts';
+import { useServer } from '../testkit/use-server.ts';
 import { repositoryPath } from '../../src/domain/repo/storage.ts';
 import { totpCode } from '../../src/auth/totp.ts';
 import { passwordVerifications } from '../../src/auth/password.ts';
 import { gitSpawnCount } from '../../src/git/command.ts';
 
 describe('git over smart HTTP', () => {
-  let server: TestServer;
-  let api: RestClient;
+  const server = useServer();
+  const { api } = server;
   let owner: TestAccount;
   const work = tempDir();
   const creds = (): [string, string] => [owner.login, owner.password];
 
-  async function createRepo(body: Record<string, unknown>, auth = owner.basic) {
-    const res = await api.post('/user/repos', body, auth);
-    assert.equal(res.status, 201, JSON.stringify(res.body));
-    return res.body;
-  }
-
   /** A new private repository of the account's, with a first commit: its URL with the password, and a path to clone it to. */
   async function privateRepoOf(account: TestAccount, name: string) {
-    const res = await api.post('/user/repos', { name, auto_init: true, private: true }, account.basic);
-    assert.equal(res.status, 201, JSON.stringify(res.body));
+    await buildRepo(server, account, { name, autoInit: true, private: true });
     return { url: remoteUrl(server.url, account.login, name, [account.login, account.password]), local: path.join(work.dir, name) };
   }
 
@@ -41,17 +36,12 @@ describe('git over smart HTTP', () => {
   }
 
   before(async () => {
-    server = await startServer();
-    api = restClient(server.url);
     owner = await createAccount(api);
   });
-  after(async () => {
-    await server.stop();
-    work.remove();
-  });
+  after(() => work.remove());
 
   it('clones a public repository anonymously, with and without the .git suffix', async () => {
-    await createRepo({ name: 'public-one', auto_init: true });
+    await buildRepo(server, owner, { name: 'public-one', autoInit: true });
     for (const suffix of ['.git', '']) {
       const dest = path.join(work.dir, `public-one${suffix || '-nosuffix'}`);
       const clone = (await git(['clone', '-q', remoteUrl(server.url, owner.login, 'public-one', undefined, suffix), dest]));
@@ -61,7 +51,7 @@ describe('git over smart HTTP', () => {
   });
 
   it('asks for credentials (401, WWW-Authenticate: Basic) before showing a private repository', async () => {
-    await createRepo({ name: 'secret', auto_init: true, private: true });
+    await buildRepo(server, owner, { name: 'secret', autoInit: true, private: true });
     const res = await fetch(new URL(`${owner.login}/secret.git/info/refs?service=git-upload-pack`, server.url));
     assert.equal(res.status, 401);
     assert.match(res.headers.get('www-authenticate') ?? '', /^Basic/);
@@ -77,8 +67,8 @@ describe('git over smart HTTP', () => {
   });
 
   it('the first push to an empty repository sets its default branch and marks it non-empty', async () => {
-    const repo = await createRepo({ name: 'empty-first', default_branch: 'main' });
-    assert.equal(repo.empty, true);
+    const repo = await buildRepo(server, owner, { name: 'empty-first', defaultBranch: 'main' });
+    assert.equal(repo.body.empty, true);
     const local = makeLocalRepo(path.join(work.dir, 'first-push'), { commits: 2, branch: 'trunk' });
     const push = (await git(['push', '-q', remoteUrl(server.url, owner.login, 'empty-first', creds()), 'trunk'], { cwd: local }));
     assert.equal(push.status, 0, push.stderr);
@@ -91,7 +81,7 @@ describe('git over smart HTTP', () => {
   });
 
   it('refuses anonymous pushes and pushes by accounts without write access', async () => {
-    await createRepo({ name: 'guarded', auto_init: true });
+    await buildRepo(server, owner, { name: 'guarded', autoInit: true });
     const local = path.join(work.dir, 'guarded');
     (await git(['clone', '-q', remoteUrl(server.url, owner.login, 'guarded'), local]));
     writeFileSync(path.join(local, 'x.txt'), 'x\n');
@@ -115,7 +105,7 @@ describe('git over smart HTTP', () => {
   });
 
   it('accepts a token as the password, and its scope decides between fetch and push', async () => {
-    await createRepo({ name: 'scoped', auto_init: true, private: true });
+    await buildRepo(server, owner, { name: 'scoped', autoInit: true, private: true });
     const readToken = await createToken(api, owner, ['read:repository']);
     const writeToken = await createToken(api, owner, ['write:repository']);
     const userToken = await createToken(api, owner, ['read:user']);
@@ -136,14 +126,14 @@ describe('git over smart HTTP', () => {
     assert.ok(enable.data?.enableTwoFactor?.secret, JSON.stringify(enable));
     const code = totpCode(enable.data.enableTwoFactor.secret);
     const token = await createToken(api, { login: careful.login, basic: { basic: [careful.login, careful.password], otp: code } }, ['write:repository']);
-    await createRepo({ name: 'twofactor', auto_init: true, private: true }, { basic: [careful.login, careful.password], otp: totpCode(enable.data.enableTwoFactor.secret) });
+    await buildRepo(server, { ...careful, basic: { basic: [careful.login, careful.password], otp: totpCode(enable.data.enableTwoFactor.secret) } }, { name: 'twofactor', autoInit: true, private: true });
     assert.notEqual((await git(['ls-remote', remoteUrl(server.url, careful.login, 'twofactor', [careful.login, careful.password])])).status, 0);
     assert.equal((await git(['ls-remote', remoteUrl(server.url, careful.login, 'twofactor', [careful.login, token])])).status, 0);
   });
 
   it('hosts SHA-256 repositories: push, clone and 64-character object ids', async () => {
-    const repo = await createRepo({ name: 'sha256-repo', object_format_name: 'sha256' });
-    assert.equal(repo.object_format_name, 'sha256');
+    const repo = await buildRepo(server, owner, { name: 'sha256-repo', objectFormat: 'sha256' });
+    assert.equal(repo.body.object_format_name, 'sha256');
     const local = makeLocalRepo(path.join(work.dir, 'sha256-src'), { commits: 3, objectFormat: 'sha256' });
     const push = (await git(['push', '-q', remoteUrl(server.url, owner.login, 'sha256-repo', creds()), 'main'], { cwd: local }));
     assert.equal(push.status, 0, push.stderr);
@@ -155,7 +145,7 @@ describe('git over smart HTTP', () => {
   });
 
   it('speaks protocol v2 when the client asks for it', async () => {
-    await createRepo({ name: 'v2', auto_init: true });
+    await buildRepo(server, owner, { name: 'v2', autoInit: true });
     const res = await fetch(new URL(`${owner.login}/v2.git/info/refs?service=git-upload-pack`, server.url), { headers: { 'git-protocol': 'version=2' } });
     assert.equal(res.status, 200);
     assert.equal(res.headers.get('content-type'), 'application/x-git-upload-pack-advertisement');
@@ -166,7 +156,7 @@ describe('git over smart HTTP', () => {
   });
 
   it('answers a known protocol v2 capability advertisement without git, until the repository configuration changes', async () => {
-    const created = await createRepo({ name: 'v2-known', auto_init: true });
+    const created = await buildRepo(server, owner, { name: 'v2-known', autoInit: true });
     const advertise = async () => {
       const before = gitSpawnCount();
       const res = await fetch(new URL(`${owner.login}/v2-known.git/info/refs?service=git-upload-pack`, server.url), { headers: { 'git-protocol': 'version=2' } });
@@ -186,7 +176,7 @@ describe('git over smart HTTP', () => {
   });
 
   it('answers ls-refs from the repository files: a fetch runs one git process, for the pack, and sees refs moved by other means at once', async () => {
-    const created = await createRepo({ name: 'ls-refs', auto_init: true });
+    const created = await buildRepo(server, owner, { name: 'ls-refs', autoInit: true });
     const gitDir = repositoryPath(server.app.config, created.id);
     const local = path.join(work.dir, 'ls-refs');
     assert.equal((await git(['clone', '-q', remoteUrl(server.url, owner.login, 'ls-refs', creds()), local])).status, 0);
@@ -206,7 +196,7 @@ describe('git over smart HTTP', () => {
   });
 
   it('accepts gzip-compressed upload-pack requests', async () => {
-    await createRepo({ name: 'gz', auto_init: true });
+    await buildRepo(server, owner, { name: 'gz', autoInit: true });
     const head = (await git(['ls-remote', remoteUrl(server.url, owner.login, 'gz'), 'refs/heads/main'])).stdout.split('\t')[0];
     const pkt = (line: string) => (line.length + 4).toString(16).padStart(4, '0') + line;
     const body = gzipSync(Buffer.from(`${pkt(`want ${head}\n`)}0000${pkt('done\n')}`));
@@ -221,7 +211,7 @@ describe('git over smart HTTP', () => {
   });
 
   it('of two concurrent pushes to one branch, one wins, the other is rejected, and the repository stays valid', async () => {
-    const created = await createRepo({ name: 'race', auto_init: true });
+    const created = await buildRepo(server, owner, { name: 'race', autoInit: true });
     const a = path.join(work.dir, 'race-a');
     const b = path.join(work.dir, 'race-b');
     for (const [dir, file] of [[a, 'a.txt'], [b, 'b.txt']]) {
@@ -239,7 +229,7 @@ describe('git over smart HTTP', () => {
   });
 
   it('a client that disconnects in the middle of a push leaves every ref as it was', async () => {
-    const created = await createRepo({ name: 'cut', auto_init: true });
+    const created = await buildRepo(server, owner, { name: 'cut', autoInit: true });
     const gitDir = repositoryPath(server.app.config, created.id);
     const before = gitLocal(['--git-dir', gitDir, 'rev-parse', 'refs/heads/main']).stdout.trim();
     const local = makeLocalRepo(path.join(work.dir, 'cut-src'), { commits: 1 });
@@ -268,7 +258,7 @@ describe('git over smart HTTP', () => {
   });
 
   it('records each push on the event bus with the refs it changed', async () => {
-    await createRepo({ name: 'evented', auto_init: true });
+    await buildRepo(server, owner, { name: 'evented', autoInit: true });
     const events = server.app.events.subscribe<{ changes: { ref: string }[] }>('repo.push');
     const local = path.join(work.dir, 'evented');
     (await git(['clone', '-q', remoteUrl(server.url, owner.login, 'evented', creds()), local]));
@@ -313,7 +303,7 @@ describe('git over smart HTTP', () => {
   });
 
   it('a push that git refuses in part records only the refs git updated', async () => {
-    await createRepo({ name: 'partly', auto_init: true });
+    await buildRepo(server, owner, { name: 'partly', autoInit: true });
     const local = path.join(work.dir, 'partly');
     assert.equal((await git(['clone', '-q', remoteUrl(server.url, owner.login, 'partly', creds()), local])).status, 0);
     gitLocal(['branch', 'topic'], { cwd: local });
@@ -328,7 +318,7 @@ describe('git over smart HTTP', () => {
   });
 
   it('a push from a client that asks for no report is recorded too', async () => {
-    const created = await createRepo({ name: 'unreported', auto_init: true });
+    const created = await buildRepo(server, owner, { name: 'unreported', autoInit: true });
     const gitDir = repositoryPath(server.app.config, created.id);
     const local = makeLocalRepo(path.join(work.dir, 'unreported-src'), { commits: 2 });
     const newOid = gitLocal(['rev-parse', 'HEAD'], { cwd: local }).stdout.trim();
@@ -351,14 +341,14 @@ describe('git over smart HTTP', () => {
   });
 
   it('refuses a POST whose content type is not the service request type with 415', async () => {
-    await createRepo({ name: 'typed', auto_init: true });
+    await buildRepo(server, owner, { name: 'typed', autoInit: true });
     const res = await fetch(new URL(`${owner.login}/typed.git/git-upload-pack`, server.url), { method: 'POST', headers: { 'content-type': 'text/plain' }, body: '0000' });
     assert.equal(res.status, 415);
     assert.match(await res.text(), /application\/x-git-upload-pack-request/);
   });
 
   it('a push that only moves a branch runs receive-pack alone (refs advertised from the files, tables following its commands), and records the size git counts', async () => {
-    const created = await createRepo({ name: 'moved', auto_init: true });
+    const created = await buildRepo(server, owner, { name: 'moved', autoInit: true });
     const gitDir = repositoryPath(server.app.config, created.id);
     const local = path.join(work.dir, 'moved');
     assert.equal((await git(['clone', '-q', remoteUrl(server.url, owner.login, 'moved', creds()), local])).status, 0);
@@ -380,7 +370,7 @@ describe('git over smart HTTP', () => {
   });
 
   it('a push that is still running while its repository is deleted leaves nothing behind', async () => {
-    const created = await createRepo({ name: 'vanishing', auto_init: true });
+    const created = await buildRepo(server, owner, { name: 'vanishing', autoInit: true });
     const gitDir = repositoryPath(server.app.config, created.id);
     const oldOid = gitLocal(['--git-dir', gitDir, 'rev-parse', 'refs/heads/main']).stdout.trim();
     const local = makeLocalRepo(path.join(work.dir, 'vanishing-src'), { commits: 3 });
@@ -415,7 +405,7 @@ describe('git over smart HTTP', () => {
   });
 
   it('switching the code unit off (has_code: false) closes git access until it is switched on again', async () => {
-    await createRepo({ name: 'codeless', auto_init: true });
+    await buildRepo(server, owner, { name: 'codeless', autoInit: true });
     assert.equal((await api.patch(`/repos/${owner.login}/codeless`, { has_code: false }, owner.basic)).status, 200);
     assert.notEqual((await git(['ls-remote', remoteUrl(server.url, owner.login, 'codeless', creds())])).status, 0);
     assert.equal((await api.patch(`/repos/${owner.login}/codeless`, { has_code: true }, owner.basic)).status, 200);
@@ -423,7 +413,7 @@ describe('git over smart HTTP', () => {
   });
 
   it('a deleted repository can no longer be cloned or pushed to', async () => {
-    await createRepo({ name: 'doomed', auto_init: true });
+    await buildRepo(server, owner, { name: 'doomed', autoInit: true });
     const local = path.join(work.dir, 'doomed');
     assert.equal((await git(['clone', '-q', remoteUrl(server.url, owner.login, 'doomed', creds()), local])).status, 0);
     assert.equal((await api.delete(`/repos/${owner.login}/doomed`, owner.basic)).status, 204);
@@ -433,17 +423,13 @@ describe('git over smart HTTP', () => {
 });
 
 describe('git over HTTP switched off', () => {
+  const server = useServer({ repository: { HTTP_GIT_DISABLED: true } });
+
   it('HTTP_GIT_DISABLED answers 403 for every git endpoint', async () => {
-    const server = await startServer({ repository: { HTTP_GIT_DISABLED: true } });
-    try {
-      const api = restClient(server.url);
-      assert.equal((await api.post('/user/repos', { name: 'off', auto_init: true }, adminAuth)).status, 201);
-      const res = await fetch(new URL('root/off.git/info/refs?service=git-upload-pack', server.url));
-      assert.equal(res.status, 403);
-      const settings = await api.get('/settings/repository');
-      assert.equal(settings.body.http_git_disabled, true);
-    } finally {
-      await server.stop();
-    }
+    await buildRepo(server, ADMIN, { name: 'off', autoInit: true });
+    const res = await fetch(new URL('root/off.git/info/refs?service=git-upload-pack', server.url));
+    assert.equal(res.status, 403);
+    const settings = await server.api.get('/settings/repository');
+    assert.equal(settings.body.http_git_disabled, true);
   });
 });

@@ -3,6 +3,7 @@ import { before, describe, it } from 'node:test';
 import { createAccount, createToken, type TestAccount } from '../testkit/accounts.ts';
 import { adminAuth, graphql, type Auth } from '../testkit/client.ts';
 import { gitAsync, gitLocal, remoteUrl } from '../testkit/git.ts';
+import { buildRepo } from '../testkit/repos.ts';
 import { useServer } from '../testkit/use-server.ts';
 
 const BRANCH_FIELDS = `name oid isDefault protected viewerCanPush viewerCanMerge
@@ -20,11 +21,8 @@ describe('branches, tags and refs in GraphQL', () => {
   before(async () => {
     owner = await createAccount(api);
     stranger = await createAccount(api);
-    for (const name of ['g1', 'g256']) {
-      const res = await api.post('/user/repos', { name, auto_init: true, object_format_name: name === 'g256' ? 'sha256' : 'sha1' }, owner.basic);
-      assert.equal(res.status, 201, JSON.stringify(res.body));
-    }
-    assert.equal((await api.post('/user/repos', { name: 'nothing' }, owner.basic)).status, 201);
+    for (const name of ['g1', 'g256']) await buildRepo(server, owner, { name, autoInit: true, objectFormat: name === 'g256' ? 'sha256' : 'sha1' });
+    await buildRepo(server, owner, { name: 'nothing' });
   });
 
   const createBranch = (input: Record<string, unknown>, repo = 'g1', auth: Auth = owner.basic) =>

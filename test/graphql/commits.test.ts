@@ -3,6 +3,7 @@ import { spawnSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
+import { buildRepo } from '../testkit/repos.ts';
 import { useServer } from '../testkit/use-server.ts';
 import { graphql } from '../testkit/client.ts';
 import { createAccount, type TestAccount } from '../testkit/accounts.ts';
@@ -33,7 +34,7 @@ describe('commits and git data in GraphQL', () => {
 
   before(async () => {
     owner = await createAccount(api);
-    assert.equal((await api.post('/user/repos', { name: 'g' }, owner.basic)).status, 201);
+    await buildRepo(server, owner, { name: 'g' });
     local = new LocalHistory(path.join(work.dir, 'g'));
     const me = { name: 'Owner', email: owner.email };
     ids.c1 = local.commit({ message: 'one', date: '2021-06-01T12:00:00-05:00', author: me, files: { 'a.txt': 'a\nb\nc\nd\n', 'bin.dat': Buffer.from([0, 1, 2]) } });
@@ -168,7 +169,7 @@ describe('commits and git data in GraphQL', () => {
   });
 
   it('a page of 30 commits with stats, files and author accounts costs the SQL statements and git processes of a page of 1', async () => {
-    assert.equal((await api.post('/user/repos', { name: 'many' }, owner.basic)).status, 201);
+    await buildRepo(server, owner, { name: 'many' });
     const others = [owner, await createAccount(api), await createAccount(api)];
     const l = new LocalHistory(path.join(work.dir, 'many'));
     for (let i = 0; i < 32; i++) {
@@ -202,7 +203,7 @@ describe('commits and git data in GraphQL', () => {
   });
 
   it('shows no account for an author address nobody has, at the cost of a known author, and the account as soon as one takes it', async () => {
-    assert.equal((await api.post('/user/repos', { name: 'newcomer' }, owner.basic)).status, 201);
+    await buildRepo(server, owner, { name: 'newcomer' });
     const login = `newcomer${process.pid}`;
     const l = new LocalHistory(path.join(work.dir, 'newcomer'));
     const oid = l.commit({ message: 'before signing up', date: '2021-08-01T00:00:00Z', author: { name: 'Newcomer', email: `${login}@example.test` }, files: { 'n.txt': 'n\n' } });

@@ -7,6 +7,7 @@ import { CompiledQueries, type CompiledQueryOptions } from '../../src/graphql/co
 import { regularMediaType } from '../../src/graphql/json-post.ts';
 import { schema } from '../../src/graphql/schema.ts';
 import { createAccount, createToken, type TestAccount } from '../testkit/accounts.ts';
+import { buildRepo } from '../testkit/repos.ts';
 import { useServer } from '../testkit/use-server.ts';
 
 interface Reply {
@@ -55,8 +56,8 @@ describe('compiled GraphQL queries', () => {
   before(async () => {
     owner = await createAccount(kit.api);
     token = await createToken(kit.api, owner, ['read:user', 'read:repository', 'read:organization']);
-    assert.equal((await kit.api.post('/user/repos', { name: 'compiled', auto_init: true }, owner.basic)).status, 201);
-    assert.equal((await kit.api.post('/user/repos', { name: 'second' }, owner.basic)).status, 201);
+    await buildRepo(kit, owner, { name: 'compiled', autoInit: true });
+    await buildRepo(kit, owner, { name: 'second' });
   });
 
   /**

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { before, describe, it } from 'node:test';
 import { createAccounts, createToken, type TestAccount } from '../testkit/accounts.ts';
 import { graphql } from '../testkit/client.ts';
-import { createRepo } from '../testkit/contents.ts';
+import { buildRepo } from '../testkit/repos.ts';
 import { useServer } from '../testkit/use-server.ts';
 
 describe('forks and transfers through GraphQL', () => {
@@ -12,7 +12,7 @@ describe('forks and transfers through GraphQL', () => {
   let bob: TestAccount;
   before(async () => {
     [alice, bob] = await createAccounts(api, 2);
-    await createRepo(api, alice, 'origin', { auto_init: true });
+    await buildRepo(server, alice, { name: 'origin', autoInit: true });
   });
 
   it('createFork names the fork newName, and Repository.forks lists it with its parent', async () => {

@@ -2,6 +2,8 @@ import assert from 'node:assert/strict';
 import { before, describe, it } from 'node:test';
 import { createAccount, type TestAccount } from '../testkit/accounts.ts';
 import { graphql } from '../testkit/client.ts';
+import { buildRepo } from '../testkit/repos.ts';
+import { createOrg } from '../testkit/orgs.ts';
 import { useServer } from '../testkit/use-server.ts';
 
 describe('organizations, teams and collaborators in GraphQL', () => {
@@ -54,14 +56,13 @@ describe('organizations, teams and collaborators in GraphQL', () => {
 
   it('a page of 50 organization repositories with owners, permissions and unit levels costs the SQL statements of a page of 1', async () => {
     const owned = `borg${process.pid}`;
-    assert.equal((await api.post('/orgs', { username: owned }, owner.basic)).status, 201);
+    await createOrg(server, [owner], { login: owned });
     const team = await api.post(`/orgs/${owned}/teams`, { name: 'some', permission: 'write' }, owner.basic);
     await api.put(`/teams/${team.body.id}/members/${member.login}`, undefined, owner.basic);
     const make = async (i: number) => {
       const name = `r${String(i).padStart(2, '0')}`;
-      assert.equal((await api.post(`/orgs/${owned}/repos`, { name, private: i % 2 === 0 }, owner.basic)).status, 201);
+      await buildRepo(server, owner, { org: owned, name, private: i % 2 === 0, collaborators: i % 5 === 0 ? [[member, 'admin']] : [] });
       if (i % 3 === 0) assert.equal((await api.put(`/teams/${team.body.id}/repos/${owned}/${name}`, undefined, owner.basic)).status, 204);
-      if (i % 5 === 0) assert.equal((await api.put(`/repos/${owned}/${name}/collaborators/${member.login}`, { permission: 'admin' }, owner.basic)).status, 204);
     };
     for (let i = 0; i < 50; i += 10) await Promise.all(Array.from({ length: 10 }, (_, k) => make(i + k)));
     const query = `query($n: Int) { organization(login: "${owned}") { repositories(first: $n) { totalCount nodes { name owner { login }
@@ -89,12 +90,12 @@ describe('organizations, teams and collaborators in GraphQL', () => {
 
   it('shows members the README of .profile-private and everyone else the one of .profile', async () => {
     const o = `porg${process.pid}`;
-    assert.equal((await api.post('/orgs', { username: o }, owner.basic)).status, 201);
+    await createOrg(server, [owner], { login: o });
     const readme = '{ organization(login: "' + o + '") { profileReadme { text isPrivate } } }';
     const outsider = await createAccount(api);
     assert.equal((await q(readme, {}, outsider)).data.organization.profileReadme, null);
-    assert.equal((await api.post(`/orgs/${o}/repos`, { name: '.profile', auto_init: true, description: 'for everyone' }, owner.basic)).status, 201);
-    assert.equal((await api.post(`/orgs/${o}/repos`, { name: '.profile-private', private: true, auto_init: true, description: 'members only' }, owner.basic)).status, 201);
+    await buildRepo(server, owner, { org: o, name: '.profile', autoInit: true, description: 'for everyone' });
+    await buildRepo(server, owner, { org: o, name: '.profile-private', private: true, autoInit: true, description: 'members only' });
     const team = await api.post(`/orgs/${o}/teams`, { name: 'plain', permission: 'read' }, owner.basic);
     await api.put(`/teams/${team.body.id}/members/${member.login}`, undefined, owner.basic);
     const forMember = (await q(readme, {}, member)).data.organization.profileReadme;

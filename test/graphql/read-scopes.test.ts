@@ -3,6 +3,7 @@ import { before, describe, it } from 'node:test';
 import { createAccount, createToken, type TestAccount } from '../testkit/accounts.ts';
 import { graphql, type GraphQLResult } from '../testkit/client.ts';
 import { createOrg, type TestOrg } from '../testkit/orgs.ts';
+import { buildRepo } from '../testkit/repos.ts';
 import { useServer } from '../testkit/use-server.ts';
 
 const codes = (res: GraphQLResult) => (res.errors ?? []).map((e) => e.extensions?.code);
@@ -17,7 +18,7 @@ describe('the token scope a type needs is checked where a field hands out its ob
   before(async () => {
     owner = await createAccount(api);
     org = await createOrg(server, [owner]);
-    await api.post('/user/repos', { name: 'scoped', auto_init: true }, owner.basic);
+    await buildRepo(server, owner, { name: 'scoped', autoInit: true });
     userOnly = await createToken(api, owner, ['read:user']);
   });
 

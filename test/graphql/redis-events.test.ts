@@ -1,32 +1,19 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
-import { startServer, type TestServer } from '../testkit/server.ts';
-import { restClient } from '../testkit/client.ts';
+import { describe, it } from 'node:test';
 import { collectViewerEvents } from '../testkit/subscriptions.ts';
 import { createAccount, createToken } from '../testkit/accounts.ts';
+import { useServer } from '../testkit/use-server.ts';
 
 const REDIS_URL = process.env.GRAFT_TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 
 describe('events across instances through Redis', () => {
-  let first: TestServer;
-  let second: TestServer;
-  before(async () => {
-    first = await startServer({ redis: { URL: REDIS_URL } });
-    // The second instance shares the first one's database and Redis, like a scaled-out deployment.
-    second = await startServer({
-      redis: { URL: REDIS_URL },
-      server: { DATA_DIR: first.app.config.server.DATA_DIR },
-      database: { URL: first.app.config.database.URL },
-    });
-  });
-  after(async () => {
-    await second.stop();
-    await first.stop();
-  });
+  const first = useServer({ redis: { URL: REDIS_URL } });
+  // The second instance shares the first one's database and Redis, like a scaled-out deployment.
+  const second = useServer({ redis: { URL: REDIS_URL } }, { sharingDataOf: first });
 
   it('a subscriber on one instance sees a change made through another', async () => {
-    const api1 = restClient(first.url);
-    const api2 = restClient(second.url);
+    const { api: api1 } = first;
+    const { api: api2 } = second;
     const dana = await createAccount(api1);
     const token = await createToken(api1, dana, ['read:user']);
     const sub = collectViewerEvents(first.url, `token ${token}`, 1);

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
 import { before, describe, it } from 'node:test';
+import { buildRepo } from '../testkit/repos.ts';
 import { useServer } from '../testkit/use-server.ts';
 import { adminAuth, graphql } from '../testkit/client.ts';
 import { createAccount, createToken, type TestAccount } from '../testkit/accounts.ts';
@@ -17,7 +18,7 @@ describe('repository access through every path', () => {
   before(async () => {
     owner = await createAccount(api);
     stranger = await createAccount(api);
-    secretId = (await api.post('/user/repos', { name: 'secret', private: true, auto_init: true }, owner.basic)).body.id;
+    secretId = (await buildRepo(server, owner, { name: 'secret', private: true, autoInit: true })).id;
   });
 
   const NODE = 'query($id: ID!) { node(id: $id) { ... on Repository { name isPrivate } } }';
@@ -51,7 +52,7 @@ describe('repository access through every path', () => {
   });
 
   it('a public-only token may change its owner’s public repositories but reaches no private one', async () => {
-    await api.post('/user/repos', { name: 'open', auto_init: true }, owner.basic);
+    await buildRepo(server, owner, { name: 'open', autoInit: true });
     const token = await createToken(api, owner, ['write:repository', 'public-only']);
     const edit = await api.patch(`/repos/${owner.login}/open`, { description: 'edited with a public-only token' }, { token });
     assert.equal(edit.status, 200, JSON.stringify(edit.body));
@@ -69,7 +70,7 @@ describe('repository access through every path', () => {
 
   it('a user who owns repositories is deleted only with purge, and then the repositories go too', async () => {
     const leaving = await createAccount(api);
-    const repo = (await api.post('/user/repos', { name: 'left-behind', auto_init: true }, leaving.basic)).body;
+    const repo = await buildRepo(server, leaving, { name: 'left-behind', autoInit: true });
     const refused = await api.delete(`/admin/users/${leaving.login}`, adminAuth);
     assert.equal(refused.status, 422);
     assert.match(refused.body.message, /owns/);
@@ -91,7 +92,7 @@ describe('repository access through every path', () => {
     const limited = await createAccount(api, { visibility: 'limited' });
     const confined = await createAccount(api);
     await api.patch(`/admin/users/${confined.login}`, { source_id: 0, login_name: confined.login, restricted: true }, adminAuth);
-    await api.post('/user/repos', { name: 'mine' }, confined.basic);
+    await buildRepo(server, confined, { name: 'mine' });
     assert.equal((await api.get(`/repos/${owner.login}/open`, confined.basic)).status, 404);
     assert.equal((await api.get(`/repos/${owner.login}/open`, stranger.basic)).status, 200);
     assert.equal((await api.get(`/repos/${confined.login}/mine`, confined.basic)).status, 200);

@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { before, describe, it } from 'node:test';
+import { buildRepo } from '../testkit/repos.ts';
 import { useServer } from '../testkit/use-server.ts';
 import { graphql } from '../testkit/client.ts';
 import { createAccount, type TestAccount } from '../testkit/accounts.ts';
@@ -14,7 +15,7 @@ describe('stars, watches and follows in GraphQL', () => {
     owner = await createAccount(api);
     fan = await createAccount(api);
     for (let i = 0; i < 12; i++) {
-      assert.equal((await api.post('/user/repos', { name: `r${i}` }, owner.basic)).status, 201);
+      await buildRepo(server, owner, { name: `r${i}` });
       fans.push(await createAccount(api));
     }
   });

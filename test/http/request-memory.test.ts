@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { describe, it } from 'node:test';
 import v8 from 'node:v8';
 import { createAccount, createToken } from '../testkit/accounts.ts';
+import { buildRepo } from '../testkit/repos.ts';
 import { useServer } from '../testkit/use-server.ts';
 import { majorGCsDuring } from '../testkit/gc.ts';
 
@@ -59,7 +60,7 @@ describe('the memory of requests', () => {
   it('a burst of API reads leaves less than 8 KiB per request in the old generation beyond what a bare node server leaves', async () => {
     const owner = await createAccount(kit.api);
     const token = await createToken(kit.api, owner, ['read:repository']);
-    assert.equal((await kit.api.post('/user/repos', { name: 'memory', auto_init: true }, owner.basic)).status, 201);
+    await buildRepo(kit, owner, { name: 'memory', autoInit: true });
     const headers = { authorization: `token ${token}` };
     const graft = await promotedPerRequest(new URL(`api/v1/repos/${owner.login}/memory`, kit.url), headers, 3000);
 

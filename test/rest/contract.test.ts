@@ -1,12 +1,12 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import { routes } from '../../rest-facade/__generated__/routes.ts';
 import * as operations from '../../rest-facade/__generated__/operations.ts';
 import { documentedOperations, loadOpenApiDocument, openApiDirectory, openApiDocument } from '../../rest-facade/openapi.ts';
 import { compileValidators } from '../../rest-facade/validation.ts';
 import { accessProblems, compareSpecificity, routesFromDocument } from '../../rest-facade/route-table.ts';
-import { adminAuth, restClient, type RestClient } from '../testkit/client.ts';
-import { startServer, type TestServer } from '../testkit/server.ts';
+import { adminAuth } from '../testkit/client.ts';
+import { useServer } from '../testkit/use-server.ts';
 
 /** schema/openapi/, read afresh from disk: the contract as written, not the copy the product holds. */
 const document = loadOpenApiDocument() as {
@@ -95,13 +95,8 @@ describe('schema/openapi/ is the one source of every operation', () => {
 });
 
 describe('the served OpenAPI document and its viewer', () => {
-  let server: TestServer;
-  let api: RestClient;
-  before(async () => {
-    server = await startServer();
-    api = restClient(server.url);
-  });
-  after(() => server.stop());
+  const server = useServer();
+  const { api } = server;
 
   const get = (path: string) => fetch(new URL(path.replace(/^\//, ''), server.url));
 

@@ -1,33 +1,28 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { before, describe, it } from 'node:test';
 import { createAccount, type TestAccount } from '../testkit/accounts.ts';
-import { graphql, restClient, type Auth, type RestClient } from '../testkit/client.ts';
-import { startServer, type TestServer } from '../testkit/server.ts';
+import { graphql, type Auth } from '../testkit/client.ts';
+import { buildRepo } from '../testkit/repos.ts';
+import { createOrg } from '../testkit/orgs.ts';
+import { useServer } from '../testkit/use-server.ts';
 
 /**
  * One rule decides what is absent or hidden (src/graphql/errors.ts: lookup): GraphQL answers null, the REST
  * facade answers 404 with the service's sentence. A hidden thing is told apart from an absent one by neither.
  */
 describe('a lookup is absent or hidden by one rule, in GraphQL and in REST', () => {
-  let server: TestServer;
-  let api: RestClient;
+  const server = useServer();
+  const { api } = server;
   let owner: TestAccount;
   let outsider: TestAccount;
   let secretId: number;
   before(async () => {
-    server = await startServer();
-    api = restClient(server.url);
     owner = await createAccount(api);
     outsider = await createAccount(api);
-    const secret = await api.post('/user/repos', { name: 'secret', private: true, auto_init: true }, owner.basic);
-    assert.equal(secret.status, 201, JSON.stringify(secret.body));
-    secretId = secret.body.id;
-    const open = await api.post('/user/repos', { name: 'open', auto_init: true }, owner.basic);
-    assert.equal(open.status, 201, JSON.stringify(open.body));
-    const org = await api.post('/orgs', { username: `${owner.login}-hidden`, visibility: 'private' }, owner.basic);
-    assert.equal(org.status, 201, JSON.stringify(org.body));
+    secretId = (await buildRepo(server, owner, { name: 'secret', private: true, autoInit: true })).id;
+    await buildRepo(server, owner, { name: 'open', autoInit: true });
+    await createOrg(server, [owner], { login: `${owner.login}-hidden`, visibility: 'private' });
   });
-  after(() => server.stop());
 
   const REPOSITORY = 'query($owner: String!, $name: String!) { repository(owner: $owner, name: $name) { name } }';
 

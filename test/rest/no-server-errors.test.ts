@@ -1,9 +1,12 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { before, describe, it } from 'node:test';
 import { documentedOperations, openApiDocument } from '../../rest-facade/openapi.ts';
 import { createAccount } from '../testkit/accounts.ts';
-import { adminAuth, restClient, type RestClient } from '../testkit/client.ts';
-import { ADMIN, startServer, type TestServer } from '../testkit/server.ts';
+import { adminAuth } from '../testkit/client.ts';
+import { ADMIN } from '../testkit/server.ts';
+import { buildRepo } from '../testkit/repos.ts';
+import { createOrg } from '../testkit/orgs.ts';
+import { useServer } from '../testkit/use-server.ts';
 
 /**
  * Values every request body field gets in turn: empty, unknown, far too long, of the wrong type, and holding a
@@ -19,23 +22,20 @@ function propertiesOf(schema: Schema | undefined): string[] {
 }
 
 describe('odd request bodies never make the REST API fail with a 5xx', () => {
-  let server: TestServer;
-  let api: RestClient;
+  const server = useServer();
+  const { api } = server;
   const params: Record<string, string> = {};
 
   before(async () => {
-    server = await startServer();
-    api = restClient(server.url);
     const bob = await createAccount(api);
-    assert.equal((await api.post('/user/repos', { name: 'fuzz', auto_init: true }, adminAuth)).status, 201);
-    assert.equal((await api.post('/orgs', { username: 'fuzzorg' }, adminAuth)).status, 201);
+    await buildRepo(server, ADMIN, { name: 'fuzz', autoInit: true });
+    await createOrg(server, [await createAccount(api, { admin: true })], { login: 'fuzzorg' });
     const team = await api.post('/orgs/fuzzorg/teams', { name: 'fuzzteam', permission: 'read' }, adminAuth);
     Object.assign(params, {
       owner: ADMIN.login, repo: 'fuzz', org: 'fuzzorg', id: String(team.body.id), username: bob.login, collaborator: bob.login,
       team: 'fuzzteam', filepath: 'README.md', branch: 'main', tag: 'v1', token: 'none', topic: 'fuzz',
     });
   });
-  after(() => server.stop());
 
   it('answers every documented operation with a request body below 500, whatever a field holds', async () => {
     const failures: string[] = [];

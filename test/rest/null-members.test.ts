@@ -1,11 +1,14 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { before, describe, it } from 'node:test';
 import { loadOpenApiDocument } from '../../rest-facade/openapi.ts';
 import { nullPruner } from '../../rest-facade/validation.ts';
 import { createAccount, type TestAccount } from '../testkit/accounts.ts';
-import { adminAuth, restClient, type RestClient } from '../testkit/client.ts';
+import { adminAuth } from '../testkit/client.ts';
 import { b64 } from '../testkit/contents.ts';
-import { ADMIN, startServer, type TestServer } from '../testkit/server.ts';
+import { ADMIN } from '../testkit/server.ts';
+import { buildRepo } from '../testkit/repos.ts';
+import { createOrg } from '../testkit/orgs.ts';
+import { useServer } from '../testkit/use-server.ts';
 
 /**
  * Gitea clients send null for optional fields they leave unset (Gitea decodes null as "not given"). For every
@@ -77,26 +80,21 @@ interface Call {
 type Fixture = (n: number) => Promise<Call> | Call;
 
 describe('null members of request bodies', () => {
-  let server: TestServer;
-  let api: RestClient;
+  const server = useServer();
+  const { api } = server;
   let other: TestAccount;
   const org = 'nullorg';
   const base = 'base';
   const forkSource = 'source';
 
   before(async () => {
-    server = await startServer();
-    api = restClient(server.url);
     other = await createAccount(api);
-    const setup = [
-      await api.post('/user/repos', { name: base, auto_init: true, default_branch: 'main' }, adminAuth),
-      await api.post(`/admin/users/${other.login}/repos`, { name: forkSource, auto_init: true, default_branch: 'main' }, adminAuth),
-      await api.post(`/repos/${other.login}/${forkSource}/forks`, { name: 'upstreamed' }, adminAuth),
-      await api.post('/orgs', { username: org }, adminAuth),
-    ];
-    for (const res of setup) assert.ok(res.status < 300, JSON.stringify(res.body));
+    await buildRepo(server, ADMIN, { name: base, autoInit: true, defaultBranch: 'main' });
+    await buildRepo(server, other, { name: forkSource, autoInit: true, defaultBranch: 'main' });
+    const fork = await api.post(`/repos/${other.login}/${forkSource}/forks`, { name: 'upstreamed' }, adminAuth);
+    assert.equal(fork.status, 202, JSON.stringify(fork.body));
+    await createOrg(server, [await createAccount(api, { admin: true })], { login: org });
   });
-  after(() => server.stop());
 
   const repoPath = `/repos/${ADMIN.login}/${base}`;
   /** Creates a file through the API and returns its blob id. */

@@ -10,14 +10,14 @@ import { after, before, describe, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { loadOpenApiDocument } from '../../rest-facade/openapi.ts';
 import { createAccount, type TestAccount } from '../testkit/accounts.ts';
-import { adminAuth, restClient, type ApiResponse, type Auth, type RestClient } from '../testkit/client.ts';
+import { adminAuth, type ApiResponse, type Auth } from '../testkit/client.ts';
 import { bodySchema, loadDocument, METHODS, pathTemplate, type OpenApiLike } from '../testkit/compatibility.ts';
-import { createRepo } from '../testkit/contents.ts';
+import { buildRepo } from '../testkit/repos.ts';
 import { tempDir } from '../testkit/git.ts';
 import { LocalHistory } from '../testkit/history.ts';
 import { addTeamMember, createOrg, createTeam, type TestOrg } from '../testkit/orgs.ts';
-import { startServer, type TestServer } from '../testkit/server.ts';
 import { shapeProblems } from '../testkit/shapes.ts';
+import { useServer } from '../testkit/use-server.ts';
 
 const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
 const referenceFile = path.resolve(repoRoot, '../shared/reference/gitea-api-v1.openapi3.json');
@@ -256,14 +256,12 @@ function fill(template: string, params: Record<string, string | number> = {}): s
 }
 
 describe('every response carries every field of the reference schema, like Gitea', { skip: reference ? false : `reference document missing: ${referenceFile}` }, () => {
-  let server: TestServer;
-  let api: RestClient;
+  const server = useServer();
+  const { api } = server;
   const world = {} as World;
   const work = tempDir('graft-shapes-');
 
   before(async () => {
-    server = await startServer();
-    api = restClient(server.url);
     world.alice = await createAccount(api);
     world.bob = await createAccount(api);
     world.carol = await createAccount(api);
@@ -275,7 +273,7 @@ describe('every response carries every field of the reference schema, like Gitea
 
     // alice/shapes: history by alice (so commits link her account), a feature branch, an annotated and a light tag.
     const { alice, bob } = world;
-    world.repoId = (await createRepo(api, alice, REPO)).id;
+    world.repoId = (await buildRepo(server, alice, { name: REPO })).id;
     const local = new LocalHistory(path.join(work.dir, REPO));
     const author = { name: 'Alice', email: alice.email };
     local.commit({ message: 'first', date: '2024-01-02T03:04:05Z', author, files: { 'README.md': '# shapes\n', 'docs/guide.md': 'guide\n' } });
@@ -296,13 +294,10 @@ describe('every response carries every field of the reference schema, like Gitea
     // A fork, a collaborator, repositories to transfer and delete.
     assert.equal((await api.post(`/repos/${alice.login}/${REPO}/forks`, {}, bob.basic)).status, 202);
     assert.equal((await api.put(`/repos/${alice.login}/${REPO}/collaborators/${bob.login}`, { permission: 'write' }, alice.basic)).status, 204);
-    await createRepo(api, alice, 'to-org');
-    await createRepo(api, alice, 'to-reject');
+    await buildRepo(server, alice, { name: 'to-org' });
+    await buildRepo(server, alice, { name: 'to-reject' });
   });
-  after(async () => {
-    await server.stop();
-    work.remove();
-  });
+  after(() => work.remove());
 
   it('calls every operation of schema/openapi/, so a new operation cannot go unchecked', () => {
     const called = new Set(calls.map(([id]) => id));

@@ -2,11 +2,12 @@ import assert from 'node:assert/strict';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { createAccount, type TestAccount } from '../testkit/accounts.ts';
-import { adminAuth, restClient, type RestClient } from '../testkit/client.ts';
-import { b64, createRepo, WorkTree } from '../testkit/contents.ts';
+import { adminAuth } from '../testkit/client.ts';
+import { b64, WorkTree } from '../testkit/contents.ts';
+import { buildRepo } from '../testkit/repos.ts';
 import { tempDir } from '../testkit/git.ts';
-import { startServer, type TestServer } from '../testkit/server.ts';
 import { fractionalTimes } from '../testkit/times.ts';
+import { useServer } from '../testkit/use-server.ts';
 
 /** RFC 3339 with whole seconds, in UTC or an offset: how Gitea writes every time. */
 const WHOLE_SECONDS = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(Z|[+-]\d{2}:\d{2})$/;
@@ -23,8 +24,8 @@ function timeFields(value: unknown, at = ''): [string, unknown][] {
 }
 
 describe('times in REST answers and requests', () => {
-  let server: TestServer;
-  let api: RestClient;
+  const server = useServer();
+  const { api } = server;
   let owner: TestAccount;
   const work = tempDir('graft-times-');
   const repo = 'timed';
@@ -32,10 +33,8 @@ describe('times in REST answers and requests', () => {
   let commits: { utc: string; east: string; west: string };
 
   before(async () => {
-    server = await startServer();
-    api = restClient(server.url);
     owner = await createAccount(api);
-    await createRepo(api, owner, repo);
+    await buildRepo(server, owner, { name: repo });
     const local = new WorkTree(path.join(work.dir, 'local'));
     local.write('a.txt', 'a\n');
     const utc = local.commit('in UTC', '2020-01-01T10:00:00Z');
@@ -47,10 +46,7 @@ describe('times in REST answers and requests', () => {
     await local.push(server.url, owner, repo, ['main', 'v1']);
     commits = { utc, east, west };
   });
-  after(async () => {
-    await server.stop();
-    work.remove();
-  });
+  after(() => work.remove());
 
   it('writes every time of a representative set of answers as RFC 3339 with whole seconds', async () => {
     assert.equal((await api.put(`${repoPath()}/subscription`, undefined, owner.basic)).status, 200);

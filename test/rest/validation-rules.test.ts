@@ -1,10 +1,11 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { after, before, describe, it } from 'node:test';
+import { before, describe, it } from 'node:test';
 import { createAccount, type TestAccount } from '../testkit/accounts.ts';
-import { adminAuth, restClient, type Auth, type RestClient } from '../testkit/client.ts';
+import { adminAuth, type Auth } from '../testkit/client.ts';
 import { createOrg, type TestOrg } from '../testkit/orgs.ts';
-import { startServer, type TestServer } from '../testkit/server.ts';
+import { buildRepo } from '../testkit/repos.ts';
+import { useServer } from '../testkit/use-server.ts';
 import { bodyOf, documentPath, fill, renderDocument, RULES, type Rule } from './validation-rules.ts';
 
 interface Sent {
@@ -14,8 +15,8 @@ interface Sent {
 }
 
 describe('REST input validation follows Gitea (docs/rest-validation.md)', () => {
-  let server: TestServer;
-  let api: RestClient;
+  const server = useServer();
+  const { api } = server;
   let alice: TestAccount;
   let bob: TestAccount;
   let org: TestOrg;
@@ -26,17 +27,11 @@ describe('REST input validation follows Gitea (docs/rest-validation.md)', () => 
   let targets: Record<string, (u: string) => Promise<Sent>>;
 
   before(async () => {
-    server = await startServer();
-    api = restClient(server.url);
     alice = await createAccount(api);
     bob = await createAccount(api);
     org = await createOrg(server, [alice]);
-    for (const name of [base, 'taken']) assert.equal((await api.post('/user/repos', { name, auto_init: true }, alice.basic)).status, 201);
-    const freshRepo = async (prefix: string, u: string) => {
-      const name = `${prefix}${u}`;
-      assert.equal((await api.post('/user/repos', { name, auto_init: true }, alice.basic)).status, 201);
-      return `/repos/${alice.login}/${name}`;
-    };
+    for (const name of [base, 'taken']) await buildRepo(server, alice, { name, autoInit: true });
+    const freshRepo = async (prefix: string, u: string) => (await buildRepo(server, alice, { name: `${prefix}${u}`, autoInit: true })).path;
     targets = {
       orgCreate: async () => ({ method: 'POST', path: '/orgs', auth: alice.basic }),
       orgEdit: async () => ({ method: 'PATCH', path: `/orgs/${org.login}`, auth: alice.basic }),
@@ -56,7 +51,6 @@ describe('REST input validation follows Gitea (docs/rest-validation.md)', () => 
       repoChangeFiles: async () => ({ method: 'POST', path: `/repos/${alice.login}/${base}/contents`, auth: alice.basic }),
     };
   });
-  after(() => server.stop());
 
   it('keeps docs/rest-validation.md generated from the rules (npx tsx test/rest/validation-rules.ts)', () => {
     assert.equal(readFileSync(documentPath, 'utf8'), renderDocument());

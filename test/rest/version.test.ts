@@ -1,30 +1,25 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import { ConfigError, loadConfig } from '../../src/config/load.ts';
-import { graphql, restClient } from '../testkit/client.ts';
-import { startServer, type TestServer } from '../testkit/server.ts';
+import { useServer, type ServerKit } from '../testkit/use-server.ts';
 
 const graftVersion: string = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')).version;
 /** semver.org 2.0, as Gitea clients parse the version. */
 const SEMVER = /^(0|[1-9]\d*)\.(0|[1-9]\d*)\.(0|[1-9]\d*)(-[0-9A-Za-z.-]+)?(\+[0-9A-Za-z-]+(\.[0-9A-Za-z-]+)*)?$/;
 
 /** GET /api/v1/version, the served document's info.version and GraphQL's giteaVersion and version, at once. */
-async function versionsOf(server: TestServer) {
-  const rest = await restClient(server.url).get('/version');
+async function versionsOf(server: ServerKit) {
+  const rest = await server.api.get('/version');
   assert.equal(rest.status, 200);
   const documentVersion = (await (await fetch(new URL('swagger.v1.json', server.url))).json()).info.version;
-  const gql = await graphql(server.url, '{ giteaVersion version }');
+  const gql = await server.graphql('{ giteaVersion version }');
   assert.equal(gql.errors, undefined);
   return { rest: rest.body.version, document: documentVersion, graphql: gql.data.giteaVersion, graft: gql.data.version };
 }
 
 describe('the version Graft reports to Gitea clients', () => {
-  let server: TestServer;
-  before(async () => {
-    server = await startServer();
-  });
-  after(() => server.stop());
+  const server = useServer();
 
   it("is the Gitea release whose API Graft implements, 1.x.y, with Graft's version as build metadata, everywhere Gitea reports its own", async () => {
     const versions = await versionsOf(server);
@@ -36,17 +31,13 @@ describe('the version Graft reports to Gitea clients', () => {
   });
 
   it('sends no X-Gitea-Version header, as Gitea sends none', async () => {
-    const res = await restClient(server.url).get('/version');
+    const res = await server.api.get('/version');
     assert.equal(res.headers.get('x-gitea-version'), null);
   });
 });
 
 describe('api.GITEA_VERSION', () => {
-  let server: TestServer;
-  before(async () => {
-    server = await startServer({ api: { GITEA_VERSION: '1.22.6+custom' } });
-  });
-  after(() => server.stop());
+  const server = useServer({ api: { GITEA_VERSION: '1.22.6+custom' } });
 
   it('replaces the reported version in /api/v1/version, the served document and GraphQL', async () => {
     const versions = await versionsOf(server);

@@ -1,23 +1,15 @@
 import assert from 'node:assert/strict';
 import { chmodSync, mkdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import type { RestClient } from './client.ts';
 import type { TestAccount } from './accounts.ts';
 import { git, gitLocal, remoteUrl } from './git.ts';
 
-/** Helpers for the contents, archive and patch tests: repositories made through the API, filled by `git push`. */
+/** Helpers for the contents, archive and patch tests: work trees and clones to fill repositories (made by buildRepo) by `git push`. */
 
 export type ObjectFormat = 'sha1' | 'sha256';
 
 export const b64 = (data: string | Buffer) => Buffer.from(data).toString('base64');
 export const unb64 = (text: string) => Buffer.from(text, 'base64');
-
-/** Creates a repository owned by `owner` through the REST API. */
-export async function createRepo(api: RestClient, owner: TestAccount, name: string, body: Record<string, unknown> = {}) {
-  const res = await api.post('/user/repos', { name, ...body }, owner.basic);
-  assert.equal(res.status, 201, JSON.stringify(res.body));
-  return res.body;
-}
 
 /** A local repository to build commits in with the real git CLI (no server involved). */
 export class WorkTree {

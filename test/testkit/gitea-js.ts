@@ -10,12 +10,12 @@ import { ADMIN, type TestServer } from './server.ts';
 export type GiteaClient = Api<unknown>;
 
 /** The server's root without its trailing slash: giteaApi appends `/api/v1` itself. */
-export function rootOf(server: TestServer): string {
+export function rootOf(server: Pick<TestServer, 'url'>): string {
   return server.url.replace(/\/+$/, '');
 }
 
 /** A client that authenticates with a token (sent as `Authorization: Bearer …`), or anonymously. */
-export function giteaClient(server: TestServer, token?: string): GiteaClient {
+export function giteaClient(server: Pick<TestServer, 'url'>, token?: string): GiteaClient {
   return giteaApi(rootOf(server), token ? { token } : {});
 }
 
@@ -31,7 +31,7 @@ export const adminBasic = basicAuth(ADMIN.login, ADMIN.password);
 export const basicOf = (account: TestAccount) => basicAuth(account.login, account.password);
 
 /** Mints a token through the client itself, with basic auth, and returns a client that uses it. */
-export async function clientFor(server: TestServer, account: { login: string; password: string }, scopes = ['all']): Promise<GiteaClient> {
+export async function clientFor(server: Pick<TestServer, 'url'>, account: { login: string; password: string }, scopes = ['all']): Promise<GiteaClient> {
   const created = await giteaClient(server).users.userCreateToken(
     account.login,
     { name: `gitea-js-${Date.now()}-${Math.random().toString(36).slice(2, 8)}`, scopes },
@@ -78,10 +78,8 @@ export function assertTypedFields<T extends object>(value: T | null | undefined,
   assert.deepEqual({ missing, nulls }, { missing: [], nulls: [] }, `${what}: fields the client types that Gitea always sends`);
 }
 
-export interface ClientAccount {
-  login: string;
-  password: string;
-  id: number;
+/** An account made through the client, usable with the builders as any account of the kit. */
+export interface ClientAccount extends TestAccount {
   /** A client with an all-scopes token of this account. */
   api: GiteaClient;
 }
@@ -92,13 +90,14 @@ let accounts = 0;
 export async function adminCreateAccount(admin: GiteaClient, prefix = 'gj'): Promise<Omit<ClientAccount, 'api'>> {
   const login = `${prefix}${process.pid}x${++accounts}`;
   const password = `pw-${login}-secret`;
-  const created = await admin.admin.adminCreateUser({ username: login, email: `${login}@example.test`, password, must_change_password: false });
+  const email = `${login}@example.test`;
+  const created = await admin.admin.adminCreateUser({ username: login, email, password, must_change_password: false });
   assert.equal(created.status, 201);
-  return { login, password, id: created.data.id! };
+  return { login, password, email, id: created.data.id!, basic: { basic: [login, password] } };
 }
 
 /** An account made by the admin, with a token minted by basic auth. */
-export async function createClientAccount(server: TestServer, admin: GiteaClient, prefix = 'gj'): Promise<ClientAccount> {
+export async function createClientAccount(server: Pick<TestServer, 'url'>, admin: GiteaClient, prefix = 'gj'): Promise<ClientAccount> {
   const account = await adminCreateAccount(admin, prefix);
   return { ...account, api: await clientFor(server, account) };
 }

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { describe, it } from 'node:test';
+import { after, describe, it } from 'node:test';
 import { createAccount, createAccounts, createTokenAccount } from './accounts.ts';
 import type { Auth } from './client.ts';
 import { git, gitLocal } from './git.ts';
@@ -36,6 +36,22 @@ describe('useServer', () => {
       await buildRepo(other, owner, { name: 'plain' });
       assert.equal((await other.api.get(`/repos/${owner.login}/plain/stargazers`)).status, 404);
       assert.equal((await kit.api.get(`/repos/${owner.login}/plain`)).status, 404, 'the accounts of one server are not on the other');
+    });
+  });
+
+  describe('sharing the data of another kit', () => {
+    const first = useServer();
+    const second = useServer({}, { sharingDataOf: first });
+    // Hooks run in the order they were added: this one runs after the first kit stopped, before the second's.
+    after(() => assert.throws(() => second.url, /starts in before/, 'the second server stopped before the first'));
+
+    it('runs a second instance on the same data folder and database, which sees what the first wrote', async () => {
+      assert.notEqual(second.url, first.url);
+      assert.equal(second.app.config.server.DATA_DIR, first.app.config.server.DATA_DIR);
+      const owner = await createAccount(first.api);
+      const repo = await buildRepo(first, owner, { files: { 'a.txt': 'a\n' } });
+      const seen = await second.api.get(repo.path, owner.basic);
+      assert.deepEqual([seen.status, seen.body.id], [200, repo.id]);
     });
   });
 });
@@ -145,6 +161,17 @@ describe('buildRepo', () => {
     assert.equal(cloned.status, 0, cloned.stderr);
     assert.equal(gitLocal(['rev-parse', 'HEAD'], { cwd: clone }).stdout.trim(), repo.heads.main);
     assert.ok(existsSync(`${clone}/x.txt`));
+  });
+
+  it('with autoInit, holds the first commit the server makes, and refuses anything to push beside it', async () => {
+    const owner = await createAccount(kit.api);
+    const repo = await buildRepo(kit, owner, { autoInit: true, description: 'made here' });
+    assert.deepEqual([repo.heads, repo.body.empty], [{}, false]);
+    const readme = await kit.api.get(`${repo.path}/contents/README.md`, owner.basic);
+    assert.match(Buffer.from(readme.body.content, 'base64').toString(), /made here/);
+    const commits = await kit.api.get(`${repo.path}/commits`, owner.basic);
+    assert.deepEqual(commits.body.map((c: { commit: { message: string } }) => c.commit.message.trim()), ['Initial commit']);
+    await assert.rejects(buildRepo(kit, owner, { autoInit: true, files: { 'x.txt': 'x\n' } }), /autoInit/);
   });
 
   it('with nothing to push, is an empty repository', async () => {

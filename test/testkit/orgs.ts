@@ -13,15 +13,23 @@ export interface TestOrg {
 
 let counter = 0;
 
-export async function createOrg(
-  server: Pick<TestServer, 'url'>,
-  owners: TestAccount[],
-  options: { login?: string; visibility?: 'public' | 'limited' | 'private' } = {},
-): Promise<TestOrg> {
+/** What an organization is made with; the profile fields are left out unless given. */
+export interface OrgOptions {
+  login?: string;
+  visibility?: 'public' | 'limited' | 'private';
+  fullName?: string;
+  description?: string;
+  website?: string;
+  location?: string;
+}
+
+export async function createOrg(server: Pick<TestServer, 'url'>, owners: TestAccount[], options: OrgOptions = {}): Promise<TestOrg> {
   const api = restClient(server.url);
   const login = options.login ?? `org${process.pid}x${++counter}`;
   const [owner, ...others] = owners;
-  const created = await api.post('/orgs', { username: login, visibility: options.visibility ?? 'public' }, owner.basic);
+  const { fullName, description, website, location } = options;
+  const body = { username: login, visibility: options.visibility ?? 'public', full_name: fullName, description, website, location };
+  const created = await api.post('/orgs', body, owner.basic);
   assert.equal(created.status, 201, JSON.stringify(created.body));
   const teams = await api.get(`/orgs/${login}/teams`, owner.basic);
   const ownersTeamId = teams.body.find((t: { name: string }) => t.name === 'Owners').id as number;
@@ -85,18 +93,17 @@ export interface BuiltOrg extends TestOrg {
  */
 export async function buildOrg(
   server: Pick<TestServer, 'url'>,
-  spec: {
+  spec: OrgOptions & {
     owner?: TestAccount;
-    login?: string;
-    visibility?: 'public' | 'limited' | 'private';
     teams?: (TeamOptions & { members?: number | TestAccount[] })[];
   } = {},
 ): Promise<BuiltOrg> {
   const api = restClient(server.url);
-  const owner = spec.owner ?? (await createAccount(api));
-  const org = await createOrg(server, [owner], { login: spec.login, visibility: spec.visibility });
+  const { owner: givenOwner, teams = [], ...orgOptions } = spec;
+  const owner = givenOwner ?? (await createAccount(api));
+  const org = await createOrg(server, [owner], orgOptions);
   const built = await Promise.all(
-    (spec.teams ?? []).map(async ({ members = [], ...options }) => {
+    teams.map(async ({ members = [], ...options }) => {
       const [id, people] = await Promise.all([
         createTeam(server, org, options),
         typeof members === 'number' ? createAccounts(api, members) : members,

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { TestAccount } from './accounts.ts';
-import { restClient } from './client.ts';
+import { restClient, type Auth } from './client.ts';
 import type { ObjectFormat } from './contents.ts';
 import { git, gitLocal, remoteUrl, tempDir } from './git.ts';
 
@@ -33,6 +33,11 @@ export interface RepoSpec {
   description?: string;
   defaultBranch?: string;
   objectFormat?: ObjectFormat;
+  /**
+   * Let the server make the first commit (a README.md, "Initial commit"), as Gitea's `auto_init` does, for tests
+   * that read what a new repository holds; nothing is pushed, so not with files, commits or tags.
+   */
+  autoInit?: boolean;
   /** Files of a first commit on the default branch, before `commits`. */
   files?: Record<string, string | Buffer | null>;
   commits?: RepoCommit[];
@@ -41,6 +46,12 @@ export interface RepoSpec {
   /** People given access to the repository, with their permission. */
   collaborators?: [TestAccount, 'read' | 'write' | 'admin'][];
 }
+
+/**
+ * Who creates (and pushes to) a built repository: an account of the kit, or any login with its password (the site
+ * administrator, a gitea-js account); `basic` when the password alone is not enough (a one-time code).
+ */
+export type RepoOwner = Pick<TestAccount, 'login' | 'password'> & { basic?: Auth };
 
 /** What a test needs to address a built repository. */
 export interface TestRepo {
@@ -69,17 +80,20 @@ let counter = 0;
  * A repository made through the REST API and filled with one `git push` of a history written by a single
  * `git fast-import` (so the cost hardly grows with the number of commits); collaborators are added in parallel.
  */
-export async function buildRepo(server: { url: string }, owner: TestAccount, spec: RepoSpec = {}): Promise<TestRepo> {
+export async function buildRepo(server: { url: string }, owner: RepoOwner, spec: RepoSpec = {}): Promise<TestRepo> {
   const api = restClient(server.url);
   const name = spec.name ?? `repo${process.pid}x${++counter}`;
+  const auth = owner.basic ?? { basic: [owner.login, owner.password] };
+  assert.ok(!(spec.autoInit && (spec.files || spec.commits || spec.tags)), `${name}: autoInit makes the first commit, so nothing may be pushed`);
   const body = {
     name,
     private: spec.private ?? false,
     description: spec.description,
     default_branch: spec.defaultBranch,
     object_format_name: spec.objectFormat,
+    auto_init: spec.autoInit,
   };
-  const created = await api.post(spec.org ? `/orgs/${spec.org}/repos` : '/user/repos', body, owner.basic);
+  const created = await api.post(spec.org ? `/orgs/${spec.org}/repos` : '/user/repos', body, auth);
   assert.equal(created.status, 201, `creating ${name}: ${JSON.stringify(created.body)}`);
   const ownerLogin: string = created.body.owner.login;
   const defaultBranch: string = created.body.default_branch;
@@ -87,7 +101,7 @@ export async function buildRepo(server: { url: string }, owner: TestAccount, spe
   const history = commits.length || spec.tags ? await pushHistory(server.url, owner, ownerLogin, name, defaultBranch, spec.objectFormat ?? 'sha1', commits, spec.tags ?? {}) : { ids: {}, heads: {} };
   await Promise.all(
     (spec.collaborators ?? []).map(async ([who, permission]) => {
-      const res = await api.put(`/repos/${ownerLogin}/${name}/collaborators/${who.login}`, { permission }, owner.basic);
+      const res = await api.put(`/repos/${ownerLogin}/${name}/collaborators/${who.login}`, { permission }, auth);
       assert.equal(res.status, 204, `adding ${who.login} to ${name}: ${JSON.stringify(res.body)}`);
     }),
   );
@@ -118,7 +132,7 @@ const quotePath = (file: string) => (/^"|[\n\\"]/.test(file) ? JSON.stringify(fi
 
 async function pushHistory(
   baseUrl: string,
-  pusher: TestAccount,
+  pusher: RepoOwner,
   owner: string,
   repo: string,
   defaultBranch: string,

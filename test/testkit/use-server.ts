@@ -20,29 +20,47 @@ export interface ServerKit {
   dir(name?: string): string;
 }
 
+export interface ServerOptions {
+  /**
+   * Start on the data (data folder and database) of another kit's server, beside it, as a second instance of one
+   * deployment does; this server stops before that one.
+   */
+  sharingDataOf?: ServerKit;
+}
+
+/** The stops of the servers started on a kit's data, run before that kit's own. */
+const sharersOf = new WeakMap<ServerKit, (() => Promise<void>)[]>();
+
 /**
  * Starts a server in `before` and stops it in `after` of the enclosing describe block, or of the whole file
  * when called at the top level. The kit's members are there from `before` on: read them inside hooks and tests.
  * Tests that share a server keep out of each other's way through their own accounts and names (the builders
  * make unique ones); a test that needs another configuration calls useServer(overrides) in its own block.
  */
-export function useServer(overrides: ConfigOverrides = {}): ServerKit {
+export function useServer(overrides: ConfigOverrides = {}, options: ServerOptions = {}): ServerKit {
   let running: TestServer | undefined;
   let work: ReturnType<typeof tempDir> | undefined;
   let dirs = 0;
-  before(async () => {
-    running = await startServer(overrides);
-  });
-  after(async () => {
+  const shared = options.sharingDataOf;
+  const stop = async () => {
+    for (const stopSharer of sharersOf.get(kit) ?? []) await stopSharer();
     await running?.stop();
     running = undefined;
     work?.remove();
+  };
+  if (shared) sharersOf.set(shared, [...(sharersOf.get(shared) ?? []), stop]);
+  before(async () => {
+    const data = shared?.app.config;
+    running = await startServer(
+      data ? { ...overrides, server: { ...overrides.server, DATA_DIR: data.server.DATA_DIR }, database: { ...overrides.database, URL: data.database.URL } } : overrides,
+    );
   });
+  after(stop);
   const started = () => {
     if (!running) throw new Error('useServer: the server starts in before(); use the kit inside hooks and tests');
     return running;
   };
-  return {
+  const kit: ServerKit = {
     get server() {
       return started();
     },
@@ -59,4 +77,5 @@ export function useServer(overrides: ConfigOverrides = {}): ServerKit {
       return path.join(work.dir, `${name}-${++dirs}`);
     },
   };
+  return kit;
 }

@@ -1,17 +1,13 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
-import { ADMIN, startServer, type TestServer } from '../../testkit/server.ts';
-import { adminAuth, restClient, type RestClient } from '../../testkit/client.ts';
+import { describe, it } from 'node:test';
+import { ADMIN } from '../../testkit/server.ts';
+import { adminAuth } from '../../testkit/client.ts';
 import { createAccount } from '../../testkit/accounts.ts';
+import { useServer } from '../../testkit/use-server.ts';
 
 describe('admin user management', () => {
-  let server: TestServer;
-  let api: RestClient;
-  before(async () => {
-    server = await startServer();
-    api = restClient(server.url);
-  });
-  after(() => server.stop());
+  const server = useServer();
+  const { api } = server;
 
   it('an admin creates an account that can then sign in with its password', async () => {
     const res = await api.post('/admin/users', { username: 'carol', email: 'carol@example.test', password: 'carol-pass-1', full_name: 'Carol C' }, adminAuth);

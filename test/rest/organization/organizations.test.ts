@@ -2,10 +2,13 @@ import assert from 'node:assert/strict';
 import { before, describe, it } from 'node:test';
 import { createAccount, createAccounts, createToken, type TestAccount } from '../../testkit/accounts.ts';
 import { adminAuth } from '../../testkit/client.ts';
+import { createOrg } from '../../testkit/orgs.ts';
+import { buildRepo } from '../../testkit/repos.ts';
 import { useServer } from '../../testkit/use-server.ts';
 
 let n = 0;
-const uniqueName = (prefix: string) => `${prefix}${process.pid}x${++n}`;
+// Not the builders' `org<pid>x<n>`: the organizations these tests create themselves sit beside the built ones.
+const uniqueName = (prefix: string) => `${prefix}${process.pid}n${++n}`;
 
 describe('organizations over REST', () => {
   const server = useServer();
@@ -17,13 +20,6 @@ describe('organizations over REST', () => {
     [owner, member, outsider] = await createAccounts(api, 3);
   });
 
-  async function createOrg(visibility = 'public', by = owner) {
-    const name = uniqueName('org');
-    const res = await api.post('/orgs', { username: name, full_name: 'An Org', visibility }, by.basic);
-    assert.equal(res.status, 201, JSON.stringify(res.body));
-    return res.body as { id: number; name: string };
-  }
-
   async function ownersTeamId(org: string) {
     const teams = await api.get(`/orgs/${org}/teams`, owner.basic);
     assert.equal(teams.status, 200, JSON.stringify(teams.body));
@@ -31,7 +27,9 @@ describe('organizations over REST', () => {
   }
 
   it('creates an organization with the Gitea fields, owned by its creator through the Owners team', async () => {
-    const org = await createOrg();
+    const created = await api.post('/orgs', { username: uniqueName('org'), full_name: 'An Org', visibility: 'public' }, owner.basic);
+    assert.equal(created.status, 201, JSON.stringify(created.body));
+    const org = created.body as { id: number; name: string };
     assert.equal(org.name, (org as unknown as { username: string }).username);
     const got = await api.get(`/orgs/${org.name}`);
     assert.equal(got.status, 200);
@@ -46,8 +44,8 @@ describe('organizations over REST', () => {
   });
 
   it('refuses bad input with 422: taken names, invalid names and unknown visibility', async () => {
-    const org = await createOrg();
-    assert.equal((await api.post('/orgs', { username: org.name }, owner.basic)).status, 422);
+    const org = await createOrg(server, [owner]);
+    assert.equal((await api.post('/orgs', { username: org.login }, owner.basic)).status, 422);
     assert.equal((await api.post('/orgs', { username: owner.login }, owner.basic)).status, 422);
     assert.equal((await api.post('/orgs', { username: '-bad name' }, owner.basic)).status, 422);
     const badVisibility = await api.post('/orgs', { username: uniqueName('org'), visibility: 'secret' }, owner.basic);
@@ -64,108 +62,108 @@ describe('organizations over REST', () => {
   });
 
   it('hides private organizations from everyone but members and site admins, and limited ones from anonymous callers', async () => {
-    const hidden = await createOrg('private');
-    const limited = await createOrg('limited');
-    assert.equal((await api.get(`/orgs/${hidden.name}`, outsider.basic)).status, 404);
-    assert.equal((await api.get(`/orgs/${hidden.name}`)).status, 404);
-    assert.equal((await api.get(`/orgs/${hidden.name}`, owner.basic)).status, 200);
-    assert.equal((await api.get(`/orgs/${hidden.name}`, adminAuth)).status, 200);
-    assert.equal((await api.get(`/orgs/${limited.name}`)).status, 404);
-    assert.equal((await api.get(`/orgs/${limited.name}`, outsider.basic)).status, 200);
+    const hidden = await createOrg(server, [owner], { visibility: 'private' });
+    const limited = await createOrg(server, [owner], { visibility: 'limited' });
+    assert.equal((await api.get(`/orgs/${hidden.login}`, outsider.basic)).status, 404);
+    assert.equal((await api.get(`/orgs/${hidden.login}`)).status, 404);
+    assert.equal((await api.get(`/orgs/${hidden.login}`, owner.basic)).status, 200);
+    assert.equal((await api.get(`/orgs/${hidden.login}`, adminAuth)).status, 200);
+    assert.equal((await api.get(`/orgs/${limited.login}`)).status, 404);
+    assert.equal((await api.get(`/orgs/${limited.login}`, outsider.basic)).status, 200);
     const all = await api.get('/orgs?limit=50', outsider.basic);
     const names = all.body.map((o: { name: string }) => o.name);
-    assert.ok(names.includes(limited.name) && !names.includes(hidden.name));
+    assert.ok(names.includes(limited.login) && !names.includes(hidden.login));
     assert.ok(Number(all.headers.get('x-total-count')) >= 1);
   });
 
   it('lets only owners edit and delete, and refuses to delete an organization that still owns repositories', async () => {
-    const org = await createOrg();
-    assert.equal((await api.patch(`/orgs/${org.name}`, { description: 'nope' }, outsider.basic)).status, 403);
-    const edited = await api.patch(`/orgs/${org.name}`, { description: 'ours', visibility: 'limited', website: 'https://example.org' }, owner.basic);
+    const org = await createOrg(server, [owner]);
+    assert.equal((await api.patch(`/orgs/${org.login}`, { description: 'nope' }, outsider.basic)).status, 403);
+    const edited = await api.patch(`/orgs/${org.login}`, { description: 'ours', visibility: 'limited', website: 'https://example.org' }, owner.basic);
     assert.equal(edited.status, 200, JSON.stringify(edited.body));
     assert.equal(edited.body.description, 'ours');
     assert.equal(edited.body.visibility, 'limited');
-    assert.equal((await api.post(`/orgs/${org.name}/repos`, { name: 'kept' }, owner.basic)).status, 201);
-    const refused = await api.delete(`/orgs/${org.name}`, owner.basic);
+    await buildRepo(server, owner, { org: org.login, name: 'kept' });
+    const refused = await api.delete(`/orgs/${org.login}`, owner.basic);
     assert.equal(refused.status, 409);
-    assert.equal((await api.delete(`/repos/${org.name}/kept`, owner.basic)).status, 204);
-    assert.equal((await api.delete(`/orgs/${org.name}`, outsider.basic)).status, 403);
-    assert.equal((await api.delete(`/orgs/${org.name}`, owner.basic)).status, 204);
-    assert.equal((await api.get(`/orgs/${org.name}`, owner.basic)).status, 404);
+    assert.equal((await api.delete(`/repos/${org.login}/kept`, owner.basic)).status, 204);
+    assert.equal((await api.delete(`/orgs/${org.login}`, outsider.basic)).status, 403);
+    assert.equal((await api.delete(`/orgs/${org.login}`, owner.basic)).status, 204);
+    assert.equal((await api.get(`/orgs/${org.login}`, owner.basic)).status, 404);
   });
 
   it('creates organization repositories for owners and for teams that may, and refuses everyone else', async () => {
-    const org = await createOrg();
-    const created = await api.post(`/orgs/${org.name}/repos`, { name: 'by-owner', private: true }, owner.basic);
+    const org = await createOrg(server, [owner]);
+    const created = await api.post(`/orgs/${org.login}/repos`, { name: 'by-owner', private: true }, owner.basic);
     assert.equal(created.status, 201, JSON.stringify(created.body));
-    assert.equal(created.body.owner.login, org.name);
-    assert.equal((await api.post(`/orgs/${org.name}/repos`, { name: 'by-outsider' }, outsider.basic)).status, 403);
-    const team = await api.post(`/orgs/${org.name}/teams`, { name: 'makers', permission: 'write', can_create_org_repo: true }, owner.basic);
+    assert.equal(created.body.owner.login, org.login);
+    assert.equal((await api.post(`/orgs/${org.login}/repos`, { name: 'by-outsider' }, outsider.basic)).status, 403);
+    const team = await api.post(`/orgs/${org.login}/teams`, { name: 'makers', permission: 'write', can_create_org_repo: true }, owner.basic);
     assert.equal(team.status, 201, JSON.stringify(team.body));
     assert.equal((await api.put(`/teams/${team.body.id}/members/${member.login}`, undefined, owner.basic)).status, 204);
-    const byMember = await api.post(`/orgs/${org.name}/repos`, { name: 'by-member', private: true }, member.basic);
+    const byMember = await api.post(`/orgs/${org.login}/repos`, { name: 'by-member', private: true }, member.basic);
     assert.equal(byMember.status, 201, JSON.stringify(byMember.body));
     // The new repository joins the creator's team, so the creator can push to it; the owner's private one stays hidden.
     assert.equal(byMember.body.permissions.push, true);
-    assert.equal((await api.get(`/repos/${org.name}/by-owner`, member.basic)).status, 404);
-    const listed = await api.get(`/orgs/${org.name}/repos`, member.basic);
+    assert.equal((await api.get(`/repos/${org.login}/by-owner`, member.basic)).status, 404);
+    const listed = await api.get(`/orgs/${org.login}/repos`, member.basic);
     assert.deepEqual(listed.body.map((r: { name: string }) => r.name), ['by-member']);
-    const asOwner = await api.get(`/orgs/${org.name}/repos`, owner.basic);
+    const asOwner = await api.get(`/orgs/${org.login}/repos`, owner.basic);
     assert.equal(asOwner.headers.get('x-total-count'), '2');
   });
 
   it('shows members to members, public members to everyone, and lets people publicize or conceal only themselves', async () => {
-    const org = await createOrg();
-    const team = await api.post(`/orgs/${org.name}/teams`, { name: 'readers', permission: 'read' }, owner.basic);
+    const org = await createOrg(server, [owner]);
+    const team = await api.post(`/orgs/${org.login}/teams`, { name: 'readers', permission: 'read' }, owner.basic);
     assert.equal((await api.put(`/teams/${team.body.id}/members/${member.login}`, undefined, owner.basic)).status, 204);
     const logins = (res: { body: { login: string }[] }) => res.body.map((u) => u.login).sort();
-    assert.deepEqual(logins(await api.get(`/orgs/${org.name}/members`, member.basic)), [owner.login, member.login].sort());
-    assert.deepEqual(logins(await api.get(`/orgs/${org.name}/members`, outsider.basic)), []);
-    assert.equal((await api.get(`/orgs/${org.name}/members/${member.login}`, owner.basic)).status, 204);
-    assert.equal((await api.get(`/orgs/${org.name}/members/${outsider.login}`, owner.basic)).status, 404);
+    assert.deepEqual(logins(await api.get(`/orgs/${org.login}/members`, member.basic)), [owner.login, member.login].sort());
+    assert.deepEqual(logins(await api.get(`/orgs/${org.login}/members`, outsider.basic)), []);
+    assert.equal((await api.get(`/orgs/${org.login}/members/${member.login}`, owner.basic)).status, 204);
+    assert.equal((await api.get(`/orgs/${org.login}/members/${outsider.login}`, owner.basic)).status, 404);
     // A non-member asking about someone else is sent to the public membership.
-    const raw = await fetch(new URL(`api/v1/orgs/${org.name}/members/${member.login}`, server.url), {
+    const raw = await fetch(new URL(`api/v1/orgs/${org.login}/members/${member.login}`, server.url), {
       headers: { authorization: `Basic ${Buffer.from(`${outsider.login}:${outsider.password}`).toString('base64')}` },
       redirect: 'manual',
     });
     assert.equal(raw.status, 303);
-    assert.match(raw.headers.get('location') ?? '', new RegExp(`/api/v1/orgs/${org.name}/public_members/${member.login}$`));
-    assert.equal((await api.get(`/orgs/${org.name}/members`)).status, 401);
+    assert.match(raw.headers.get('location') ?? '', new RegExp(`/api/v1/orgs/${org.login}/public_members/${member.login}$`));
+    assert.equal((await api.get(`/orgs/${org.login}/members`)).status, 401);
 
-    assert.equal((await api.get(`/orgs/${org.name}/public_members/${member.login}`)).status, 404);
-    assert.equal((await api.put(`/orgs/${org.name}/public_members/${owner.login}`, undefined, member.basic)).status, 403);
-    assert.equal((await api.put(`/orgs/${org.name}/public_members/${outsider.login}`, undefined, outsider.basic)).status, 403);
-    assert.equal((await api.put(`/orgs/${org.name}/public_members/${member.login}`, undefined, member.basic)).status, 204);
-    assert.equal((await api.get(`/orgs/${org.name}/public_members/${member.login}`)).status, 204);
-    assert.deepEqual(logins(await api.get(`/orgs/${org.name}/public_members`)), [member.login]);
-    assert.deepEqual(logins(await api.get(`/orgs/${org.name}/members`, outsider.basic)), [member.login]);
+    assert.equal((await api.get(`/orgs/${org.login}/public_members/${member.login}`)).status, 404);
+    assert.equal((await api.put(`/orgs/${org.login}/public_members/${owner.login}`, undefined, member.basic)).status, 403);
+    assert.equal((await api.put(`/orgs/${org.login}/public_members/${outsider.login}`, undefined, outsider.basic)).status, 403);
+    assert.equal((await api.put(`/orgs/${org.login}/public_members/${member.login}`, undefined, member.basic)).status, 204);
+    assert.equal((await api.get(`/orgs/${org.login}/public_members/${member.login}`)).status, 204);
+    assert.deepEqual(logins(await api.get(`/orgs/${org.login}/public_members`)), [member.login]);
+    assert.deepEqual(logins(await api.get(`/orgs/${org.login}/members`, outsider.basic)), [member.login]);
     const memberOrgs = await api.get(`/users/${member.login}/orgs`, outsider.basic);
-    assert.ok(memberOrgs.body.some((o: { name: string }) => o.name === org.name));
-    assert.equal((await api.delete(`/orgs/${org.name}/public_members/${member.login}`, member.basic)).status, 204);
-    assert.equal((await api.get(`/orgs/${org.name}/public_members/${member.login}`)).status, 404);
+    assert.ok(memberOrgs.body.some((o: { name: string }) => o.name === org.login));
+    assert.equal((await api.delete(`/orgs/${org.login}/public_members/${member.login}`, member.basic)).status, 204);
+    assert.equal((await api.get(`/orgs/${org.login}/public_members/${member.login}`)).status, 404);
     const hiddenNow = await api.get(`/users/${member.login}/orgs`, outsider.basic);
-    assert.ok(!hiddenNow.body.some((o: { name: string }) => o.name === org.name));
+    assert.ok(!hiddenNow.body.some((o: { name: string }) => o.name === org.login));
     const mine = await api.get('/user/orgs', member.basic);
-    assert.ok(mine.body.some((o: { name: string }) => o.name === org.name));
+    assert.ok(mine.body.some((o: { name: string }) => o.name === org.login));
   });
 
   it('removes a member from every team (owners remove anyone, members themselves), but never the last owner', async () => {
-    const org = await createOrg();
-    const team = await api.post(`/orgs/${org.name}/teams`, { name: 'devs', permission: 'write' }, owner.basic);
+    const org = await createOrg(server, [owner]);
+    const team = await api.post(`/orgs/${org.login}/teams`, { name: 'devs', permission: 'write' }, owner.basic);
     await api.put(`/teams/${team.body.id}/members/${member.login}`, undefined, owner.basic);
     const other = await createAccount(api);
     await api.put(`/teams/${team.body.id}/members/${other.login}`, undefined, owner.basic);
-    assert.equal((await api.delete(`/orgs/${org.name}/members/${other.login}`, member.basic)).status, 403);
-    assert.equal((await api.delete(`/orgs/${org.name}/members/${member.login}`, owner.basic)).status, 204);
+    assert.equal((await api.delete(`/orgs/${org.login}/members/${other.login}`, member.basic)).status, 403);
+    assert.equal((await api.delete(`/orgs/${org.login}/members/${member.login}`, owner.basic)).status, 204);
     // A member may leave.
-    assert.equal((await api.delete(`/orgs/${org.name}/members/${other.login}`, other.basic)).status, 204);
-    assert.equal((await api.get(`/orgs/${org.name}/members/${other.login}`, owner.basic)).status, 404);
-    assert.equal((await api.get(`/orgs/${org.name}/members/${member.login}`, owner.basic)).status, 404);
+    assert.equal((await api.delete(`/orgs/${org.login}/members/${other.login}`, other.basic)).status, 204);
+    assert.equal((await api.get(`/orgs/${org.login}/members/${other.login}`, owner.basic)).status, 404);
+    assert.equal((await api.get(`/orgs/${org.login}/members/${member.login}`, owner.basic)).status, 404);
     assert.equal((await api.get(`/teams/${team.body.id}/members/${member.login}`, owner.basic)).status, 404);
-    const lastOwner = await api.delete(`/orgs/${org.name}/members/${owner.login}`, owner.basic);
+    const lastOwner = await api.delete(`/orgs/${org.login}/members/${owner.login}`, owner.basic);
     assert.equal(lastOwner.status, 409);
     assert.match(lastOwner.body.message, /owner/);
-    const owners = await ownersTeamId(org.name);
+    const owners = await ownersTeamId(org.login);
     assert.equal((await api.delete(`/teams/${owners}/members/${owner.login}`, owner.basic)).status, 409);
   });
 
@@ -176,19 +174,19 @@ describe('organizations over REST', () => {
     const perms = await api.get(`/users/${member.login}/orgs/${name}/permissions`, member.basic);
     assert.equal(perms.body.is_owner, true);
     assert.equal((await api.post(`/admin/users/${member.login}/orgs`, { username: uniqueName('org') }, owner.basic)).status, 403);
-    const hidden = await createOrg('private');
+    const hidden = await createOrg(server, [owner], { visibility: 'private' });
     const all = await api.get('/admin/orgs?limit=50', adminAuth);
-    assert.ok(all.body.some((o: { name: string }) => o.name === hidden.name), 'site admins see private organizations too');
+    assert.ok(all.body.some((o: { name: string }) => o.name === hidden.login), 'site admins see private organizations too');
     assert.equal((await api.get('/admin/orgs', owner.basic)).status, 403);
   });
 
   it('a token without the organization scope cannot act on organizations', async () => {
-    const org = await createOrg();
+    const org = await createOrg(server, [owner]);
     const repoOnly = await createToken(api, owner, ['write:repository']);
-    assert.equal((await api.patch(`/orgs/${org.name}`, { description: 'x' }, { token: repoOnly })).status, 403);
+    assert.equal((await api.patch(`/orgs/${org.login}`, { description: 'x' }, { token: repoOnly })).status, 403);
     const orgToken = await createToken(api, owner, ['write:organization']);
-    assert.equal((await api.patch(`/orgs/${org.name}`, { description: 'x' }, { token: orgToken })).status, 200);
+    assert.equal((await api.patch(`/orgs/${org.login}`, { description: 'x' }, { token: orgToken })).status, 200);
     const readOnly = await createToken(api, owner, ['read:organization']);
-    assert.equal((await api.patch(`/orgs/${org.name}`, { description: 'y' }, { token: readOnly })).status, 403);
+    assert.equal((await api.patch(`/orgs/${org.login}`, { description: 'y' }, { token: readOnly })).status, 403);
   });
 });

@@ -1,27 +1,25 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { before, describe, it } from 'node:test';
 import { createAccount, type TestAccount } from '../../testkit/accounts.ts';
-import { restClient, type RestClient } from '../../testkit/client.ts';
-import { startServer, type TestServer } from '../../testkit/server.ts';
+import { buildRepo } from '../../testkit/repos.ts';
+import { createOrg } from '../../testkit/orgs.ts';
+import { useServer } from '../../testkit/use-server.ts';
 
 let n = 0;
 const uniqueName = (prefix: string) => `${prefix}${process.pid}x${++n}`;
 
 describe('teams and collaborators over REST', () => {
-  let server: TestServer;
-  let api: RestClient;
+  const server = useServer();
+  const { api } = server;
   let owner: TestAccount;
   let member: TestAccount;
   let outsider: TestAccount;
   let org: string;
   before(async () => {
-    server = await startServer();
-    api = restClient(server.url);
     [owner, member, outsider] = await Promise.all([createAccount(api), createAccount(api), createAccount(api)]);
     org = uniqueName('org');
-    assert.equal((await api.post('/orgs', { username: org }, owner.basic)).status, 201);
+    await createOrg(server, [owner], { login: org });
   });
-  after(() => server.stop());
 
   it('creates a team from units_map, and reports permission, units and units_map as Gitea does', async () => {
     const res = await api.post(`/orgs/${org}/teams`, { name: 'triage', units_map: { 'repo.issues': 'write', 'repo.code': 'read' } }, owner.basic);
@@ -95,7 +93,7 @@ describe('teams and collaborators over REST', () => {
   });
 
   it("gives a team repositories, and its members the team's access to them", async () => {
-    const repo = (await api.post(`/orgs/${org}/repos`, { name: uniqueName('r'), private: true }, owner.basic)).body;
+    const repo = await buildRepo(server, owner, { org, name: uniqueName('r'), private: true });
     const team = await api.post(`/orgs/${org}/teams`, { name: uniqueName('w'), permission: 'write' }, owner.basic);
     await api.put(`/teams/${team.body.id}/members/${member.login}`, undefined, owner.basic);
     assert.equal((await api.get(`/repos/${org}/${repo.name}`, member.basic)).status, 404);
@@ -111,7 +109,7 @@ describe('teams and collaborators over REST', () => {
   });
 
   it('adds, lists, changes and removes collaborators, and reports anyone’s permission', async () => {
-    const repo = (await api.post('/user/repos', { name: uniqueName('c'), private: true }, owner.basic)).body;
+    const repo = await buildRepo(server, owner, { name: uniqueName('c'), private: true });
     const base = `/repos/${owner.login}/${repo.name}/collaborators`;
     assert.equal((await api.put(`${base}/${member.login}`, { permission: 'read' }, outsider.basic)).status, 404);
     assert.equal((await api.put(`${base}/${member.login}`, { permission: 'owner' }, owner.basic)).status, 422);
@@ -136,7 +134,7 @@ describe('teams and collaborators over REST', () => {
   });
 
   it('lists, adds and removes the teams of an organization repository; people’s repositories have none (405)', async () => {
-    const repo = (await api.post(`/orgs/${org}/repos`, { name: uniqueName('rt') }, owner.basic)).body;
+    const repo = await buildRepo(server, owner, { org, name: uniqueName('rt') });
     const team = await api.post(`/orgs/${org}/teams`, { name: uniqueName('rt') }, owner.basic);
     const base = `/repos/${org}/${repo.name}/teams`;
     assert.deepEqual((await api.get(base, owner.basic)).body.map((t: { name: string }) => t.name), ['Owners']);
@@ -151,12 +149,12 @@ describe('teams and collaborators over REST', () => {
     assert.equal((await api.patch(`/orgs/${org}`, { repo_admin_change_team_access: true }, owner.basic)).status, 200);
     assert.equal((await api.delete(`${base}/${team.body.name}`, outsider.basic)).status, 204);
     assert.equal((await api.get(`${base}/${team.body.name}`, owner.basic)).status, 404);
-    const personal = (await api.post('/user/repos', { name: uniqueName('p') }, owner.basic)).body;
+    const personal = await buildRepo(server, owner, { name: uniqueName('p') });
     assert.equal((await api.get(`/repos/${owner.login}/${personal.name}/teams`, owner.basic)).status, 405);
   });
 
   it('a team that reaches no unit grants nothing: its repositories stay hidden from its members, listed or not', async () => {
-    const repo = (await api.post(`/orgs/${org}/repos`, { name: uniqueName('n'), private: true }, owner.basic)).body;
+    const repo = await buildRepo(server, owner, { org, name: uniqueName('n'), private: true });
     const team = await api.post(`/orgs/${org}/teams`, { name: uniqueName('none'), units_map: { 'repo.code': 'none' } }, owner.basic);
     assert.equal(team.body.permission, 'none');
     const viewer = await createAccount(api);

@@ -9,7 +9,8 @@ import { before, describe, it } from 'node:test';
 import { useServer } from '../../testkit/use-server.ts';
 import { createAccount, type TestAccount } from '../../testkit/accounts.ts';
 import { gitLocal } from '../../testkit/git.ts';
-import { createRepo, WorkTree, type ObjectFormat } from '../../testkit/contents.ts';
+import { WorkTree, type ObjectFormat } from '../../testkit/contents.ts';
+import { buildRepo } from '../../testkit/repos.ts';
 
 const hasUnzip = spawnSync('unzip', ['-v']).status === 0;
 
@@ -75,7 +76,7 @@ describe('repository archives over REST', () => {
       const binary = randomBytes(70_000);
 
       before(async () => {
-        await createRepo(api, owner, repo, { object_format_name: format });
+        await buildRepo(server, owner, { name: repo, objectFormat: format });
         local = new WorkTree(server.dir('src'), format);
         local.write('README.md', 'old readme\n');
         tagged = local.commit('first');
@@ -186,7 +187,7 @@ describe('repository archives over REST', () => {
   }
 
   it('hides archives of a private repository from those who cannot read it', async () => {
-    await createRepo(api, owner, 'secret-archive', { auto_init: true, private: true });
+    await buildRepo(server, owner, { name: 'secret-archive', autoInit: true, private: true });
     const anonymous = await api.get(`/repos/${owner.login}/secret-archive/archive/main.zip`);
     assert.equal(anonymous.status, 404);
     const { res, body } = await download(`/repos/${owner.login}/secret-archive/archive/main.zip`, {
@@ -194,14 +195,14 @@ describe('repository archives over REST', () => {
     });
     assert.equal(res.status, 200);
     assert.ok(readZip(body).has('secret-archive/README.md'));
-    const empty = await createRepo(api, owner, 'nothing-yet');
-    assert.equal(empty.empty, true);
+    const empty = await buildRepo(server, owner, { name: 'nothing-yet' });
+    assert.equal(empty.body.empty, true);
     const ofEmpty = await api.get(`/repos/${owner.login}/nothing-yet/archive/main.tar.gz`);
     assert.equal(ofEmpty.status, 404);
   });
 
   it('streams large downloads with flat memory: a 64 MiB file as raw bytes and inside archives', async () => {
-    await createRepo(api, owner, 'large');
+    await buildRepo(server, owner, { name: 'large' });
     const local = new WorkTree(server.dir('large'));
     const size = 64 * 1024 * 1024;
     const data = randomBytes(size);

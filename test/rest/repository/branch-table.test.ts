@@ -5,9 +5,9 @@ import { after, before, describe, it } from 'node:test';
 import { repositoryPath } from '../../../src/domain/repo/storage.ts';
 import { gitSpawnCount } from '../../../src/git/command.ts';
 import { createAccount, createToken, type TestAccount } from '../../testkit/accounts.ts';
-import { restClient, type RestClient } from '../../testkit/client.ts';
 import { gitAsync, gitLocal, remoteUrl, tempDir } from '../../testkit/git.ts';
-import { startServer, type TestServer } from '../../testkit/server.ts';
+import { buildRepo } from '../../testkit/repos.ts';
+import { useServer } from '../../testkit/use-server.ts';
 
 const b64 = (text: string) => Buffer.from(text).toString('base64');
 
@@ -17,22 +17,17 @@ const b64 = (text: string) => Buffer.from(text).toString('base64');
  * contradicts them.
  */
 describe('the branch and tag tables', () => {
-  let server: TestServer;
-  let api: RestClient;
+  const server = useServer();
+  const { api } = server;
   let owner: TestAccount;
   let other: TestAccount;
   const work = tempDir();
 
   before(async () => {
-    server = await startServer();
-    api = restClient(server.url);
     owner = await createAccount(api);
     other = await createAccount(api);
   });
-  after(async () => {
-    await server.stop();
-    work.remove();
-  });
+  after(() => work.remove());
 
   const db = () => server.app.database.db;
   const repoId = async (login: string, name: string) => (await api.get(`/repos/${login}/${name}`, owner.basic)).body.id as number;
@@ -59,7 +54,7 @@ describe('the branch and tag tables', () => {
   };
 
   it('follows git pushes: a new branch, a force-push and a deletion by push, in the rows, the list and the count', async () => {
-    assert.equal((await api.post('/user/repos', { name: 'pushed' }, owner.basic)).status, 201);
+    await buildRepo(server, owner, { name: 'pushed' });
     const dir = path.join(work.dir, 'pushed');
     const run = local(dir);
     gitLocal(['init', '-q', '-b', 'main', dir]);
@@ -104,8 +99,7 @@ describe('the branch and tag tables', () => {
   });
 
   it('applies a push to the rows from the updates git made, as a rebuild from git would, and lists git refs when the rows did not hold what the push started from', async () => {
-    assert.equal((await api.post('/user/repos', { name: 'applied', auto_init: true }, owner.basic)).status, 201);
-    const id = await repoId(owner.login, 'applied');
+    const { id } = await buildRepo(server, owner, { name: 'applied', autoInit: true });
     const gitDir = repositoryPath(server.app.config, id);
     const serverGit = (...args: string[]) => {
       const res = gitLocal(['--git-dir', gitDir, ...args]);
@@ -249,7 +243,7 @@ describe('the branch and tag tables', () => {
   });
 
   it('matches a search for a name fragment literally, % and _ included', async () => {
-    assert.equal((await api.post('/user/repos', { name: 'search', auto_init: true }, owner.basic)).status, 201);
+    await buildRepo(server, owner, { name: 'search', autoInit: true });
     for (const name of ['a_b', 'axb', 'c%d', 'cxxd', 'Mixed_Case']) {
       assert.equal((await api.post(`/repos/${owner.login}/search/branches`, { new_branch_name: name }, owner.basic)).status, 201);
     }
@@ -266,7 +260,7 @@ describe('the branch and tag tables', () => {
   });
 
   it('pages 5,000 branches from the table: a page of 50 costs the SQL statements of a page of 1 and no git process; asked again, no statement', async () => {
-    assert.equal((await api.post('/user/repos', { name: 'huge' }, owner.basic)).status, 201);
+    await buildRepo(server, owner, { name: 'huge' });
     const dir = path.join(work.dir, 'huge');
     gitLocal(['init', '-q', '-b', 'main', dir]);
     // 5,000 branches, each with a commit of its own one second newer than the last, made by fast-import.

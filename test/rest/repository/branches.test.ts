@@ -6,9 +6,10 @@ import { mayRenameBranch } from '../../../src/domain/branch/branch.service.ts';
 import { repositoryPath } from '../../../src/domain/repo/storage.ts';
 import { gitSpawnCount } from '../../../src/git/command.ts';
 import { createAccount, createToken, type TestAccount } from '../../testkit/accounts.ts';
-import { adminAuth, restClient, type RestClient } from '../../testkit/client.ts';
+import { adminAuth } from '../../testkit/client.ts';
 import { gitAsync, gitLocal, remoteUrl, tempDir } from '../../testkit/git.ts';
-import { startServer, type TestServer } from '../../testkit/server.ts';
+import { buildRepo } from '../../testkit/repos.ts';
+import { useServer } from '../../testkit/use-server.ts';
 
 /** A local repository whose branches have head commits at known times (seconds since the epoch). */
 function localRepoWithBranches(
@@ -39,22 +40,17 @@ function localRepoWithBranches(
 }
 
 describe('branches over REST', () => {
-  let server: TestServer;
-  let api: RestClient;
+  const server = useServer();
+  const { api } = server;
   let owner: TestAccount;
   let stranger: TestAccount;
   const work = tempDir();
   const creds = (): [string, string] => [owner.login, owner.password];
 
-  async function createRepo(body: Record<string, unknown>, auth = owner.basic) {
-    const res = await api.post('/user/repos', body, auth);
-    assert.equal(res.status, 201, JSON.stringify(res.body));
-    return res.body;
-  }
 
   /** A repository holding main plus `extra` branches, pushed with the git CLI. */
   async function pushedRepo(name: string, extra: string[], objectFormat: 'sha1' | 'sha256' = 'sha1') {
-    await createRepo({ name, object_format_name: objectFormat });
+    await buildRepo(server, owner, { name, objectFormat });
     const base = 1_700_000_000;
     const dir = path.join(work.dir, name);
     const revParse = localRepoWithBranches(dir, {
@@ -69,15 +65,10 @@ describe('branches over REST', () => {
   }
 
   before(async () => {
-    server = await startServer();
-    api = restClient(server.url);
     owner = await createAccount(api);
     stranger = await createAccount(api);
   });
-  after(async () => {
-    await server.stop();
-    work.remove();
-  });
+  after(() => work.remove());
 
   it('lists the branches a git push brought, newest head commit first, each with its head commit as a PayloadCommit', async () => {
     const { revParse } = await pushedRepo('pushed', ['alpha', 'beta', 'feature/gamma']);
@@ -183,7 +174,7 @@ describe('branches over REST', () => {
   });
 
   it('refuses to create a branch in an empty repository (404)', async () => {
-    await createRepo({ name: 'empty' });
+    await buildRepo(server, owner, { name: 'empty' });
     const res = await api.post(`/repos/${owner.login}/empty/branches`, { new_branch_name: 'x' }, owner.basic);
     assert.equal(res.status, 404);
     assert.match(res.body.message, /empty/);
@@ -226,7 +217,7 @@ describe('branches over REST', () => {
   it('needs write access to create: readers get 403, anonymous callers 401, strangers to a private repository 404', async () => {
     assert.equal((await api.post(`/repos/${owner.login}/create/branches`, { new_branch_name: 'nope' }, stranger.basic)).status, 403);
     assert.equal((await api.post(`/repos/${owner.login}/create/branches`, { new_branch_name: 'nope' })).status, 401);
-    await createRepo({ name: 'hidden', auto_init: true, private: true });
+    await buildRepo(server, owner, { name: 'hidden', autoInit: true, private: true });
     assert.equal((await api.post(`/repos/${owner.login}/hidden/branches`, { new_branch_name: 'nope' }, stranger.basic)).status, 404);
     assert.equal((await api.get(`/repos/${owner.login}/hidden/branches`, stranger.basic)).status, 404);
     const readToken = await createToken(api, owner, ['read:repository']);

@@ -1,16 +1,16 @@
 import assert from 'node:assert/strict';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { startServer, type TestServer } from '../../testkit/server.ts';
-import { restClient, type RestClient } from '../../testkit/client.ts';
 import { createAccount, type TestAccount } from '../../testkit/accounts.ts';
 import { git, gitLocal, remoteUrl, tempDir } from '../../testkit/git.ts';
 import { LocalHistory } from '../../testkit/history.ts';
+import { buildRepo } from '../../testkit/repos.ts';
+import { useServer } from '../../testkit/use-server.ts';
 import { gitSpawnCount } from '../../../src/git/command.ts';
 
 describe('commits over REST', () => {
-  let server: TestServer;
-  let api: RestClient;
+  const server = useServer();
+  const { api } = server;
   let owner: TestAccount;
   let coauthor: TestAccount;
   const work = tempDir('graft-commits-');
@@ -20,20 +20,13 @@ describe('commits over REST', () => {
   let repoPath: string;
   const outsider = { name: 'Outside Person', email: 'outside@nowhere.test' };
 
-  async function createRepo(body: Record<string, unknown>) {
-    const res = await api.post('/user/repos', body, owner.basic);
-    assert.equal(res.status, 201, JSON.stringify(res.body));
-    return res.body;
-  }
   const get = (p: string, auth = owner.basic) => api.get(`${repoPath}${p}`, auth);
   const shas = (body: { sha: string }[]) => body.map((c) => c.sha);
 
   before(async () => {
-    server = await startServer();
-    api = restClient(server.url);
     owner = await createAccount(api);
     coauthor = await createAccount(api);
-    await createRepo({ name: 'history' });
+    await buildRepo(server, owner, { name: 'history' });
     repoPath = `/repos/${owner.login}/history`;
     const me = { name: 'Owner Name', email: owner.email };
     history = new LocalHistory(path.join(work.dir, 'history'));
@@ -58,10 +51,7 @@ describe('commits over REST', () => {
     history.run(['checkout', '-q', 'main']);
     await history.push(server.url, owner.login, 'history', creds(), ['main', 'feature/x', '--tags']);
   });
-  after(async () => {
-    await server.stop();
-    work.remove();
-  });
+  after(() => work.remove());
 
   describe('GET /repos/{owner}/{repo}/git/commits/{sha}', () => {
     it('returns a commit by id in Gitea\'s shape: message, signatures, tree, parents, URLs and the author\'s account', async () => {
@@ -161,7 +151,7 @@ describe('commits over REST', () => {
     });
 
     it('hides commits of a private repository from others (404) and shows them to the owner', async () => {
-      await createRepo({ name: 'hidden-history', private: true, auto_init: true });
+      await buildRepo(server, owner, { name: 'hidden-history', private: true, autoInit: true });
       const stranger = await createAccount(api);
       assert.equal((await api.get(`/repos/${owner.login}/hidden-history/git/commits/main`, stranger.basic)).status, 404);
       assert.equal((await api.get(`/repos/${owner.login}/hidden-history/git/commits/main`)).status, 404);
@@ -242,7 +232,7 @@ describe('commits over REST', () => {
     });
 
     it('answers 409 for an empty repository, as Gitea does', async () => {
-      await createRepo({ name: 'nothing-yet' });
+      await buildRepo(server, owner, { name: 'nothing-yet' });
       const res = await api.get(`/repos/${owner.login}/nothing-yet/commits`, owner.basic);
       assert.equal(res.status, 409);
       assert.equal(res.body.message, 'Git Repository is empty.');
@@ -333,7 +323,7 @@ describe('commits over REST', () => {
 
   describe('SHA-256 repositories', () => {
     it('serve commits, lists and diffs with 64-character ids', async () => {
-      await createRepo({ name: 'history256', object_format_name: 'sha256' });
+      await buildRepo(server, owner, { name: 'history256', objectFormat: 'sha256' });
       const local = new LocalHistory(path.join(work.dir, 'history256'), 'sha256');
       const a = local.commit({ message: 'one', date: '2021-01-01T00:00:00Z', author: { name: 'O', email: owner.email }, files: { 'x.txt': 'x\n' } });
       const b = local.commit({ message: 'two', date: '2021-01-02T00:00:00Z', files: { 'x.txt': 'x\ny\n', 'z.txt': 'z\n' } });
@@ -359,7 +349,7 @@ describe('commits over REST', () => {
 
   describe('cost', () => {
     it('a page of 30 commits with their authors, stats and files costs the SQL statements and git processes of a page of 1', async () => {
-      await createRepo({ name: 'busy' });
+      await buildRepo(server, owner, { name: 'busy' });
       const authors = [owner, coauthor, await createAccount(api), await createAccount(api)];
       const local = new LocalHistory(path.join(work.dir, 'busy'));
       for (let i = 0; i < 35; i++) {

@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
+import { buildRepo } from '../../testkit/repos.ts';
 import { useServer } from '../../testkit/use-server.ts';
 import { createAccount, type TestAccount } from '../../testkit/accounts.ts';
 import { git, gitLocal, remoteUrl, tempDir } from '../../testkit/git.ts';
@@ -26,7 +27,7 @@ describe('comparing revisions over REST', () => {
 
   before(async () => {
     owner = await createAccount(api);
-    assert.equal((await api.post('/user/repos', { name: 'cmp' }, owner.basic)).status, 201);
+    await buildRepo(server, owner, { name: 'cmp' });
     local = new LocalHistory(path.join(work.dir, 'cmp'));
     const me = { name: 'Owner', email: owner.email };
     ids.m1 = local.commit({ message: 'base', date: '2024-01-01T00:00:00Z', author: me, files: { 'shared.txt': 'one\ntwo\n' } });
@@ -130,7 +131,7 @@ describe('comparing revisions over REST', () => {
   });
 
   it('compares in SHA-256 repositories', async () => {
-    assert.equal((await api.post('/user/repos', { name: 'cmp256', object_format_name: 'sha256' }, owner.basic)).status, 201);
+    await buildRepo(server, owner, { name: 'cmp256', objectFormat: 'sha256' });
     const l = new LocalHistory(path.join(work.dir, 'cmp256'), 'sha256');
     const a = l.commit({ message: 'a', date: '2024-02-01T00:00:00Z', files: { 'a.txt': 'a\n' } });
     l.run(['tag', 'start']);

@@ -4,18 +4,19 @@ import { existsSync, readFileSync } from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { startServer, type TestServer } from '../../testkit/server.ts';
-import { graphql, restClient, type RestClient } from '../../testkit/client.ts';
+import { graphql } from '../../testkit/client.ts';
 import { createAccount, createToken, type TestAccount } from '../../testkit/accounts.ts';
 import { tempDir } from '../../testkit/git.ts';
-import { b64, cloneRepo, createRepo, unb64, WorkTree, type ObjectFormat } from '../../testkit/contents.ts';
+import { b64, cloneRepo, unb64, WorkTree, type ObjectFormat } from '../../testkit/contents.ts';
+import { buildRepo } from '../../testkit/repos.ts';
+import { useServer } from '../../testkit/use-server.ts';
 
 const FORMATS: ObjectFormat[] = ['sha1', 'sha256'];
 const oidPattern = (format: ObjectFormat) => (format === 'sha256' ? /^[0-9a-f]{64}$/ : /^[0-9a-f]{40}$/);
 
 describe('repository contents over REST', () => {
-  let server: TestServer;
-  let api: RestClient;
+  const server = useServer();
+  const { api } = server;
   let owner: TestAccount;
   let stranger: TestAccount;
   const work = tempDir('graft-contents-');
@@ -23,15 +24,10 @@ describe('repository contents over REST', () => {
   const dir = (name: string) => path.join(work.dir, `${name}-${++counter}`);
 
   before(async () => {
-    server = await startServer();
-    api = restClient(server.url);
     owner = await createAccount(api);
     stranger = await createAccount(api);
   });
-  after(async () => {
-    await server.stop();
-    work.remove();
-  });
+  after(() => work.remove());
 
   /** A GET whose path is sent exactly as written (no URL normalization), as the owner. */
   const rawGet = (pathAndQuery: string) =>
@@ -60,7 +56,7 @@ describe('repository contents over REST', () => {
       binary[10] = 0;
 
       before(async () => {
-        await createRepo(api, owner, repo, { object_format_name: format });
+        await buildRepo(server, owner, { name: repo, objectFormat: format });
         local = new WorkTree(dir('pushed'), format);
         local.write('README.md', '# hello\n');
         local.write('src/main.sh', '#!/bin/sh\necho old\n', { executable: true });
@@ -297,7 +293,7 @@ describe('repository contents over REST', () => {
     const repo = 'guarded';
     let readmeSha: string;
     before(async () => {
-      await createRepo(api, owner, repo, { auto_init: true });
+      await buildRepo(server, owner, { name: repo, autoInit: true });
       readmeSha = (await api.get(contentsUrl(repo, 'README.md'), owner.basic)).body.sha;
     });
 
@@ -376,7 +372,7 @@ describe('repository contents over REST', () => {
       assert.equal(anonymous.status, 401);
       const strangerPublic = await api.post(contentsUrl(repo, 'x.txt'), body, stranger.basic);
       assert.equal(strangerPublic.status, 403);
-      await createRepo(api, owner, 'hidden', { auto_init: true, private: true });
+      await buildRepo(server, owner, { name: 'hidden', autoInit: true, private: true });
       const strangerPrivate = await api.post(`/repos/${owner.login}/hidden/contents/x.txt`, body, stranger.basic);
       assert.equal(strangerPrivate.status, 404);
       const strangerRead = await api.get(`/repos/${owner.login}/hidden/contents/README.md`, stranger.basic);
@@ -392,7 +388,7 @@ describe('repository contents over REST', () => {
     });
 
     it('refuses changes to an archived repository', async () => {
-      await createRepo(api, owner, 'frozen', { auto_init: true });
+      await buildRepo(server, owner, { name: 'frozen', autoInit: true });
       const edit = await api.patch(`/repos/${owner.login}/frozen`, { archived: true }, owner.basic);
       assert.equal(edit.status, 200);
       const res = await api.post(`/repos/${owner.login}/frozen/contents/x.txt`, { content: b64('x') }, owner.basic);
@@ -404,8 +400,8 @@ describe('repository contents over REST', () => {
   for (const format of FORMATS) {
     it(`accepts the first file of an empty ${format} repository: the default branch appears and the repository is no longer empty`, async () => {
       const repo = `empty-${format}`;
-      const created = await createRepo(api, owner, repo, { object_format_name: format, default_branch: 'trunk' });
-      assert.equal(created.empty, true);
+      const created = await buildRepo(server, owner, { name: repo, objectFormat: format, defaultBranch: 'trunk' });
+      assert.equal(created.body.empty, true);
       const listing = await api.get(contentsUrl(repo), owner.basic);
       assert.equal(listing.status, 200);
       assert.deepEqual(listing.body, []);
@@ -428,7 +424,7 @@ describe('repository contents over REST', () => {
   }
 
   it('publishes the push event when a change lands, as a git push does', async () => {
-    await createRepo(api, owner, 'eventful', { auto_init: true });
+    await buildRepo(server, owner, { name: 'eventful', autoInit: true });
     const abort = new AbortController();
     const events = server.app.events.subscribe<any>('repo.push', abort.signal);
     const next = events.next();
@@ -447,7 +443,7 @@ describe('repository contents over REST', () => {
 
   it('never lets concurrent changes overwrite each other: every accepted change is in the history, stale updates are refused', async () => {
     const repo = 'busy';
-    await createRepo(api, owner, repo, { auto_init: true });
+    await buildRepo(server, owner, { name: repo, autoInit: true });
     const creates = await Promise.all(
       Array.from({ length: 8 }, (_, i) => api.post(contentsUrl(repo, `parallel/${i}.txt`), { content: b64(`file ${i}\n`) }, owner.basic)),
     );
@@ -474,7 +470,7 @@ describe('repository contents over REST', () => {
   });
 
   it('serves an empty file as an empty body, raw and through contents', async () => {
-    await createRepo(api, owner, 'hollow', { auto_init: true });
+    await buildRepo(server, owner, { name: 'hollow', autoInit: true });
     const created = await api.post(contentsUrl('hollow', 'empty.txt'), { content: '' }, owner.basic);
     assert.equal(created.status, 201, JSON.stringify(created.body));
     assert.equal(created.body.content.size, 0);
@@ -486,7 +482,7 @@ describe('repository contents over REST', () => {
   });
 
   it('offers the same through GraphQL: Repository.contents and the changeFiles mutation', async () => {
-    await createRepo(api, owner, 'graph', { auto_init: true });
+    await buildRepo(server, owner, { name: 'graph', autoInit: true });
     const auth = owner.basic;
     const mutation = await graphql(
       server.url,
@@ -519,7 +515,7 @@ describe('repository contents over REST', () => {
 
   it('lists a large directory with its last commits in one history walk', async () => {
     const repo = 'wide';
-    await createRepo(api, owner, repo);
+    await buildRepo(server, owner, { name: repo });
     const local = new WorkTree(dir('wide'));
     for (let i = 0; i < 60; i++) local.write(`many/f${String(i).padStart(2, '0')}.txt`, `${i}\n`);
     const base = local.commit('many files');

@@ -5,7 +5,8 @@ import path from 'node:path';
 import { before, describe, it } from 'node:test';
 import { useServer } from '../../testkit/use-server.ts';
 import { createAccount, type TestAccount } from '../../testkit/accounts.ts';
-import { cloneRepo, createRepo, WorkTree, type ObjectFormat } from '../../testkit/contents.ts';
+import { cloneRepo, WorkTree, type ObjectFormat } from '../../testkit/contents.ts';
+import { buildRepo } from '../../testkit/repos.ts';
 
 describe('applying diff patches over REST', () => {
   const server = useServer();
@@ -27,7 +28,7 @@ describe('applying diff patches over REST', () => {
       let base: string;
 
       before(async () => {
-        await createRepo(api, owner, repo, { object_format_name: format });
+        await buildRepo(server, owner, { name: repo, objectFormat: format });
         local = new WorkTree(server.dir('base'), format);
         local.write('greeting.txt', 'hello\nworld\n');
         local.write('lib/util.js', 'export const one = 1;\n');
@@ -125,7 +126,7 @@ describe('applying diff patches over REST', () => {
 
   describe('refusals', () => {
     before(async () => {
-      await createRepo(api, owner, 'strict', { auto_init: true });
+      await buildRepo(server, owner, { name: 'strict', autoInit: true });
     });
     const addFile = (file: string) => [`diff --git a/${file} b/${file}`, 'new file mode 100644', '--- /dev/null', `+++ b/${file}`, '@@ -0,0 +1 @@', '+x', ''].join('\n');
 
@@ -159,7 +160,7 @@ describe('applying diff patches over REST', () => {
     });
 
     it('answers 404 on an empty repository, which has no branch to patch', async () => {
-      await createRepo(api, owner, 'bare-patch');
+      await buildRepo(server, owner, { name: 'bare-patch' });
       const res = await api.post(patchUrl('bare-patch'), { content: addFile('a.txt') }, owner.basic);
       assert.equal(res.status, 404);
     });

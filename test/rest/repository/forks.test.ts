@@ -3,7 +3,8 @@ import { existsSync, renameSync } from 'node:fs';
 import { before, describe, it } from 'node:test';
 import { repositoryPath } from '../../../src/domain/repo/storage.ts';
 import { createAccounts, type TestAccount } from '../../testkit/accounts.ts';
-import { cloneRepo, createRepo, WorkTree } from '../../testkit/contents.ts';
+import { cloneRepo, WorkTree } from '../../testkit/contents.ts';
+import { buildRepo } from '../../testkit/repos.ts';
 import { createOrg } from '../../testkit/orgs.ts';
 import { useServer } from '../../testkit/use-server.ts';
 
@@ -18,7 +19,7 @@ describe('forks over REST', () => {
   before(async () => {
     [alice, bob, carol] = await createAccounts(api, 3);
     // alice/project: main with two commits, a feature branch and an annotated tag.
-    await createRepo(api, alice, 'project');
+    await buildRepo(server, alice, { name: 'project' });
     upstream = new WorkTree(server.dir('upstream'));
     upstream.write('README.md', 'hello\n');
     upstream.commit('first');
@@ -83,8 +84,8 @@ describe('forks over REST', () => {
     const again = await fork(alice.login, 'project', { name: 'another-name' }, bob);
     assert.equal(again.status, 409, JSON.stringify(again.body));
     assert.match(again.body.message, /already has a fork/);
-    await createRepo(api, carol, 'taken');
-    const other = await createRepo(api, alice, 'other');
+    await buildRepo(server, carol, { name: 'taken' });
+    const other = await buildRepo(server, alice, { name: 'other' });
     assert.ok(other.id);
     const clash = await fork(alice.login, 'other', { name: 'taken' }, carol);
     assert.equal(clash.status, 409, JSON.stringify(clash.body));
@@ -99,7 +100,7 @@ describe('forks over REST', () => {
   });
 
   it('turns the forks of a deleted repository into ordinary repositories', async () => {
-    await createRepo(api, carol, 'short-lived', { auto_init: true });
+    await buildRepo(server, carol, { name: 'short-lived', autoInit: true });
     assert.equal((await fork(carol.login, 'short-lived', {}, bob)).status, 202);
     assert.equal((await api.delete(`/repos/${carol.login}/short-lived`, carol.basic)).status, 204);
     const orphan = await api.get(`/repos/${bob.login}/short-lived`, bob.basic);
@@ -110,7 +111,7 @@ describe('forks over REST', () => {
   });
 
   it('leaves no fork row, directory or count behind when copying the git data fails', async () => {
-    const source = await createRepo(api, carol, 'broken', { auto_init: true });
+    const source = await buildRepo(server, carol, { name: 'broken', autoInit: true });
     const dir = repositoryPath(server.app.config, source.id);
     renameSync(dir, `${dir}.away`);
     try {
@@ -127,7 +128,7 @@ describe('forks over REST', () => {
   });
 
   it('forks a private repository only for those who can read it, and the fork stays private', async () => {
-    await createRepo(api, alice, 'secret', { private: true, auto_init: true });
+    await buildRepo(server, alice, { name: 'secret', private: true, autoInit: true });
     const stranger = await fork(alice.login, 'secret', {}, carol);
     assert.equal(stranger.status, 404, JSON.stringify(stranger.body));
     const own = await fork(alice.login, 'secret', { name: 'secret-fork' }, alice);
@@ -138,7 +139,7 @@ describe('forks over REST', () => {
   });
 
   it('forks a sha256 repository into a sha256 fork with the same commits', async () => {
-    await createRepo(api, alice, 'wide', { object_format_name: 'sha256' });
+    await buildRepo(server, alice, { name: 'wide', objectFormat: 'sha256' });
     const local = new WorkTree(server.dir('wide'), 'sha256');
     local.write('x.txt', 'x\n');
     const oid = local.commit('sha256 commit');
@@ -171,7 +172,7 @@ describe('forks over REST', () => {
     let fork1: WorkTree;
     before(async () => {
       // alice/tracked → bob/tracked, both at the same commit.
-      await createRepo(api, alice, 'tracked');
+      await buildRepo(server, alice, { name: 'tracked' });
       const local = new WorkTree(server.dir('tracked'));
       local.write('base.txt', 'base\n');
       local.commit('base');

@@ -3,18 +3,18 @@ import { chmodSync, symlinkSync } from 'node:fs';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { gitSpawnCount } from '../../../src/git/command.ts';
-import { startServer, type TestServer } from '../../testkit/server.ts';
-import { restClient, type RestClient } from '../../testkit/client.ts';
 import { createAccount, type TestAccount } from '../../testkit/accounts.ts';
 import { tempDir } from '../../testkit/git.ts';
 import { LocalHistory } from '../../testkit/history.ts';
+import { buildRepo } from '../../testkit/repos.ts';
+import { useServer } from '../../testkit/use-server.ts';
 
 const LFS_POINTER = `version https://git-lfs.github.com/spec/v1\noid sha256:${'ab'.repeat(32)}\nsize 12345\n`;
 const BINARY = Buffer.from([0, 255, 1, 254, 10, 13, 0, 0x80]);
 
 describe('git trees and blobs over REST', () => {
-  let server: TestServer;
-  let api: RestClient;
+  const server = useServer({ api: { DEFAULT_GIT_TREES_PER_PAGE: 30, DEFAULT_MAX_BLOB_SIZE: 2048 } });
+  const { api } = server;
   let owner: TestAccount;
   const work = tempDir('graft-gitdata-');
   let local: LocalHistory;
@@ -34,10 +34,8 @@ describe('git trees and blobs over REST', () => {
 
   before(async () => {
     // Small limits so that paging and the blob size limit show with a small repository.
-    server = await startServer({ api: { DEFAULT_GIT_TREES_PER_PAGE: 30, DEFAULT_MAX_BLOB_SIZE: 2048 } });
-    api = restClient(server.url);
     owner = await createAccount(api);
-    assert.equal((await api.post('/user/repos', { name: 'data' }, owner.basic)).status, 201);
+    await buildRepo(server, owner, { name: 'data' });
     local = new LocalHistory(path.join(work.dir, 'data'));
     const files: Record<string, string | Buffer> = {
       'README.md': 'readme\n',
@@ -60,10 +58,7 @@ describe('git trees and blobs over REST', () => {
     local.run(['tag', '-a', 'v2', '-m', 'v2']);
     await local.push(server.url, owner.login, 'data', [owner.login, owner.password], ['main', '--tags']);
   });
-  after(async () => {
-    await server.stop();
-    work.remove();
-  });
+  after(() => work.remove());
 
   describe('GET /repos/{owner}/{repo}/git/trees/{sha}', () => {
     it("lists a commit's root tree: paths, modes, types, sizes, ids and API URLs, as git ls-tree shows them", async () => {
@@ -220,7 +215,7 @@ describe('git trees and blobs over REST', () => {
 
   describe('SHA-256 repositories', () => {
     it('list trees and return blobs with 64-character ids', async () => {
-      assert.equal((await api.post('/user/repos', { name: 'data256', object_format_name: 'sha256' }, owner.basic)).status, 201);
+      await buildRepo(server, owner, { name: 'data256', objectFormat: 'sha256' });
       const l = new LocalHistory(path.join(work.dir, 'data256'), 'sha256');
       l.commit({ message: 'one', date: '2023-01-01T00:00:00Z', files: { 'a/b.txt': 'bee\n', 'c.txt': 'sea\n' } });
       await l.push(server.url, owner.login, 'data256', [owner.login, owner.password], ['main']);

@@ -2,29 +2,25 @@ import assert from 'node:assert/strict';
 import { existsSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { startServer, type TestServer } from '../../testkit/server.ts';
-import { adminAuth, restClient, type RestClient } from '../../testkit/client.ts';
+import { adminAuth } from '../../testkit/client.ts';
 import { createAccount, createToken, type TestAccount } from '../../testkit/accounts.ts';
 import { git, gitLocal, remoteUrl, tempDir } from '../../testkit/git.ts';
+import { buildRepo } from '../../testkit/repos.ts';
+import { useServer } from '../../testkit/use-server.ts';
 import { repositoryPath } from '../../../src/domain/repo/storage.ts';
 
 describe('repositories over REST', () => {
-  let server: TestServer;
-  let api: RestClient;
+  const server = useServer({ repository: { MAX_CREATION_LIMIT: 20 } });
+  const { api } = server;
   let alice: TestAccount;
   let bob: TestAccount;
   const work = tempDir();
 
   before(async () => {
-    server = await startServer({ repository: { MAX_CREATION_LIMIT: 20 } });
-    api = restClient(server.url);
     alice = await createAccount(api);
     bob = await createAccount(api);
   });
-  after(async () => {
-    await server.stop();
-    work.remove();
-  });
+  after(() => work.remove());
 
   it('creates a repository for the caller with the fields Gitea clients read', async () => {
     const res = await api.post('/user/repos', { name: 'first', description: 'the first one', private: false }, alice.basic);
@@ -95,8 +91,7 @@ describe('repositories over REST', () => {
   });
 
   it('hides a private repository from others with 404, by name and by id', async () => {
-    const created = await api.post('/user/repos', { name: 'hidden', private: true }, alice.basic);
-    const id = created.body.id;
+    const { id } = await buildRepo(server, alice, { name: 'hidden', private: true });
     assert.equal((await api.get(`/repos/${alice.login}/hidden`)).status, 404);
     assert.equal((await api.get(`/repos/${alice.login}/hidden`, bob.basic)).status, 404);
     assert.equal((await api.get(`/repositories/${id}`, bob.basic)).status, 404);
@@ -110,7 +105,7 @@ describe('repositories over REST', () => {
   });
 
   it('edits settings, unit switches included, and only for repository admins', async () => {
-    await api.post('/user/repos', { name: 'editable', auto_init: true }, alice.basic);
+    await buildRepo(server, alice, { name: 'editable', autoInit: true });
     const res = await api.patch(`/repos/${alice.login}/editable`, {
       description: 'changed', website: 'https://example.org', has_code: false, has_issues: false, has_wiki: false,
       has_pull_requests: false, has_projects: false, has_releases: false, has_packages: false, has_actions: false,
@@ -139,7 +134,7 @@ describe('repositories over REST', () => {
   });
 
   it('edits the issue-tracking settings: internal time tracking, an external tracker and an external wiki', async () => {
-    await api.post('/user/repos', { name: 'tracked' }, alice.basic);
+    await buildRepo(server, alice, { name: 'tracked' });
     const res = await api.patch(`/repos/${alice.login}/tracked`, {
       internal_tracker: { enable_time_tracker: false, allow_only_contributors_to_track_time: false, enable_issue_dependencies: false },
       external_tracker: { external_tracker_url: 'https://tracker.example/issues', external_tracker_format: 'https://tracker.example/issues/{index}', external_tracker_style: 'numeric' },
@@ -168,7 +163,7 @@ describe('repositories over REST', () => {
   });
 
   it('renames a repository: the old name is gone and git works under the new one', async () => {
-    await api.post('/user/repos', { name: 'old-name', auto_init: true }, alice.basic);
+    await buildRepo(server, alice, { name: 'old-name', autoInit: true });
     const res = await api.patch(`/repos/${alice.login}/old-name`, { name: 'new-name' }, alice.basic);
     assert.equal(res.status, 200);
     assert.equal(res.body.name, 'new-name');
@@ -178,7 +173,7 @@ describe('repositories over REST', () => {
   });
 
   it('an archived repository refuses pushes until it is unarchived', async () => {
-    await api.post('/user/repos', { name: 'frozen', auto_init: true }, alice.basic);
+    await buildRepo(server, alice, { name: 'frozen', autoInit: true });
     const local = path.join(work.dir, 'frozen');
     await git(['clone', '-q', remoteUrl(server.url, alice.login, 'frozen', [alice.login, alice.password]), local]);
     writeFileSync(path.join(local, 'n.txt'), 'n\n');
@@ -192,8 +187,8 @@ describe('repositories over REST', () => {
   });
 
   it('deletes a repository with its files; strangers cannot', async () => {
-    const created = await api.post('/user/repos', { name: 'to-delete', auto_init: true }, alice.basic);
-    const dir = repositoryPath(server.app.config, created.body.id);
+    const created = await buildRepo(server, alice, { name: 'to-delete', autoInit: true });
+    const dir = repositoryPath(server.app.config, created.id);
     assert.equal((await api.delete(`/repos/${alice.login}/to-delete`, bob.basic)).status, 403);
     assert.equal((await api.delete(`/repos/${alice.login}/to-delete`, alice.basic)).status, 204);
     assert.equal(existsSync(dir), false);
@@ -203,8 +198,8 @@ describe('repositories over REST', () => {
 
   it("lists an account's repositories with pagination, private ones only for those who may see them", async () => {
     const carol = await createAccount(api);
-    for (const name of ['c1', 'c2', 'c3']) await api.post('/user/repos', { name }, carol.basic);
-    await api.post('/user/repos', { name: 'c-private', private: true }, carol.basic);
+    for (const name of ['c1', 'c2', 'c3']) await buildRepo(server, carol, { name });
+    await buildRepo(server, carol, { name: 'c-private', private: true });
     const mine = await api.get('/user/repos?limit=2', carol.basic);
     assert.equal(mine.status, 200);
     assert.equal(mine.body.length, 2);
@@ -217,8 +212,8 @@ describe('repositories over REST', () => {
 
   it('searches repositories by name, owner, visibility and sorts them, with X-Total-Count', async () => {
     const dave = await createAccount(api);
-    for (const name of ['search-b', 'search-a', 'search-c']) await api.post('/user/repos', { name, description: `about ${name}` }, dave.basic);
-    await api.post('/user/repos', { name: 'search-private', private: true }, dave.basic);
+    for (const name of ['search-b', 'search-a', 'search-c']) await buildRepo(server, dave, { name, description: `about ${name}` });
+    await buildRepo(server, dave, { name: 'search-private', private: true });
     const res = await api.get(`/repos/search?q=search-&uid=${dave.id}&sort=alpha&order=asc&limit=2&page=1`);
     assert.equal(res.status, 200);
     assert.equal(res.body.ok, true);
@@ -235,7 +230,7 @@ describe('repositories over REST', () => {
   });
 
   it('sets, lists, adds and removes topics, refusing invalid ones', async () => {
-    await api.post('/user/repos', { name: 'topical' }, alice.basic);
+    await buildRepo(server, alice, { name: 'topical' });
     assert.equal((await api.request('PUT', `/repos/${alice.login}/topical/topics`, { body: { topics: ['Go', 'cli'] }, auth: alice.basic })).status, 204);
     assert.deepEqual((await api.get(`/repos/${alice.login}/topical/topics`)).body, { topics: ['cli', 'go'] });
     assert.equal((await api.request('PUT', `/repos/${alice.login}/topical/topics/web`, { auth: alice.basic })).status, 204);
@@ -248,7 +243,7 @@ describe('repositories over REST', () => {
   });
 
   it('reports bytes of code per language on the default branch', async () => {
-    await api.post('/user/repos', { name: 'polyglot' }, alice.basic);
+    await buildRepo(server, alice, { name: 'polyglot' });
     const local = path.join(work.dir, 'polyglot');
     gitLocal(['init', '-q', '-b', 'main', local]);
     writeFileSync(path.join(local, 'a.ts'), 'x'.repeat(300));

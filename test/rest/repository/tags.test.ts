@@ -5,13 +5,13 @@ import { after, before, describe, it } from 'node:test';
 import { repositoryPath } from '../../../src/domain/repo/storage.ts';
 import { gitSpawnCount } from '../../../src/git/command.ts';
 import { createAccount, createToken, type TestAccount } from '../../testkit/accounts.ts';
-import { restClient, type RestClient } from '../../testkit/client.ts';
 import { gitAsync, gitLocal, remoteUrl, tempDir } from '../../testkit/git.ts';
-import { startServer, type TestServer } from '../../testkit/server.ts';
+import { buildRepo } from '../../testkit/repos.ts';
+import { useServer } from '../../testkit/use-server.ts';
 
 describe('tags and git refs over REST', () => {
-  let server: TestServer;
-  let api: RestClient;
+  const server = useServer();
+  const { api } = server;
   let owner: TestAccount;
   let stranger: TestAccount;
   const work = tempDir();
@@ -22,8 +22,7 @@ describe('tags and git refs over REST', () => {
    * tag "light" (first commit) and an annotated tag "annotated" (second commit) made locally and pushed.
    */
   async function seeded(name: string, objectFormat: 'sha1' | 'sha256' = 'sha1') {
-    const created = await api.post('/user/repos', { name, object_format_name: objectFormat }, owner.basic);
-    assert.equal(created.status, 201, JSON.stringify(created.body));
+    const created = await buildRepo(server, owner, { name, objectFormat });
     const dir = path.join(work.dir, name);
     const run = (args: string[], at?: number) => {
       const env = at ? { GIT_AUTHOR_DATE: `${at} +0000`, GIT_COMMITTER_DATE: `${at} +0000` } : undefined;
@@ -44,22 +43,17 @@ describe('tags and git refs over REST', () => {
     assert.equal(push.status, 0, push.stderr);
     const tags = await gitAsync(['push', '-q', remoteUrl(server.url, owner.login, name, creds()), '--tags'], { cwd: dir });
     assert.equal(tags.status, 0, tags.stderr);
-    return { id: created.body.id as number, revParse: (rev: string) => run(['rev-parse', rev]) };
+    return { id: created.id, revParse: (rev: string) => run(['rev-parse', rev]) };
   }
 
   let seed: Awaited<ReturnType<typeof seeded>>;
 
   before(async () => {
-    server = await startServer();
-    api = restClient(server.url);
     owner = await createAccount(api);
     stranger = await createAccount(api);
     seed = await seeded('tagged');
   });
-  after(async () => {
-    await server.stop();
-    work.remove();
-  });
+  after(() => work.remove());
 
   const base = () => `/repos/${owner.login}/tagged`;
 
@@ -164,7 +158,7 @@ describe('tags and git refs over REST', () => {
   });
 
   it('refuses a tag in an empty repository, where the default branch has no commit (404)', async () => {
-    assert.equal((await api.post('/user/repos', { name: 'bare-tags' }, owner.basic)).status, 201);
+    await buildRepo(server, owner, { name: 'bare-tags' });
     const res = await api.post(`/repos/${owner.login}/bare-tags/tags`, { tag_name: 'v0' }, owner.basic);
     assert.equal(res.status, 404);
     assert.deepEqual((await api.get(`/repos/${owner.login}/bare-tags/tags`, owner.basic)).body, []);

@@ -2,7 +2,8 @@ import assert from 'node:assert/strict';
 import { before, describe, it } from 'node:test';
 import { createAccount, createAccounts, createToken, type TestAccount } from '../../testkit/accounts.ts';
 import { adminAuth, graphql } from '../../testkit/client.ts';
-import { createRepo, WorkTree } from '../../testkit/contents.ts';
+import { WorkTree } from '../../testkit/contents.ts';
+import { buildRepo } from '../../testkit/repos.ts';
 import { git, gitLocal, remoteUrl } from '../../testkit/git.ts';
 import { createOrg, createTeam, type TestOrg } from '../../testkit/orgs.ts';
 import { useServer } from '../../testkit/use-server.ts';
@@ -29,7 +30,7 @@ describe('repository transfers over REST', () => {
   const db = () => server.app.database.db;
 
   it('moves a repository at once (202) to an organization the caller owns, and the old name still answers', async () => {
-    const repo = await createRepo(api, alice, 'to-org', { auto_init: true });
+    const repo = await buildRepo(server, alice, { name: 'to-org', autoInit: true });
     const res = await transfer(alice.login, 'to-org', { new_owner: aliceOrg.login }, alice);
     assert.equal(res.status, 202, JSON.stringify(res.body));
     assert.equal(res.body.id, repo.id);
@@ -42,7 +43,7 @@ describe('repository transfers over REST', () => {
   });
 
   it('clones through the old URL after a transfer, over git smart HTTP', async () => {
-    await createRepo(api, alice, 'cloned');
+    await buildRepo(server, alice, { name: 'cloned' });
     const local = new WorkTree(server.dir('cloned-src'));
     local.write('f.txt', 'content\n');
     const oid = local.commit('the commit');
@@ -64,7 +65,7 @@ describe('repository transfers over REST', () => {
   });
 
   it('waits (201) for another user to accept; only that user may accept, and then the repository is theirs', async () => {
-    const repo = await createRepo(api, alice, 'gift', { auto_init: true });
+    const repo = await buildRepo(server, alice, { name: 'gift', autoInit: true });
     await db().collaboration.create({ data: { repoId: repo.id, userId: bob.id, permission: 'write' } });
     const res = await transfer(alice.login, 'gift', { new_owner: bob.login }, alice);
     assert.equal(res.status, 201, JSON.stringify(res.body));
@@ -92,7 +93,7 @@ describe('repository transfers over REST', () => {
   });
 
   it('lets the recipient accept a private repository it could not see before, and then read it', async () => {
-    await createRepo(api, alice, 'private-gift', { private: true });
+    await buildRepo(server, alice, { name: 'private-gift', private: true });
     assert.equal((await api.get(`/repos/${alice.login}/private-gift`, carol.basic)).status, 404);
     assert.equal((await transfer(alice.login, 'private-gift', { new_owner: carol.login }, alice)).status, 201);
     assert.equal((await accept(alice.login, 'private-gift', bob)).status, 404, 'a stranger learns nothing about it');
@@ -106,14 +107,14 @@ describe('repository transfers over REST', () => {
   it('refuses (403) a transfer that would take the recipient past its repository limit', async () => {
     const limited = await createAccount(api);
     await db().user.update({ where: { id: limited.id }, data: { maxRepoCreation: 0 } });
-    await createRepo(api, alice, 'too-many');
+    await buildRepo(server, alice, { name: 'too-many' });
     const res = await transfer(alice.login, 'too-many', { new_owner: limited.login }, alice);
     assert.equal(res.status, 403, JSON.stringify(res.body));
     assert.match(res.body.message, /limit/);
   });
 
   it('lets the recipient reject a transfer, which leaves the repository where it was', async () => {
-    await createRepo(api, alice, 'declined');
+    await buildRepo(server, alice, { name: 'declined' });
     assert.equal((await transfer(alice.login, 'declined', { new_owner: bob.login }, alice)).status, 201);
     assert.equal((await reject(alice.login, 'declined', carol)).status, 403);
     const res = await reject(alice.login, 'declined', bob);
@@ -125,7 +126,7 @@ describe('repository transfers over REST', () => {
   });
 
   it('lets whoever may create repositories in a receiving organization accept for it', async () => {
-    await createRepo(api, alice, 'for-bobs-org');
+    await buildRepo(server, alice, { name: 'for-bobs-org' });
     const res = await transfer(alice.login, 'for-bobs-org', { new_owner: bobOrg.login }, alice);
     assert.equal(res.status, 201, 'alice may not create repositories in bob’s organization');
     assert.equal((await accept(alice.login, 'for-bobs-org', carol)).status, 403);
@@ -136,7 +137,7 @@ describe('repository transfers over REST', () => {
 
   it('gives the chosen teams of the receiving organization the repository, and refuses team_ids for a user', async () => {
     const team = await createTeam(server, aliceOrg, { name: 'Readers' });
-    const repo = await createRepo(api, alice, 'teamed');
+    const repo = await buildRepo(server, alice, { name: 'teamed' });
     assert.equal((await transfer(alice.login, 'teamed', { new_owner: bob.login, team_ids: [team] }, alice)).status, 422);
     const otherOrgTeam = await createTeam(server, bobOrg, { name: 'Elsewhere' });
     assert.equal((await transfer(alice.login, 'teamed', { new_owner: aliceOrg.login, team_ids: [otherOrgTeam] }, alice)).status, 422);
@@ -147,7 +148,7 @@ describe('repository transfers over REST', () => {
   });
 
   it('shows a pending transfer as repo_transfer (sender, recipient, chosen teams) to readers of the repository, until it is settled', async () => {
-    await createRepo(api, alice, 'on-its-way');
+    await buildRepo(server, alice, { name: 'on-its-way' });
     assert.equal((await api.get(`/repos/${alice.login}/on-its-way`)).body.repo_transfer, null);
     const team = await createTeam(server, bobOrg, { name: 'Receivers' });
     const dropped = await createTeam(server, bobOrg, { name: 'Dropped' });
@@ -175,14 +176,14 @@ describe('repository transfers over REST', () => {
   });
 
   it('lets a site admin move anyone’s repository at once', async () => {
-    await createRepo(api, carol, 'admin-moved');
+    await buildRepo(server, carol, { name: 'admin-moved' });
     const res = await transfer(carol.login, 'admin-moved', { new_owner: bob.login }, adminAuth as { basic: [string, string] });
     assert.equal(res.status, 202, JSON.stringify(res.body));
     assert.equal(res.body.owner.login, bob.login);
   });
 
   it('refuses (422) to give a fork to an owner that already has a fork of the same repository', async () => {
-    await createRepo(api, alice, 'forked-twice', { auto_init: true });
+    await buildRepo(server, alice, { name: 'forked-twice', autoInit: true });
     assert.equal((await api.post(`/repos/${alice.login}/forked-twice/forks`, {}, bob.basic)).status, 202);
     assert.equal((await api.post(`/repos/${alice.login}/forked-twice/forks`, { name: 'carols' }, carol.basic)).status, 202);
     const res = await transfer(carol.login, 'carols', { new_owner: bob.login }, carol);
@@ -191,9 +192,9 @@ describe('repository transfers over REST', () => {
   });
 
   it('refuses bad transfers with clear 4xx answers and no change', async () => {
-    await createRepo(api, alice, 'stays');
-    await createRepo(api, alice, 'hidden', { private: true });
-    await createRepo(api, bob, 'stays');
+    await buildRepo(server, alice, { name: 'stays' });
+    await buildRepo(server, alice, { name: 'hidden', private: true });
+    await buildRepo(server, bob, { name: 'stays' });
     const hiddenOrg = await createOrg(server, [bob], { visibility: 'private' });
     const cases: [number, () => ReturnType<typeof transfer>][] = [
       [404, () => transfer(alice.login, 'stays', { new_owner: 'nobody-at-all' }, alice)],

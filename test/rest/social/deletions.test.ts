@@ -1,18 +1,20 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+import { buildRepo } from '../../testkit/repos.ts';
 import { useServer } from '../../testkit/use-server.ts';
 import { adminAuth, type RestClient } from '../../testkit/client.ts';
 import { createAccount } from '../../testkit/accounts.ts';
 
 describe('counters after deletions', () => {
-  const { api } = useServer();
+  const server = useServer();
+  const { api } = server;
 
   const put = (path: string, auth: Parameters<RestClient['put']>[2]) => api.put(path, undefined, auth);
 
   it('deleting a repository takes its stars off the starred_repos_count of those who starred it', async () => {
     const owner = await createAccount(api);
     const fan = await createAccount(api);
-    assert.equal((await api.post('/user/repos', { name: 'doomed' }, owner.basic)).status, 201);
+    await buildRepo(server, owner, { name: 'doomed' });
     assert.equal((await put(`/user/starred/${owner.login}/doomed`, fan.basic)).status, 204);
     assert.equal((await api.get('/user', fan.basic)).body.starred_repos_count, 1);
     assert.equal((await api.delete(`/repos/${owner.login}/doomed`, owner.basic)).status, 204);
@@ -23,7 +25,7 @@ describe('counters after deletions', () => {
     const owner = await createAccount(api);
     const leaver = await createAccount(api);
     const followed = await createAccount(api);
-    assert.equal((await api.post('/user/repos', { name: 'stays' }, owner.basic)).status, 201);
+    await buildRepo(server, owner, { name: 'stays' });
     assert.equal((await put(`/user/starred/${owner.login}/stays`, leaver.basic)).status, 204);
     assert.equal((await put(`/repos/${owner.login}/stays/subscription`, leaver.basic)).status, 200);
     assert.equal((await put(`/user/following/${followed.login}`, leaver.basic)).status, 204);
@@ -41,11 +43,11 @@ describe('counters after deletions', () => {
   it("purging an account with its repositories takes each of their stars off the starrers' counts", async () => {
     const owner = await createAccount(api);
     const [both, one] = [await createAccount(api), await createAccount(api)];
-    for (const name of ['first', 'second', 'third']) assert.equal((await api.post('/user/repos', { name }, owner.basic)).status, 201);
+    for (const name of ['first', 'second', 'third']) await buildRepo(server, owner, { name });
     for (const name of ['first', 'second']) assert.equal((await put(`/user/starred/${owner.login}/${name}`, both.basic)).status, 204);
     assert.equal((await put(`/user/starred/${owner.login}/third`, one.basic)).status, 204);
     const elsewhere = await createAccount(api);
-    assert.equal((await api.post('/user/repos', { name: 'kept' }, elsewhere.basic)).status, 201);
+    await buildRepo(server, elsewhere, { name: 'kept' });
     assert.equal((await put(`/user/starred/${elsewhere.login}/kept`, both.basic)).status, 204);
     assert.equal((await api.get('/user', both.basic)).body.starred_repos_count, 3);
     assert.equal((await api.request('DELETE', `/admin/users/${owner.login}?purge=true`, { auth: adminAuth })).status, 204);

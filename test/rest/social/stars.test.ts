@@ -109,7 +109,7 @@ describe('stars over REST', () => {
   it('a page of 10 starred repositories or stargazers costs the same SQL statements as a page of 1', async () => {
     const busy = await createAccount(api);
     for (let i = 0; i < 10; i++) {
-      assert.equal((await api.post('/user/repos', { name: `b${i}` }, busy.basic)).status, 201);
+      await buildRepo(server, busy, { name: `b${i}` });
       assert.equal((await put(`/user/starred/${busy.login}/b${i}`, busy.basic)).status, 204);
     }
     const gazers: TestAccount[] = [];
