@@ -1,3 +1,4 @@
+import type { Prisma } from '../db/models.ts';
 import type { Counters, Generations } from './generations.ts';
 
 /**
@@ -6,7 +7,7 @@ import type { Counters, Generations } from './generations.ts';
  * rows as stored, never answers for a caller: every request still applies the access model to them.
  */
 export interface CacheSpec {
-  readonly tables: readonly string[];
+  readonly tables: readonly Prisma.ModelName[];
   /** At most this many entries, when fewer than the app's limit (caches of pages: PAGE_CACHE_ENTRIES). */
   readonly maxEntries?: number;
 }
