@@ -1,42 +1,59 @@
+import type { Prisma } from '../db/models.ts';
 import type { Counters, Generations } from './generations.ts';
 
 /**
- * The rows kept in this process between requests, and the tables each is read from: an entry answers only
- * while the counters of those tables are what they were when it was read (generations.ts). Entries are rows
- * as stored, never answers for a caller: every request still applies the access model to them.
+ * A cache of rows kept in this process between requests: the tables it is read from, so that an entry answers
+ * only while the counters of those tables are what they were when it was read (generations.ts). Entries are
+ * rows as stored, never answers for a caller: every request still applies the access model to them.
  */
-export const CACHED = {
-  /** token digest → the token with its owner */
-  tokenByDigest: ['AccessToken', 'User'],
-  /** lower-cased login → account */
-  accountByLogin: ['User'],
-  /** id → account */
-  accountById: ['User'],
-  /** lower-cased login or e-mail address given to sign in with a password → the person's account */
-  accountBySignIn: ['User'],
-  /** lower-cased e-mail address → person (commit authors and committers), or none (kept wrapped) */
-  accountByEmail: ['User'],
-  /** "lower owner login/lower name" → repository with owner (old names of renamed or moved ones too) */
-  repositoryByName: ['Repository', 'User', 'RepositoryRedirect'],
-  /** id → repository with owner */
-  repositoryById: ['Repository', 'User'],
-  /** user id → the teams the user belongs to */
-  teamsOfUser: ['Team', 'TeamMember'],
-  /** "organization id/offset/limit" → a page of its teams, with the organization */
-  teamsOfOrganization: ['Team', 'User'],
-  /** repository id → its pending transfer, or none (kept wrapped, so that "none" is kept too) */
-  pendingTransferOfRepository: ['RepositoryTransfer', 'User', 'Repository'],
-  /** "repository id/offset/limit/lower-cased name filter" → a page of its branch rows, with their count */
-  branchPageOfRepository: ['Branch'],
-  /** "repository id/offset/limit" → a page of its tag rows, with their count */
-  tagPageOfRepository: ['Tag'],
-} as const satisfies Record<string, readonly string[]>;
+export interface CacheSpec {
+  readonly tables: readonly Prisma.ModelName[];
+  /** At most this many entries, when fewer than the app's limit (caches of pages: PAGE_CACHE_ENTRIES). */
+  readonly maxEntries?: number;
+}
 
-export type CacheName = keyof typeof CACHED;
+/**
+ * Every cache, by name. Each domain area registers its own from its folder (src/domain/<area>/<area>.caches.ts:
+ * defineCaches) and merges their names into this interface, so that CacheName is checked at compile time:
+ *
+ *   export const USER_CACHES = defineCaches('user', { accountById: { tables: ['User'] } });
+ *   declare module '../../cache/cache.ts' {
+ *     interface CacheRegistry extends CachesOf<typeof USER_CACHES> {}
+ *   }
+ */
+export interface CacheRegistry {}
+
+export type CacheName = keyof CacheRegistry & string;
+
+/** The member an area's caches add to CacheRegistry. */
+export type CachesOf<T extends Record<string, CacheSpec>> = { readonly [K in keyof T]: CacheSpec };
 
 /** Caches of pages hold fewer entries: a page of 50 rows weighs as much as 50 entries of one row. */
 export const PAGE_CACHE_ENTRIES = 500;
-const MAX_ENTRIES: Partial<Record<CacheName, number>> = { branchPageOfRepository: PAGE_CACHE_ENTRIES, tagPageOfRepository: PAGE_CACHE_ENTRIES };
+
+const registered = new Map<string, CacheSpec & { area: string }>();
+
+/** Registers an area's caches (once each: a name registered twice throws). */
+export function defineCaches<const T extends Record<string, CacheSpec>>(area: string, caches: T): T {
+  for (const [name, spec] of Object.entries(caches)) {
+    const other = registered.get(name)?.area;
+    if (other !== undefined) throw new Error(`cache "${name}" is registered twice: by ${other} and by ${area}`);
+    registered.set(name, { ...spec, area });
+  }
+  return caches;
+}
+
+/** The registered caches, by name, with the area that registered each. */
+export function registeredCaches(): ReadonlyMap<string, CacheSpec & { area: string }> {
+  return registered;
+}
+
+/** A cache's registration; a name no area registered fails loudly rather than going uncached. */
+function specOf(name: string): CacheSpec {
+  const spec = registered.get(name);
+  if (!spec) throw new Error(`cache "${name}" is not registered: its area's <area>.caches.ts defines it and src/graphql/schema.ts imports that`);
+  return spec;
+}
 
 interface Entry {
   epoch: string;
@@ -56,7 +73,16 @@ export interface CacheView {
 }
 
 /** No cache: every read goes to the database (tools, and requests while the counters cannot be known). */
-export const noCache: CacheView = { get: (_name, _key, load) => load(), peek: () => undefined };
+export const noCache: CacheView = {
+  get: (name, _key, load) => {
+    specOf(name);
+    return load();
+  },
+  peek: (name) => {
+    specOf(name);
+    return undefined;
+  },
+};
 
 /** Freezes a row and the plain objects and arrays in it (its owner, its user), not Dates. */
 function freeze<V>(value: V): V {
@@ -67,23 +93,28 @@ function freeze<V>(value: V): V {
   return value;
 }
 
+/** One cache of an app: its entries, and the tables and limit of its registration. */
+interface Store {
+  readonly tables: readonly string[];
+  readonly maxEntries: number;
+  readonly entries: Map<string | number, Entry>;
+}
+
 /**
  * The app's caches (one set per running app, so two apps in one process share nothing). Each holds at most
- * `maxEntries` (caches of pages fewer: MAX_ENTRIES); the oldest go first.
+ * `maxEntries` (or fewer, as registered); the oldest go first.
  */
 export class Caches {
-  private readonly stores = new Map<CacheName, Map<string | number, Entry>>();
+  private readonly stores = new Map<CacheName, Store>();
 
   constructor(
     private readonly generations: Generations,
     private readonly maxEntries = 5_000,
-  ) {
-    for (const name of Object.keys(CACHED) as CacheName[]) this.stores.set(name, new Map());
-  }
+  ) {}
 
   /** Empties every cache: statement-count tests measure what a request costs when nothing was read before. */
   clear() {
-    for (const store of this.stores.values()) store.clear();
+    for (const store of this.stores.values()) store.entries.clear();
   }
 
   /** A view for one request: reads the counters once (a Redis round trip with several instances). */
@@ -93,10 +124,21 @@ export class Caches {
     return this.viewOf(counters, this.generations.localWrites);
   }
 
+  /** The store of a cache, made when the cache is first used. */
+  private storeOf(name: CacheName): Store {
+    let store = this.stores.get(name);
+    if (!store) {
+      const spec = specOf(name);
+      store = { tables: spec.tables, maxEntries: Math.min(this.maxEntries, spec.maxEntries ?? Infinity), entries: new Map() };
+      this.stores.set(name, store);
+    }
+    return store;
+  }
+
   private viewOf(counters: Counters, localWrites: number): CacheView {
-    const stamp = (name: CacheName) => {
+    const stamp = (store: Store) => {
       let sum = 0;
-      for (const table of CACHED[name]) sum += counters.of(table);
+      for (const table of store.tables) sum += counters.of(table);
       return sum;
     };
     // A snapshot from Redis no longer holds once this process has written since it was read.
@@ -105,20 +147,21 @@ export class Caches {
     const valid = (entry: Entry | undefined, current: number) => entry !== undefined && entry.stamp === current && entry.epoch === counters.epoch;
     return {
       peek: <V>(name: CacheName, key: string | number): V | undefined => {
+        const store = this.storeOf(name);
         if (stale()) return undefined;
-        const entry = this.stores.get(name)!.get(key);
-        return valid(entry, stamp(name)) ? (entry!.value as V) : undefined;
+        const entry = store.entries.get(key);
+        return valid(entry, stamp(store)) ? (entry!.value as V) : undefined;
       },
       get: async <V>(name: CacheName, key: string | number, load: () => Promise<V>): Promise<V> => {
+        const store = this.storeOf(name);
         if (stale()) return load();
-        const store = this.stores.get(name)!;
-        const current = stamp(name);
-        const entry = store.get(key);
+        const current = stamp(store);
+        const entry = store.entries.get(key);
         if (valid(entry, current)) return entry!.value as V;
         const value = await load();
         if (value !== null && value !== undefined) {
-          if (store.size >= Math.min(this.maxEntries, MAX_ENTRIES[name] ?? Infinity)) store.delete(store.keys().next().value!);
-          store.set(key, { epoch: counters.epoch, stamp: current, value: freeze(value) });
+          if (store.entries.size >= store.maxEntries) store.entries.delete(store.entries.keys().next().value!);
+          store.entries.set(key, { epoch: counters.epoch, stamp: current, value: freeze(value) });
         }
         return value;
       },

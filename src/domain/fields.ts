@@ -7,14 +7,16 @@
 interface FieldBase {
   required?: boolean;
   description?: string;
+  /** A list of such values (its items are never null). */
+  list?: boolean;
 }
 
 export type FieldSpec =
-  | (FieldBase & { kind: 'string' | 'boolean' | 'int' })
+  | (FieldBase & { kind: 'string' | 'boolean' | 'int' | 'dateTime' })
   /** One of `values` (a GraphQL enum of the same list). */
   | (FieldBase & { kind: 'enum'; values: readonly string[] })
-  /** A nested input of another table, or (`list`) a list of them. */
-  | (FieldBase & { kind: 'input'; fields: FieldTable; list?: boolean });
+  /** A nested input of another table. */
+  | (FieldBase & { kind: 'input'; fields: FieldTable });
 
 export interface FieldTable {
   readonly [name: string]: FieldSpec;
@@ -24,17 +26,18 @@ interface Scalars {
   string: string;
   boolean: boolean;
   int: number;
+  dateTime: Date;
 }
 
-type ValueOf<F extends FieldSpec> = F extends { kind: 'enum'; values: readonly (infer V)[] }
+type ItemOf<F extends FieldSpec> = F extends { kind: 'enum'; values: readonly (infer V)[] }
   ? V
-  : F extends { kind: 'input'; fields: infer T extends FieldTable; list: true }
-    ? InputOf<T>[]
-    : F extends { kind: 'input'; fields: infer T extends FieldTable }
-      ? InputOf<T>
-      : F extends { kind: infer K extends keyof Scalars }
-        ? Scalars[K]
-        : never;
+  : F extends { kind: 'input'; fields: infer T extends FieldTable }
+    ? InputOf<T>
+    : F extends { kind: infer K extends keyof Scalars }
+      ? Scalars[K]
+      : never;
+
+type ValueOf<F extends FieldSpec> = F extends { list: true } ? ItemOf<F>[] : ItemOf<F>;
 
 type RequiredNames<T extends FieldTable> = { [K in keyof T]: T[K] extends { required: true } ? K : never }[keyof T];
 

@@ -12,6 +12,8 @@ type Types = typeof builder extends PothosSchemaTypes.SchemaBuilder<infer T> ? T
 type Fields = InputFieldBuilder<Types, 'InputObject'>;
 
 const inputTypes = new Map<FieldTable, InputObjectRef<Types, unknown>>();
+/** The names of the input types made here: every input type of the schema is one (test/layout/inputs.test.ts). */
+export const inputTypeNamesFromTables = new Set<string>();
 const enumTypes = new Map<readonly string[], EnumRef<Types, string>>();
 
 /** A GraphQL enum of a domain list; fields of kind `enum` with that list use it. */
@@ -25,11 +27,11 @@ export function enumFromValues<const V extends readonly string[]>(name: string, 
 export function inputFromTable<T extends FieldTable>(name: string, table: T, description?: string) {
   const ref = builder.inputType(name, { description, fields: (t) => fieldsFromTable(t, table) });
   inputTypes.set(table, ref as InputObjectRef<Types, unknown>);
+  inputTypeNamesFromTables.add(name);
   return ref;
 }
 
-/** The GraphQL input fields of `table`, for an input type that has these and more. */
-export function fieldsFromTable<T extends FieldTable>(t: Fields, table: T): { [K in keyof T]: InputFieldRef<Types, FieldValue<T, K>> } {
+function fieldsFromTable<T extends FieldTable>(t: Fields, table: T): { [K in keyof T]: InputFieldRef<Types, FieldValue<T, K>> } {
   return Object.fromEntries(Object.entries(table).map(([name, spec]) => [name, fieldFromSpec(t, name, spec)])) as never;
 }
 
@@ -39,20 +41,20 @@ function registered<K, V>(types: Map<K, V>, key: K, field: string): V {
   return type;
 }
 
-function fieldFromSpec(t: Fields, name: string, spec: FieldSpec) {
-  const options = { required: spec.required ?? false, description: spec.description };
+const SCALARS = { string: 'String', boolean: 'Boolean', int: 'Int', dateTime: 'DateTime' } as const;
+
+function typeOf(name: string, spec: FieldSpec) {
   switch (spec.kind) {
-    case 'string':
-      return t.string(options);
-    case 'boolean':
-      return t.boolean(options);
-    case 'int':
-      return t.int(options);
     case 'enum':
-      return t.field({ ...options, type: registered(enumTypes, spec.values, name) });
-    case 'input': {
-      const type = registered(inputTypes, spec.fields, name);
-      return t.field({ ...options, type: spec.list ? [type] : type });
-    }
+      return registered(enumTypes, spec.values, name);
+    case 'input':
+      return registered(inputTypes, spec.fields, name);
+    default:
+      return SCALARS[spec.kind];
   }
+}
+
+function fieldFromSpec(t: Fields, name: string, spec: FieldSpec) {
+  const type = typeOf(name, spec);
+  return t.field({ required: spec.required ?? false, description: spec.description, type: (spec.list ? [type] : type) as never });
 }

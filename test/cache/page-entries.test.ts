@@ -2,6 +2,9 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { Caches, PAGE_CACHE_ENTRIES } from '../../src/cache/cache.ts';
 import { localGenerations } from '../../src/cache/generations.ts';
+// The caches used below, as their areas register them.
+import '../../src/domain/branch/branch.caches.ts';
+import '../../src/domain/user/user.caches.ts';
 
 /** Pages of rows weigh as much as many rows: their caches keep fewer entries than caches of single rows. */
 describe('cache sizes', () => {

@@ -9,6 +9,8 @@ import * as commits from '../commit/commit.service.ts';
 import { RepositoryRef } from '../repo/repo.graphql.ts';
 import type { RepositoryWithOwner } from '../repo/repo.service.ts';
 import * as branches from './branch.service.ts';
+import { CREATE_BRANCH_FIELDS, CREATE_TAG_FIELDS } from './branch.inputs.ts';
+import { inputFromTable } from '../../graphql/input-fields.ts';
 
 // ---------------------------------------------------------------------------------------------
 // Branches, tags, refs
@@ -159,21 +161,8 @@ builder.objectFields(RepositoryRef, (t) => ({
 // ---------------------------------------------------------------------------------------------
 // Mutations
 
-const CreateBranchInput = builder.inputType('CreateBranchInput', {
-  fields: (t) => ({
-    newBranchName: t.string({ required: true }),
-    oldBranchName: t.string({ description: 'An existing branch to start from (use oldRefName).' }),
-    oldRefName: t.string({ description: 'A branch, tag or commit id to start from; default: the default branch.' }),
-  }),
-});
-
-const CreateTagInput = builder.inputType('CreateTagInput', {
-  fields: (t) => ({
-    tagName: t.string({ required: true }),
-    target: t.string({ description: 'Branch, tag or commit id; default: the default branch.' }),
-    message: t.string({ description: 'With a message the tag is annotated; without, lightweight.' }),
-  }),
-});
+const CreateBranchInput = inputFromTable('CreateBranchInput', CREATE_BRANCH_FIELDS);
+const CreateTagInput = inputFromTable('CreateTagInput', CREATE_TAG_FIELDS);
 
 builder.mutationFields((t) => ({
   createBranch: t.field({

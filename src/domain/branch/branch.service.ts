@@ -32,6 +32,7 @@ import { commitNode, type CommitNode } from '../commit/commit.service.ts';
 import { getRepository, type RepositoryWithOwner } from '../repo/repo.service.ts';
 import { repositoryPath } from '../repo/storage.ts';
 import { branchByName, branchPage, syncRefs, tagByName, tagPage } from './ref-table.ts';
+import type { CreateBranchInput, CreateTagInput } from './branch.inputs.ts';
 
 /**
  * A branch as the API shows it: its head commit, and what the viewer may do with it. Every answer is a
@@ -165,14 +166,6 @@ function checkNewName(kind: 'branch' | 'tag', name: string) {
 /** Whether `other` and `name` cannot both exist as refs (one would be a directory of the other). */
 const nestsWith = (name: string, other: string) => other.startsWith(`${name}/`) || name.startsWith(`${other}/`);
 
-export interface CreateBranchInput {
-  newBranchName: string;
-  /** Deprecated in Gitea in favour of oldRefName: must be an existing branch. */
-  oldBranchName?: string | null;
-  /** A branch, tag or commit id to start from. */
-  oldRefName?: string | null;
-}
-
 /**
  * Creates a branch from another branch, a tag or a commit (default: the default branch). Gitea's answers:
  * 404 for an empty repository or a missing start point, 409 when the name is taken (by a branch or a tag),
@@ -258,14 +251,6 @@ export async function renameBranch(ctx: ServiceContext, owner: string, name: str
   await ctx.events.publish('repo.branch', { repoId: repo.id, action: 'renamed', branch: newName, from: branch, oid: current.oid, actorId: ctx.viewer.user?.id ?? null });
   const renamed: RepositoryWithOwner = isDefault ? { ...repo, defaultBranch: newName } : repo;
   return view(renamed, access, { ...current, name: newName });
-}
-
-export interface CreateTagInput {
-  tagName: string;
-  /** Branch, tag or commit id; default: the default branch. */
-  target?: string | null;
-  /** With a message the tag is annotated (a tag object by the viewer); without, lightweight. */
-  message?: string | null;
 }
 
 /** Creates a tag (write access): 404 when the target does not exist, 409 when the name is taken, 422 when invalid. */

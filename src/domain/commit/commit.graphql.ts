@@ -1,9 +1,7 @@
 import { lookup } from '../../graphql/errors.ts';
-import DataLoader from 'dataloader';
 import { readsCode } from '../access/access.graphql.ts';
 import { builder } from '../../graphql/builder.ts';
 import { connectionComplexity, offsetConnection } from '../../graphql/connection.ts';
-import type { GraphQLContext } from '../../graphql/context.ts';
 import type { Repository, User } from '../../db/models.ts';
 import type { Changes, ChangedFile } from '../../git/diff.ts';
 import type { ListedEntry } from '../../git/gitdata.ts';
@@ -12,32 +10,6 @@ import { RepositoryRef } from '../repo/repo.graphql.ts';
 import { UserRef } from '../user/user.graphql.ts';
 import { canSeeUser } from '../user/user.service.ts';
 import * as commits from './commit.service.ts';
-import { requestScoped } from '../../request-scoped.ts';
-
-/**
- * Per request: the changes (files and line counts) of every commit asked for are computed together,
- * one git process per repository for the whole batch, however many commits a page holds.
- */
-const changeLoaders = requestScoped('changeLoader', (ctx: GraphQLContext) =>
-  new DataLoader<string, Changes>(async (keys) => {
-    const byRepo = new Map<number, string[]>();
-    for (const key of keys) {
-      const [repoId, oid] = key.split(':');
-      byRepo.set(Number(repoId), [...(byRepo.get(Number(repoId)) ?? []), oid]);
-    }
-    const results = new Map<string, Changes>();
-    await Promise.all(
-      [...byRepo].map(async ([repoId, oids]) => {
-        for (const [oid, changes] of await commits.changesOf(ctx, { id: repoId }, oids)) results.set(`${repoId}:${oid}`, changes);
-      }),
-    );
-    return keys.map((key) => results.get(key) ?? { files: [], additions: 0, deletions: 0 });
-  }),
-);
-
-function changesFor(ctx: GraphQLContext, node: commits.CommitNode): Promise<Changes> {
-  return changeLoaders.of(ctx).load(`${node.repo.id}:${node.commit.oid}`);
-}
 
 export const GitActor = builder.objectRef<Signature>('GitActor').implement({
   description: 'The author or committer of a commit, or the tagger of a tag, as git recorded them.',
@@ -109,12 +81,12 @@ export const CommitRef = builder.objectRef<commits.CommitNode>('Commit').impleme
     stats: t.field({
       type: CommitStats,
       description: 'Computed for all commits of a list together.',
-      resolve: (n, _a, ctx) => changesFor(ctx, n),
+      resolve: (n, _a, ctx) => ctx.loaders.commitChanges.load(n),
     }),
     files: t.field({
       type: [ChangedFileRef],
       description: 'Files changed against the first parent; computed for all commits of a list together.',
-      resolve: async (n, _a, ctx) => (await changesFor(ctx, n)).files,
+      resolve: async (n, _a, ctx) => (await ctx.loaders.commitChanges.load(n)).files,
     }),
     verification: t.field({ type: CommitVerification, resolve: (n, _a, ctx) => commits.verificationOf(ctx, n) }),
     diff: t.string({

@@ -4,7 +4,6 @@ import { readsCode } from '../access/access.graphql.ts';
 import { CommitRef } from '../commit/commit.graphql.ts';
 import { commitNode } from '../commit/commit.service.ts';
 import { RepositoryRef } from '../repo/repo.graphql.ts';
-import { lastCommitLoader } from './contents.loader.ts';
 import * as contents from './contents.service.ts';
 import * as changes from './file-changes.service.ts';
 import {
@@ -59,7 +58,7 @@ export const ContentEntryRef = builder.objectRef<contents.ContentItem>('ContentE
       nullable: true,
       description: 'The newest commit (as of the commit read) that changed this path. All entries of one listing are found in one history walk.',
       resolve: async (e, _args, ctx) => {
-        const commit = e.commit ? await lastCommitLoader(ctx).load({ gitDir: e.gitDir, commit: e.commit, path: e.path }) : null;
+        const commit = e.commit ? await ctx.loaders.lastCommit.load({ gitDir: e.gitDir, commit: e.commit, path: e.path }) : null;
         return commit && commitNode(e.repo, commit);
       },
     }),

@@ -6,6 +6,8 @@ import { RepositoryConnection, RepositoryRef } from '../repo/repo.graphql.ts';
 import { listOwnerRepositories } from '../repo/search.service.ts';
 import { UserConnection, UserRef, VisibilityEnum } from '../user/user.graphql.ts';
 import * as orgs from './org.service.ts';
+import { ORGANIZATION_FIELDS } from './org.inputs.ts';
+import { inputFromTable } from '../../graphql/input-fields.ts';
 
 /** An organization: an account of type organization, seen through its own fields. */
 export const OrganizationRef = builder.prismaObject('User', {
@@ -119,17 +121,7 @@ builder.queryFields((t) => ({
   }),
 }));
 
-const OrganizationInput = builder.inputType('OrganizationInput', {
-  fields: (t) => ({
-    fullName: t.string(),
-    email: t.string(),
-    description: t.string(),
-    website: t.string(),
-    location: t.string(),
-    visibility: t.field({ type: VisibilityEnum }),
-    repoAdminChangeTeamAccess: t.boolean(),
-  }),
-});
+const OrganizationInput = inputFromTable('OrganizationInput', ORGANIZATION_FIELDS);
 
 builder.mutationFields((t) => ({
   createOrganization: t.field({

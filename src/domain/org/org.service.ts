@@ -11,19 +11,10 @@ import { forgetGrants } from '../access/grants.ts';
 import { atLeast, highest, type AccessLevel } from '../access/units.ts';
 import { checkMaxLength, isAccountEmail, isHttpUrl } from '../formats.ts';
 import { checkUsername, checkVisibility } from '../user/user.rules.ts';
+import type { OrganizationInput } from './org.inputs.ts';
 import { accountsPage, findUserByLogin, getVisibleUser } from '../user/user.service.ts';
 
 export const OWNERS_TEAM = 'Owners';
-
-export interface OrganizationInput {
-  fullName?: string | null;
-  email?: string | null;
-  description?: string | null;
-  website?: string | null;
-  location?: string | null;
-  visibility?: string | null;
-  repoAdminChangeTeamAccess?: boolean | null;
-}
 
 const isOrganization = (account: User) => account.type === 'organization';
 

@@ -7,6 +7,8 @@ import { OrganizationRef } from '../org/org.graphql.ts';
 import { RepositoryConnection, RepositoryRef, withOwner } from '../repo/repo.graphql.ts';
 import { UserConnection, UserRef } from '../user/user.graphql.ts';
 import * as teams from './team.service.ts';
+import { TEAM_FIELDS, UNIT_LEVEL_FIELDS } from './team.inputs.ts';
+import { inputFromTable } from '../../graphql/input-fields.ts';
 import { invalid, notFound } from '../../errors.ts';
 
 
@@ -139,28 +141,8 @@ builder.queryFields((t) => ({
   ),
 }));
 
-const UnitLevelInput = builder.inputType('UnitLevelInput', {
-  fields: (t) => ({ unit: t.string({ required: true }), level: t.string({ required: true }) }),
-});
-
-const TeamInput = builder.inputType('TeamInput', {
-  fields: (t) => ({
-    name: t.string(),
-    description: t.string(),
-    permission: t.string({ description: 'none, read, write or admin.' }),
-    units: t.stringList({ description: 'Units reached at `permission`.' }),
-    unitLevels: t.field({ type: [UnitLevelInput], description: 'A level per unit; wins over `units`.' }),
-    includesAllRepositories: t.boolean(),
-    canCreateOrgRepo: t.boolean(),
-  }),
-});
-
-function teamInput(input: typeof TeamInput.$inferInput): teams.TeamInput {
-  return {
-    ...input,
-    unitsMap: input.unitLevels ? Object.fromEntries(input.unitLevels.map((u) => [u.unit, u.level])) : null,
-  };
-}
+inputFromTable('UnitLevelInput', UNIT_LEVEL_FIELDS);
+const TeamInput = inputFromTable('TeamInput', TEAM_FIELDS);
 
 builder.mutationFields((t) => ({
   createTeam: t.field({
@@ -169,14 +151,14 @@ builder.mutationFields((t) => ({
     args: { organization: t.arg.string({ required: true }), input: t.arg({ type: TeamInput, required: true }) },
     resolve: (_root, { organization, input }, ctx) => {
       if (!input.name) throw invalid('a team needs a name');
-      return teams.createTeam(ctx, organization, { ...teamInput(input), name: input.name });
+      return teams.createTeam(ctx, organization, { ...input, name: input.name });
     },
   }),
   updateTeam: t.field({
     type: TeamRef,
     tokenScope: 'write:organization',
     args: { id: t.arg.int({ required: true }), input: t.arg({ type: TeamInput, required: true }) },
-    resolve: (_root, { id, input }, ctx) => teams.updateTeam(ctx, id, teamInput(input)),
+    resolve: (_root, { id, input }, ctx) => teams.updateTeam(ctx, id, input),
   }),
   deleteTeam: t.boolean({
     tokenScope: 'write:organization',

@@ -12,20 +12,9 @@ import { isAccessLevel, isUnit, parseUnits, uniformUnits, UNITS, type AccessLeve
 import { assertNotLastOwner, getOrganization, OWNERS_TEAM } from '../org/org.service.ts';
 import { getRepository } from '../repo/repo.service.ts';
 import { accountsPage, findUserByLogin, getVisibleUser } from '../user/user.service.ts';
+import type { TeamInput } from './team.inputs.ts';
 
 export type TeamWithOrg = Team & { org: User };
-
-export interface TeamInput {
-  name?: string | null;
-  description?: string | null;
-  permission?: string | null;
-  /** Units the team reaches, each at `permission`. */
-  units?: string[] | null;
-  /** Units with a level each; wins over `units`. */
-  unitsMap?: Record<string, string> | null;
-  includesAllRepositories?: boolean | null;
-  canCreateOrgRepo?: boolean | null;
-}
 
 const TEAM_NAME = /^[A-Za-z0-9_.-]{1,255}$/;
 const TEAM_PERMISSIONS = ['none', 'read', 'write', 'admin'];
@@ -43,11 +32,12 @@ function resolveAccess(input: TeamInput, current?: Team): { permission: string; 
   if (permission !== undefined && !TEAM_PERMISSIONS.includes(permission)) {
     throw invalid(`permission must be one of ${TEAM_PERMISSIONS.join(', ')}`);
   }
-  if (permission === undefined && !input.units && !input.unitsMap) return null;
+  if (permission === undefined && !input.units && !input.unitLevels) return null;
   if (permission === 'admin') return { permission, units: JSON.stringify(uniformUnits('admin')) };
   const levels: Partial<Record<Unit, AccessLevel>> = {};
-  if (input.unitsMap && Object.keys(input.unitsMap).length > 0) {
-    for (const [unit, level] of Object.entries(input.unitsMap)) {
+  const unitsMap = Object.fromEntries((input.unitLevels ?? []).map((u) => [u.unit, u.level]));
+  if (Object.keys(unitsMap).length > 0) {
+    for (const [unit, level] of Object.entries(unitsMap)) {
       if (!isUnit(unit)) throw invalid(`"${unit}" is not a repository unit; units are ${UNITS.join(', ')}`);
       if (!isAccessLevel(level) || level === 'owner') throw invalid(`"${level}" is not a unit level: use none, read, write or admin`);
       levels[unit] = level;

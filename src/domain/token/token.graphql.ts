@@ -2,6 +2,8 @@ import { builder } from '../../graphql/builder.ts';
 import { connectionComplexity, offsetConnection } from '../../graphql/connection.ts';
 import { requireUser } from '../../auth/viewer.ts';
 import * as tokens from './token.service.ts';
+import { CREATE_ACCESS_TOKEN_FIELDS } from './token.inputs.ts';
+import { inputFromTable } from '../../graphql/input-fields.ts';
 import { databaseIdOf } from '../../graphql/ids.ts';
 
 export const AccessTokenRef = builder.prismaNode('AccessToken', {
@@ -34,13 +36,7 @@ CreatedAccessToken.implement({
   }),
 });
 
-const CreateAccessTokenInput = builder.inputType('CreateAccessTokenInput', {
-  fields: (t) => ({
-    name: t.string({ required: true }),
-    scopes: t.stringList({ required: true }),
-    expiresAt: t.field({ type: 'DateTime' }),
-  }),
-});
+const CreateAccessTokenInput = inputFromTable('CreateAccessTokenInput', CREATE_ACCESS_TOKEN_FIELDS);
 
 builder.queryFields((t) => ({
   accessTokens: t.connection({

@@ -7,6 +7,7 @@ import { badRequest, invalid, notFound, unauthenticated } from '../../errors.ts'
 import { pageFrom, type Page, type PageWindow } from '../../pagination.ts';
 import type { ServiceContext } from '../../services.ts';
 import { findUserByLogin } from '../user/user.service.ts';
+import type { CreateAccessTokenInput } from './token.inputs.ts';
 
 /** Viewer-scoped topic: events about one account, for its owner's live subscription. */
 export const viewerTopic = (userId: number) => `viewer.${userId}`;
@@ -33,7 +34,7 @@ async function tokenOwner(ctx: ServiceContext, login: string): Promise<User> {
 export async function createAccessToken(
   ctx: ServiceContext,
   login: string,
-  input: { name: string; scopes: string[]; expiresAt?: Date | null },
+  input: CreateAccessTokenInput,
 ): Promise<{ token: AccessToken; secret: string }> {
   const owner = await tokenOwner(ctx, login);
   const name = input.name.trim();

@@ -6,10 +6,13 @@ import { isSiteAdmin, type Viewer } from '../../auth/viewer.ts';
 import type { User } from '../../db/models.ts';
 import * as users from './user.service.ts';
 import { databaseIdOf } from '../../graphql/ids.ts';
+import { enumFromValues, inputFromTable } from '../../graphql/input-fields.ts';
+import { CREATE_USER_FIELDS, USER_EDIT_FIELDS } from './user.inputs.ts';
+import { VISIBILITIES } from './user.rules.ts';
 
 const seesPrivateFields = (viewer: Viewer, user: User) => viewer.user?.id === user.id || isSiteAdmin(viewer);
 
-export const VisibilityEnum = builder.enumType('Visibility', { values: ['public', 'limited', 'private'] as const });
+export const VisibilityEnum = enumFromValues('Visibility', VISIBILITIES);
 
 export const UserRef = builder.prismaNode('User', {
   id: { field: 'id' },
@@ -113,53 +116,12 @@ builder.queryFields((t) => ({
   }, UserConnection),
 }));
 
-const CreateUserInput = builder.inputType('CreateUserInput', {
-  fields: (t) => ({
-    login: t.string({ required: true }),
-    email: t.string({ required: true }),
-    password: t.string(),
-    fullName: t.string(),
-    loginName: t.string(),
-    sourceId: t.int(),
-    mustChangePassword: t.boolean(),
-    restricted: t.boolean(),
-    visibility: t.field({ type: VisibilityEnum }),
-    isAdmin: t.boolean(),
-    createdAt: t.field({ type: 'DateTime' }),
-  }),
-});
-
-const UpdateUserInput = builder.inputType('UpdateUserInput', {
-  fields: (t) => ({
-    email: t.string(),
-    password: t.string(),
-    fullName: t.string(),
-    loginName: t.string(),
-    sourceId: t.int(),
-    mustChangePassword: t.boolean(),
-    restricted: t.boolean(),
-    visibility: t.field({ type: VisibilityEnum }),
-    isAdmin: t.boolean(),
-    isActive: t.boolean(),
-    prohibitLogin: t.boolean(),
-    description: t.string(),
-    website: t.string(),
-    location: t.string(),
-    maxRepoCreation: t.int(),
-    allowGitHook: t.boolean(),
-    allowImportLocal: t.boolean(),
-    allowCreateOrganization: t.boolean(),
-  }),
-});
+const CreateUserInput = inputFromTable('CreateUserInput', CREATE_USER_FIELDS);
+const UpdateUserInput = inputFromTable('UpdateUserInput', USER_EDIT_FIELDS);
 
 const TwoFactorSetup = builder.objectRef<{ secret: string; uri: string }>('TwoFactorSetup').implement({
   fields: (t) => ({ secret: t.exposeString('secret'), uri: t.exposeString('uri') }),
 });
-
-/** GraphQL input objects give null for "absent"; services want undefined. */
-function withoutNulls<T extends object>(input: T): { [K in keyof T]?: Exclude<T[K], null> } {
-  return Object.fromEntries(Object.entries(input).filter(([, v]) => v !== null && v !== undefined)) as never;
-}
 
 builder.mutationFields((t) => ({
   createUser: t.field({
@@ -172,7 +134,7 @@ builder.mutationFields((t) => ({
     type: UserRef,
     tokenScope: 'write:admin',
     args: { login: t.arg.string({ required: true }), input: t.arg({ type: UpdateUserInput, required: true }) },
-    resolve: (_root, { login, input }, ctx) => users.updateUser(ctx, login, withoutNulls(input)),
+    resolve: (_root, { login, input }, ctx) => users.updateUser(ctx, login, input),
   }),
   deleteUser: t.boolean({
     description: 'Deletes an account; true when done. With purge, the repositories it owns go too; without, owning any is refused.',

@@ -8,46 +8,12 @@ import { pageFrom, type Page, type PageWindow } from '../../pagination.ts';
 import { cachedRead } from '../../cache/cache.ts';
 import type { ServiceContext } from '../../services.ts';
 import { checkEmail, checkPassword, checkUsername, checkVisibility, isValidAccountEmail } from './user.rules.ts';
+import type { CreateUserInput, UpdateUserInput } from './user.inputs.ts';
 import { checkMaxLength, isHttpUrl } from '../formats.ts';
 import { removeRepository } from '../../git/repo.ts';
 import { accountVisible, canSeeAccount, visibleAccountsWhere } from '../access/access.service.ts';
 import { repositoryPath } from '../repo/storage.ts';
 import { forgetAccount, forgetRepositories } from '../social/social.counters.ts';
-
-export interface CreateUserInput {
-  login: string;
-  email: string;
-  password?: string | null;
-  fullName?: string | null;
-  loginName?: string | null;
-  sourceId?: number | null;
-  mustChangePassword?: boolean | null;
-  restricted?: boolean | null;
-  visibility?: string | null;
-  isAdmin?: boolean | null;
-  createdAt?: Date | null;
-}
-
-export type UpdateUserInput = Partial<{
-  email: string;
-  password: string;
-  fullName: string;
-  loginName: string;
-  sourceId: number;
-  mustChangePassword: boolean;
-  restricted: boolean;
-  visibility: string;
-  isAdmin: boolean;
-  isActive: boolean;
-  prohibitLogin: boolean;
-  description: string;
-  website: string;
-  location: string;
-  maxRepoCreation: number;
-  allowGitHook: boolean;
-  allowImportLocal: boolean;
-  allowCreateOrganization: boolean;
-}>;
 
 /** Whether a person's account is visible (organizations: canSeeAccount, which knows memberships). */
 export function canSeeUser(viewer: Viewer, user: User): boolean {
@@ -203,12 +169,12 @@ export async function updateUser(ctx: ServiceContext, login: string, input: Upda
   const user = await findUserByLogin(ctx, login);
   if (!user || user.type !== 'user') throw notFound(`user "${login}" does not exist`);
   // Gitea answers a bad or taken address here with 400, not the 422 of account creation.
-  if (input.email !== undefined) {
+  if (input.email != null) {
     if (!isValidAccountEmail(input.email)) throw badRequest(`e-mail address "${input.email}" is invalid`);
     const clash = await findClash(ctx, user.login, input.email, user.id);
     if (clash) throw badRequest(clash);
   }
-  if (input.password !== undefined && input.password !== '') checkPassword(input.password);
+  if (input.password != null && input.password !== '') checkPassword(input.password);
   checkMaxLength(input.fullName, 100, 'full_name');
   checkMaxLength(input.location, 50, 'location');
   checkMaxLength(input.description, 255, 'description');
@@ -216,12 +182,12 @@ export async function updateUser(ctx: ServiceContext, login: string, input: Upda
   if (input.website && !isHttpUrl(input.website)) throw invalid('website must be an http or https URL');
   const data: Prisma.UserUpdateInput = {};
   const copy = ['fullName', 'loginName', 'mustChangePassword', 'restricted', 'isActive', 'prohibitLogin', 'description', 'website', 'location', 'maxRepoCreation', 'allowGitHook', 'allowImportLocal', 'allowCreateOrganization'] as const;
-  for (const key of copy) if (input[key] !== undefined) (data as Record<string, unknown>)[key] = input[key];
-  if (input.sourceId !== undefined) data.loginSource = input.sourceId;
-  if (input.email !== undefined) Object.assign(data, { email: input.email, lowerEmail: input.email.toLowerCase() });
-  if (input.visibility !== undefined) data.visibility = checkVisibility(input.visibility);
+  for (const key of copy) if (input[key] != null) (data as Record<string, unknown>)[key] = input[key];
+  if (input.sourceId != null) data.loginSource = input.sourceId;
+  if (input.email != null) Object.assign(data, { email: input.email, lowerEmail: input.email.toLowerCase() });
+  if (input.visibility != null) data.visibility = checkVisibility(input.visibility);
   if (input.password) data.passwordHash = await hashPassword(input.password, ctx.config.security.PASSWORD_HASH_COST);
-  if (input.isAdmin !== undefined) data.isAdmin = input.isAdmin;
+  if (input.isAdmin != null) data.isAdmin = input.isAdmin;
 
   const updated = await ctx.db.$transaction(async (tx) => {
     if (user.isAdmin && input.isAdmin === false) await ensureAnotherAdmin(tx, user.id);

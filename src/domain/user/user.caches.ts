@@ -1,0 +1,17 @@
+import { defineCaches, type CachesOf } from '../../cache/cache.ts';
+
+/** Accounts, kept between requests (src/cache/cache.ts). */
+export const USER_CACHES = defineCaches('user', {
+  /** lower-cased login → account */
+  accountByLogin: { tables: ['User'] },
+  /** id → account */
+  accountById: { tables: ['User'] },
+  /** lower-cased login or e-mail address given to sign in with a password → the person's account */
+  accountBySignIn: { tables: ['User'] },
+  /** lower-cased e-mail address → person (commit authors and committers), or none (kept wrapped) */
+  accountByEmail: { tables: ['User'] },
+});
+
+declare module '../../cache/cache.ts' {
+  interface CacheRegistry extends CachesOf<typeof USER_CACHES> {}
+}
