@@ -430,7 +430,7 @@ describe('repository contents over REST', () => {
   it('publishes the push event when a change lands, as a git push does', async () => {
     await createRepo(api, owner, 'eventful', { auto_init: true });
     const abort = new AbortController();
-    const events = server.app.events.subscribe<any>('repo.push', abort.signal);
+    const events = server.app.events.subscribe('repo.push', abort.signal);
     const next = events.next();
     try {
       const res = await api.post(contentsUrl('eventful', 'e.txt'), { content: b64('e') }, owner.basic);
