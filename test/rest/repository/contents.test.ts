@@ -391,13 +391,13 @@ describe('repository contents over REST', () => {
       assert.equal(withWriteToken.status, 201);
     });
 
-    it('refuses changes to an archived repository', async () => {
+    it('refuses changes to an archived repository with 423 Locked', async () => {
       await createRepo(api, owner, 'frozen', { auto_init: true });
       const edit = await api.patch(`/repos/${owner.login}/frozen`, { archived: true }, owner.basic);
       assert.equal(edit.status, 200);
       const res = await api.post(`/repos/${owner.login}/frozen/contents/x.txt`, { content: b64('x') }, owner.basic);
-      assert.equal(res.status, 403);
-      assert.match(res.body.message, /archived/);
+      assert.equal(res.status, 423);
+      assert.equal(res.body.message, 'repo is archived');
     });
   });
 
