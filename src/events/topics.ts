@@ -29,8 +29,6 @@ export interface EventTopics {
   'repo.transferred': { repoId: number; fromOwnerId: number; toOwnerId: number; actorId: number | null };
 }
 
-export type EventTopic = keyof EventTopics;
-
 export interface AccountEvent {
   userId: number;
 }
