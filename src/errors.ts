@@ -10,7 +10,8 @@ export type ErrorKind =
   | 'CONFLICT'
   | 'VALIDATION'
   | 'UNSUPPORTED'
-  | 'NOT_ALLOWED';
+  | 'NOT_ALLOWED'
+  | 'LOCKED';
 
 export class DomainError extends Error {
   constructor(
@@ -31,6 +32,8 @@ export const notFound = (message: string) => new DomainError('NOT_FOUND', messag
 export const conflict = (message: string) => new DomainError('CONFLICT', message);
 /** The operation does not apply to this kind of resource (HTTP 405), e.g. teams of a repository a person owns. */
 export const notAllowed = (message: string) => new DomainError('NOT_ALLOWED', message);
+/** The resource exists and the caller may change it, but its state refuses changes (HTTP 423), e.g. an archived repository. */
+export const locked = (message: string) => new DomainError('LOCKED', message);
 export const invalid = (message: string, details?: Record<string, unknown>) => new DomainError('VALIDATION', message, details);
 
 export function isDomainError(err: unknown): err is DomainError {

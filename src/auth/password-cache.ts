@@ -49,10 +49,10 @@ export class PasswordCache {
 
   /** Listens on the bus for account changes. */
   listen(events: EventBus) {
-    const follow = async (topic: string) => {
+    const follow = async (topic: 'user.updated' | 'user.deleted') => {
       const abort = new AbortController();
       this.stops.push(() => abort.abort());
-      for await (const e of events.subscribe<{ userId?: number }>(topic, abort.signal)) if (e.userId !== undefined) this.forgetUser(e.userId);
+      for await (const e of events.subscribe(topic, abort.signal)) this.forgetUser(e.userId);
     };
     void follow('user.updated');
     void follow('user.deleted');

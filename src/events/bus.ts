@@ -1,14 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import { EventEmitter } from 'node:events';
 import { Redis } from 'ioredis';
+import type { EventTopics } from './topics.ts';
 
 /**
  * The internal event bus: services publish domain events, subscriptions and background work consume them.
- * In-process by default; with REDIS_URL every instance sees every instance's events.
+ * In-process by default; with REDIS_URL every instance sees every instance's events. Typed by a map from
+ * topic to payload: the application's is EventTopics (topics.ts); the bus itself works for any map.
  */
-export interface EventBus {
-  publish(topic: string, payload: unknown): Promise<void>;
-  subscribe<T>(topic: string, signal?: AbortSignal): AsyncIterableIterator<T>;
+export interface EventBus<Topics extends object = EventTopics> {
+  publish<K extends keyof Topics & string>(topic: K, payload: Topics[K]): Promise<void>;
+  subscribe<K extends keyof Topics & string>(topic: K, signal?: AbortSignal): AsyncIterableIterator<Topics[K]>;
   close(): Promise<void>;
 }
 
@@ -27,7 +29,7 @@ function emitLocally(local: EventEmitter, topic: string, payload: unknown, log: 
   }
 }
 
-export function createEventBus(redisUrl?: string, options: { log?: BusLogger } = {}): EventBus {
+export function createEventBus<Topics extends object = EventTopics>(redisUrl?: string, options: { log?: BusLogger } = {}): EventBus<Topics> {
   const log = options.log ?? defaultLogger;
   const local = new EventEmitter();
   local.setMaxListeners(0);

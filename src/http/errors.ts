@@ -11,6 +11,7 @@ export const STATUS_OF: Record<ErrorKind, number> = {
   VALIDATION: 422,
   UNSUPPORTED: 415,
   NOT_ALLOWED: 405,
+  LOCKED: 423,
 };
 
 /** Gitea's error body: {"message", "url"}; the url points at the API docs under ROOT_URL (app.locals.rootUrl). */

@@ -7,13 +7,17 @@ import type { EventBus } from '../events/bus.ts';
 import { acceptsEncoding, serveSmartHttp, type GitService } from '../git/smart-http.ts';
 import type { RefCommand } from '../git/pkt-line.ts';
 import { exists } from '../git/repo.ts';
-import { CODE_READ, CODE_WRITE } from '../domain/access/access.service.ts';
+import { CODE_READ } from '../domain/access/access.service.ts';
 import { getRepository, recordPush, type RepositoryWithOwner } from '../domain/repo/repo.service.ts';
+import { getWritableRepository } from '../domain/repo/writable.ts';
 import { repositoryPath } from '../domain/repo/storage.ts';
 import { credentialsOf } from './authenticate.ts';
 import type { Caches } from '../cache/cache.ts';
 
 const isService = (name: string): name is GitService => name === 'git-upload-pack' || name === 'git-receive-pack';
+
+/** A push to an archived repository: 403 with Gitea's sentence, as Gitea's git over HTTP answers (not its API's 423). */
+const PUSH_TO_ARCHIVED = 'This repo is archived. You can view files and clone it, but cannot push or open issues/pull-requests.';
 
 function plain(res: Response, status: number, message: string) {
   if (status === 401) res.setHeader('WWW-Authenticate', 'Basic realm="Graft"');
@@ -59,15 +63,15 @@ export function createGitRouter(deps: AuthDeps & { events: EventBus; caches?: Ca
     const ctx = { ...deps, cache, viewer };
     let repo: RepositoryWithOwner;
     try {
-      repo = (await getRepository(ctx, owner, name, writing ? CODE_WRITE : CODE_READ)).repo;
+      repo = (await (writing ? getWritableRepository(ctx, owner, name) : getRepository(ctx, owner, name, CODE_READ))).repo;
     } catch (err) {
       if (!(err instanceof DomainError)) throw err;
+      if (err.kind === 'LOCKED') return plain(res, 403, PUSH_TO_ARCHIVED);
       // Anonymous callers get a challenge, so git asks for credentials; others learn nothing more than 404.
       if (!viewer.user) return plain(res, 401, 'authentication required');
       return plain(res, err.kind === 'FORBIDDEN' ? 403 : 404, err.message);
     }
     if (!repo.hasCode) return plain(res, 404, 'the code of this repository is switched off (has_code is false)');
-    if (writing && repo.isArchived) return plain(res, 403, 'this repository is archived: it is read-only');
 
     const gitDir = repositoryPath(deps.config, repo.id);
     const pushing = writing && !advertise;

@@ -259,7 +259,7 @@ describe('git over smart HTTP', () => {
 
   it('records each push on the event bus with the refs it changed', async () => {
     await buildRepo(server, owner, { name: 'evented', autoInit: true });
-    const events = server.app.events.subscribe<{ changes: { ref: string }[] }>('repo.push');
+    const events = server.app.events.subscribe('repo.push');
     const local = path.join(work.dir, 'evented');
     (await git(['clone', '-q', remoteUrl(server.url, owner.login, 'evented', creds()), local]));
     gitLocal(['checkout', '-q', '-b', 'feature'], { cwd: local });
@@ -307,7 +307,7 @@ describe('git over smart HTTP', () => {
     const local = path.join(work.dir, 'partly');
     assert.equal((await git(['clone', '-q', remoteUrl(server.url, owner.login, 'partly', creds()), local])).status, 0);
     gitLocal(['branch', 'topic'], { cwd: local });
-    const events = server.app.events.subscribe<{ changes: { ref: string }[] }>('repo.push');
+    const events = server.app.events.subscribe('repo.push');
     // Deleting the default branch is refused; creating topic goes through.
     const push = await git(['push', 'origin', ':main', 'topic'], { cwd: local });
     assert.notEqual(push.status, 0);
@@ -326,7 +326,7 @@ describe('git over smart HTTP', () => {
     const zero = '0'.repeat(40);
     const command = `${zero} ${newOid} refs/heads/side\n`;
     const body = Buffer.concat([Buffer.from((command.length + 4).toString(16).padStart(4, '0') + command + '0000'), pack]);
-    const events = server.app.events.subscribe<{ changes: { ref: string; before: string; after: string }[] }>('repo.push');
+    const events = server.app.events.subscribe('repo.push');
     const res = await fetch(new URL(`${owner.login}/unreported.git/git-receive-pack`, server.url), {
       method: 'POST',
       headers: { 'content-type': 'application/x-git-receive-pack-request', authorization: `Basic ${Buffer.from(creds().join(':')).toString('base64')}` },

@@ -116,7 +116,7 @@ describe('branches, tags and refs in GraphQL', () => {
   const TAG_FIELDS = 'name oid isAnnotated targetType commitOid message tagger { name email user { login } } commit { oid message }';
 
   it('creates annotated tags with a message and lightweight ones without, and publishes repo.tag events', async () => {
-    const events = server.app.events.subscribe<{ action: string; tag: string }>('repo.tag');
+    const events = server.app.events.subscribe('repo.tag');
     const annotated = await gql(`mutation($o: String!) { createTag(owner: $o, name: "g1", input: { tagName: "v1", message: "Version one" }) { ${TAG_FIELDS} } }`, { o: owner.login });
     assert.equal(annotated.errors, undefined, JSON.stringify(annotated.errors));
     const a = annotated.data.createTag;

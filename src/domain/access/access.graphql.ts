@@ -1,12 +1,13 @@
 import type { Repository, User } from '../../db/models.ts';
 import { builder } from '../../graphql/builder.ts';
 import type { GraphQLContext } from '../../graphql/context.ts';
-import { RepositoryRef, withOwner } from '../repo/repo.graphql.ts';
+import { RepositoryRef } from '../repo/repo.graphql.ts';
+import { withOwner } from '../repo/repo.service.ts';
 import { CODE_READ, repositoryPermission, satisfies } from './access.service.ts';
 
 /** Field guard for everything that shows code (commits, trees, contents, branches): the code unit must be readable. */
 export async function readsCode(repo: Repository & { owner?: User }, _args: unknown, ctx: GraphQLContext): Promise<boolean> {
-  return satisfies(await repositoryPermission(ctx, await withOwner(repo, ctx)), CODE_READ);
+  return satisfies(await repositoryPermission(ctx, await withOwner(ctx, repo)), CODE_READ);
 }
 
 export const UnitLevel = builder.objectRef<{ unit: string; level: string }>('UnitLevel').implement({
@@ -23,7 +24,7 @@ builder.objectField(RepositoryRef, 'viewerAccess', (t) =>
   t.field({
     type: RepositoryAccess,
     resolve: async (repo, _a, ctx) => {
-      const permission = await repositoryPermission(ctx, await withOwner(repo, ctx));
+      const permission = await repositoryPermission(ctx, await withOwner(ctx, repo));
       return { level: permission.level, units: Object.entries(permission.units).map(([unit, level]) => ({ unit, level })) };
     },
   }),

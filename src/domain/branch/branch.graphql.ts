@@ -1,13 +1,11 @@
-import type { User } from '../../db/models.ts';
 import { readsCode } from '../access/access.graphql.ts';
 import { builder } from '../../graphql/builder.ts';
 import { lookup } from '../../graphql/errors.ts';
 import { connectionComplexity, offsetConnection } from '../../graphql/connection.ts';
-import type { GraphQLContext } from '../../graphql/context.ts';
 import { CommitRef, GitActor } from '../commit/commit.graphql.ts';
 import * as commits from '../commit/commit.service.ts';
 import { RepositoryRef } from '../repo/repo.graphql.ts';
-import type { RepositoryWithOwner } from '../repo/repo.service.ts';
+import { withOwner } from '../repo/repo.service.ts';
 import * as branches from './branch.service.ts';
 import { CREATE_BRANCH_FIELDS, CREATE_TAG_FIELDS } from './branch.inputs.ts';
 import { inputFromTable } from '../../graphql/input-fields.ts';
@@ -91,13 +89,6 @@ const AnnotatedTagRef = builder.objectRef<branches.AnnotatedTagView>('AnnotatedT
   }),
 });
 
-/** The repository row with its owner, for the access answer (one batched query for many repositories). */
-async function withOwner(repo: { ownerId: number } & object, ctx: GraphQLContext): Promise<RepositoryWithOwner> {
-  if ('owner' in repo && repo.owner) return repo as RepositoryWithOwner;
-  const owner = (await ctx.loaders.userById.load(repo.ownerId)) as User;
-  return { ...(repo as RepositoryWithOwner), owner };
-}
-
 builder.objectFields(RepositoryRef, (t) => ({
   branches: t.connection(
     {
@@ -107,7 +98,7 @@ builder.objectFields(RepositoryRef, (t) => ({
       complexity: connectionComplexity,
       args: { query: t.arg.string({ description: 'Only branches whose name contains this (case-insensitive).' }) },
       resolve: async (repo, { query, ...args }, ctx) => {
-        const full = await withOwner(repo, ctx);
+        const full = await withOwner(ctx, repo);
         return offsetConnection(args, (window) => branches.listBranches(ctx, full, window, query));
       },
     },
@@ -118,7 +109,7 @@ builder.objectFields(RepositoryRef, (t) => ({
     type: BranchRef,
     nullable: true,
     args: { name: t.arg.string({ required: true }) },
-    resolve: async (repo, { name }, ctx) => lookup(ctx, async () => branches.getBranch(ctx, await withOwner(repo, ctx), name), () => `branch "${name}" does not exist`),
+    resolve: async (repo, { name }, ctx) => lookup(ctx, async () => branches.getBranch(ctx, await withOwner(ctx, repo), name), () => `branch "${name}" does not exist`),
   }),
   tags: t.connection(
     {
@@ -127,7 +118,7 @@ builder.objectFields(RepositoryRef, (t) => ({
       description: "The repository's tags, newest first.",
       complexity: connectionComplexity,
       resolve: async (repo, args, ctx) => {
-        const full = await withOwner(repo, ctx);
+        const full = await withOwner(ctx, repo);
         return offsetConnection(args, (window) => branches.listTags(ctx, full, window));
       },
     },
@@ -138,14 +129,14 @@ builder.objectFields(RepositoryRef, (t) => ({
     type: TagRef,
     nullable: true,
     args: { name: t.arg.string({ required: true }) },
-    resolve: async (repo, { name }, ctx) => lookup(ctx, async () => branches.getTag(ctx, await withOwner(repo, ctx), name), () => `tag "${name}" does not exist`),
+    resolve: async (repo, { name }, ctx) => lookup(ctx, async () => branches.getTag(ctx, await withOwner(ctx, repo), name), () => `tag "${name}" does not exist`),
   }),
   refs: t.field({
     authScopes: readsCode,
     type: [GitRefRef],
     description: 'Git refs whose full name starts with `prefix` (all refs without it), sorted by name.',
     args: { prefix: t.arg.string() },
-    resolve: async (repo, { prefix }, ctx) => branches.listRefs(ctx, await withOwner(repo, ctx), prefix),
+    resolve: async (repo, { prefix }, ctx) => branches.listRefs(ctx, await withOwner(ctx, repo), prefix),
   }),
   annotatedTag: t.field({
     authScopes: readsCode,
@@ -154,7 +145,7 @@ builder.objectFields(RepositoryRef, (t) => ({
     description: 'A tag object by id; null when there is no such object; an error when the object is not a tag.',
     args: { oid: t.arg.string({ required: true }) },
     resolve: async (repo, { oid }, ctx) =>
-      lookup(ctx, async () => branches.getAnnotatedTag(ctx, await withOwner(repo, ctx), oid), () => `tag object ${oid} does not exist`),
+      lookup(ctx, async () => branches.getAnnotatedTag(ctx, await withOwner(ctx, repo), oid), () => `tag object ${oid} does not exist`),
   }),
 }));
 

@@ -26,10 +26,11 @@ import {
 import { setHead, type ObjectFormat } from '../../git/repo.ts';
 import type { Page, PageWindow } from '../../pagination.ts';
 import type { ServiceContext } from '../../services.ts';
-import { atLeast, CODE_WRITE, repositoryAccess, type AccessLevel } from '../access/access.service.ts';
+import { atLeast, repositoryAccess, type AccessLevel } from '../access/access.service.ts';
 import { withGitErrors } from '../git-errors.ts';
 import { commitNode, type CommitNode } from '../commit/commit.service.ts';
-import { getRepository, type RepositoryWithOwner } from '../repo/repo.service.ts';
+import type { RepositoryWithOwner } from '../repo/repo.service.ts';
+import { getWritableRepository } from '../repo/writable.ts';
 import { repositoryPath } from '../repo/storage.ts';
 import { branchByName, branchPage, syncRefs, tagByName, tagPage } from './ref-table.ts';
 import type { CreateBranchInput, CreateTagInput } from './branch.inputs.ts';
@@ -151,12 +152,6 @@ export async function getAnnotatedTag(ctx: ServiceContext, repo: RepositoryWithO
 // Changing
 
 
-async function loadForWriting(ctx: ServiceContext, owner: string, name: string) {
-  const loaded = await getRepository(ctx, owner, name, CODE_WRITE);
-  if (loaded.repo.isArchived) throw forbidden(`${loaded.repo.owner.login}/${loaded.repo.name} is archived: it is read-only`);
-  return loaded;
-}
-
 function checkNewName(kind: 'branch' | 'tag', name: string) {
   if (!isValidRefShortName(name)) {
     throw invalid(`"${name}" is not a valid ${kind} name (git ref name rules; at most ${MAX_REF_NAME_LENGTH} characters)`, { field: kind === 'branch' ? 'new_branch_name' : 'tag_name' });
@@ -172,7 +167,7 @@ const nestsWith = (name: string, other: string) => other.startsWith(`${name}/`) 
  * 422 for an invalid name.
  */
 export async function createBranch(ctx: ServiceContext, owner: string, name: string, input: CreateBranchInput): Promise<BranchView> {
-  const { repo, access } = await loadForWriting(ctx, owner, name);
+  const { repo, access } = await getWritableRepository(ctx, owner, name);
   checkNewName('branch', input.newBranchName);
   if (repo.isEmpty) throw notFound(`${repo.owner.login}/${repo.name} is empty: it has no commit to start a branch from`);
   const gitDir = gitDirOf(ctx, repo);
@@ -206,7 +201,7 @@ export async function createBranch(ctx: ServiceContext, owner: string, name: str
 
 /** Deletes a branch (write access). The default branch cannot be deleted (403), as in Gitea. */
 export async function deleteBranch(ctx: ServiceContext, owner: string, name: string, branch: string): Promise<void> {
-  const { repo } = await loadForWriting(ctx, owner, name);
+  const { repo } = await getWritableRepository(ctx, owner, name);
   if (repo.isEmpty) throw notFound(`${repo.owner.login}/${repo.name} is empty: it has no branches`);
   if (branch === repo.defaultBranch) throw forbidden(`"${branch}" is the default branch and cannot be deleted`);
   const gitDir = gitDirOf(ctx, repo);
@@ -231,7 +226,7 @@ export function mayRenameBranch(access: AccessLevel, isDefault: boolean): boolea
  * new name is invalid, the same, or taken.
  */
 export async function renameBranch(ctx: ServiceContext, owner: string, name: string, branch: string, newName: string): Promise<BranchView> {
-  const { repo, access } = await loadForWriting(ctx, owner, name);
+  const { repo, access } = await getWritableRepository(ctx, owner, name);
   checkNewName('branch', newName);
   if (repo.isEmpty) throw notFound(`${repo.owner.login}/${repo.name} is empty: it has no branches`);
   const isDefault = branch === repo.defaultBranch;
@@ -255,7 +250,7 @@ export async function renameBranch(ctx: ServiceContext, owner: string, name: str
 
 /** Creates a tag (write access): 404 when the target does not exist, 409 when the name is taken, 422 when invalid. */
 export async function createTag(ctx: ServiceContext, owner: string, name: string, input: CreateTagInput): Promise<TagView> {
-  const { repo } = await loadForWriting(ctx, owner, name);
+  const { repo } = await getWritableRepository(ctx, owner, name);
   checkNewName('tag', input.tagName);
   const gitDir = gitDirOf(ctx, repo);
   const target = input.target || repo.defaultBranch;
@@ -288,7 +283,7 @@ export async function createTag(ctx: ServiceContext, owner: string, name: string
 }
 
 export async function deleteTag(ctx: ServiceContext, owner: string, name: string, tag: string): Promise<void> {
-  const { repo } = await loadForWriting(ctx, owner, name);
+  const { repo } = await getWritableRepository(ctx, owner, name);
   const gitDir = gitDirOf(ctx, repo);
   const current = isWellFormedRefName(tag) ? await readTagRef(gitDir, tag) : null;
   if (!current) throw notFound(`the tag "${tag}" does not exist`);

@@ -1,6 +1,7 @@
 import { builder } from '../../graphql/builder.ts';
 import { connectionComplexity, offsetConnection } from '../../graphql/connection.ts';
-import { RepositoryRef, withOwner } from '../repo/repo.graphql.ts';
+import { RepositoryRef } from '../repo/repo.graphql.ts';
+import { withOwner } from '../repo/repo.service.ts';
 import { UserConnection, UserRef } from '../user/user.graphql.ts';
 import * as collaborators from './collaborator.service.ts';
 
@@ -21,7 +22,7 @@ builder.objectFields(RepositoryRef, (t) => ({
       description: 'People given access to the repository explicitly.',
       complexity: connectionComplexity,
       resolve: async (repo, page, ctx) => {
-        const r = await withOwner(repo, ctx);
+        const r = await withOwner(ctx, repo);
         return offsetConnection(page, (window) => collaborators.listCollaborators(ctx, r.owner.login, r.name, window));
       },
     },
@@ -30,7 +31,7 @@ builder.objectFields(RepositoryRef, (t) => ({
   isCollaborator: t.boolean({
     args: { login: t.arg.string({ required: true }) },
     resolve: async (repo, { login }, ctx) => {
-      const r = await withOwner(repo, ctx);
+      const r = await withOwner(ctx, repo);
       return collaborators.isCollaborator(ctx, r.owner.login, r.name, login);
     },
   }),
@@ -39,7 +40,7 @@ builder.objectFields(RepositoryRef, (t) => ({
     description: "A person's permission here; visible to themselves, repository admins and site admins.",
     args: { login: t.arg.string({ required: true }) },
     resolve: async (repo, { login }, ctx) => {
-      const r = await withOwner(repo, ctx);
+      const r = await withOwner(ctx, repo);
       return collaborators.collaboratorPermission(ctx, r.owner.login, r.name, login);
     },
   }),

@@ -1,6 +1,6 @@
 import { requireUser } from '../../auth/viewer.ts';
 import type { User } from '../../db/models.ts';
-import { conflict, forbidden, invalid, notFound } from '../../errors.ts';
+import { conflict, invalid, notFound } from '../../errors.ts';
 import { applyPatchToTree } from '../../git/apply.ts';
 import { readObject } from '../../git/cat-file.ts';
 import { commitTree, lookupPath } from '../../git/contents.ts';
@@ -11,9 +11,10 @@ import { resolveCommit, updateRef, zeroOid, type ObjectFormat } from '../../git/
 import { commitChanges, createCommit, type FileChange } from '../../git/write.ts';
 import type { ServiceContext } from '../../services.ts';
 import { toDomainError } from '../git-errors.ts';
-import { CODE_READ, CODE_WRITE } from '../access/access.service.ts';
+import { CODE_READ } from '../access/access.service.ts';
 import { getRepository, recordPush, type RepositoryWithOwner } from '../repo/repo.service.ts';
 import { repositoryPath } from '../repo/storage.ts';
+import { getWritableRepository } from '../repo/writable.ts';
 import type { ApplyPatchInput, ChangeFilesInput, CommitOptionsInput } from './contents.inputs.ts';
 import { defaultMessage, finalMessage, identities, prepareFiles, type PreparedFile } from './contents.rules.ts';
 import { itemsAt, type ContentItem } from './contents.service.ts';
@@ -43,11 +44,10 @@ interface Target {
   target: string;
 }
 
-/** Write access, not archived, valid branch names. */
+/** A writable repository (getWritableRepository), valid branch names. */
 async function writableTarget(ctx: ServiceContext, owner: string, name: string, input: CommitOptionsInput): Promise<Target> {
   const viewer = requireUser(ctx.viewer);
-  const { repo } = await getRepository(ctx, owner, name, CODE_WRITE);
-  if (repo.isArchived) throw forbidden('this repository is archived: it is read-only');
+  const { repo } = await getWritableRepository(ctx, owner, name);
   const base = input.branch?.trim() || repo.defaultBranch;
   const target = input.newBranch?.trim() || base;
   // No branch can have a name that is not well formed (main~1, main:x): such a base does not exist.

@@ -1,15 +1,16 @@
 import { requireUser } from '../../auth/viewer.ts';
-import { badRequest, conflict, forbidden, notFound } from '../../errors.ts';
+import { badRequest, conflict, notFound } from '../../errors.ts';
 import { fetchObjects } from '../../git/fork.ts';
 import { isAncestor, mergeTrees } from '../../git/merge.ts';
 import { createCommit } from '../../git/write.ts';
 import { isWellFormedRefName, readBranch } from '../../git/refs.ts';
 import { updateRef } from '../../git/repo.ts';
 import type { ServiceContext } from '../../services.ts';
-import { CODE_READ, CODE_WRITE, repositoryPermission, satisfies } from '../access/access.service.ts';
+import { CODE_READ, repositoryPermission, satisfies } from '../access/access.service.ts';
 import { withGitErrors } from '../git-errors.ts';
-import { getRepository, recordPush } from '../repo/repo.service.ts';
+import { recordPush } from '../repo/repo.service.ts';
 import { repositoryPath } from '../repo/storage.ts';
+import { getWritableRepository } from '../repo/writable.ts';
 
 export type MergeType = 'up-to-date' | 'fast-forward' | 'merge';
 
@@ -27,8 +28,7 @@ export interface MergeUpstreamInput {
  */
 export async function mergeUpstream(ctx: ServiceContext, ownerLogin: string, name: string, input: MergeUpstreamInput): Promise<MergeType> {
   const viewer = requireUser(ctx.viewer);
-  const { repo } = await getRepository(ctx, ownerLogin, name, CODE_WRITE);
-  if (repo.isArchived) throw forbidden(`${repo.owner.login}/${repo.name} is archived: it is read-only`);
+  const { repo } = await getWritableRepository(ctx, ownerLogin, name);
   if (!repo.isFork || !repo.forkId) throw badRequest(`${repo.owner.login}/${repo.name} is not a fork`);
   const upstream = await ctx.db.repository.findUnique({ where: { id: repo.forkId }, include: { owner: true } });
   if (!upstream || !satisfies(await repositoryPermission(ctx, upstream), CODE_READ)) {

@@ -7,9 +7,6 @@ import * as repos from './repo.service.ts';
 import { listAccountRepositories, listOwnerRepositories, searchRepositories } from './search.service.ts';
 import { UserRef } from '../user/user.graphql.ts';
 import { databaseIdOf } from '../../graphql/ids.ts';
-import type { GraphQLContext } from '../../graphql/context.ts';
-import type { Repository, User } from '../../db/models.ts';
-import { notFound } from '../../errors.ts';
 import { CREATE_REPOSITORY_FIELDS, EXTERNAL_TRACKER_FIELDS, EXTERNAL_WIKI_FIELDS, INTERNAL_TRACKER_FIELDS, REPOSITORY_EDIT_FIELDS } from './repo.inputs.ts';
 import { OBJECT_FORMATS } from './repo.rules.ts';
 
@@ -19,17 +16,6 @@ const RepositoryPermissions = builder.objectRef<{ admin: boolean; push: boolean;
   description: "The viewer's rights on a repository.",
   fields: (t) => ({ admin: t.exposeBoolean('admin'), push: t.exposeBoolean('push'), pull: t.exposeBoolean('pull') }),
 });
-
-/**
- * The repository with its owner: services load repositories with their owner included; anything else
- * (node lookups) gets it from the request's batched user loader, never with a query per row.
- */
-export async function withOwner(repo: Repository & { owner?: User }, ctx: GraphQLContext): Promise<Repository & { owner: User }> {
-  if (repo.owner) return repo as Repository & { owner: User };
-  const owner = await ctx.loaders.userById.load(repo.ownerId);
-  if (!owner) throw notFound(`the owner of repository ${repo.id} does not exist`);
-  return { ...repo, owner };
-}
 
 const InternalTracker = builder
   .objectRef<{ enableTimeTracker: boolean; allowOnlyContributorsToTrackTime: boolean; enableIssueDependencies: boolean }>('InternalTracker')
@@ -63,8 +49,8 @@ export const RepositoryRef = builder.prismaNode('Repository', {
   fields: (t) => ({
     databaseId: t.exposeInt('id'),
     name: t.exposeString('name'),
-    owner: t.field({ type: UserRef, resolve: async (r, _a, ctx) => (await withOwner(r, ctx)).owner }),
-    fullName: t.string({ resolve: async (r, _a, ctx) => `${(await withOwner(r, ctx)).owner.login}/${r.name}` }),
+    owner: t.field({ type: UserRef, resolve: async (r, _a, ctx) => (await repos.withOwner(ctx, r)).owner }),
+    fullName: t.string({ resolve: async (r, _a, ctx) => `${(await repos.withOwner(ctx, r)).owner.login}/${r.name}` }),
     description: t.exposeString('description'),
     website: t.exposeString('website'),
     isPrivate: t.exposeBoolean('isPrivate'),
@@ -122,13 +108,13 @@ export const RepositoryRef = builder.prismaNode('Repository', {
     externalWikiUrl: t.string({ nullable: true, resolve: (r) => r.externalWikiUrl || null }),
     createdAt: t.expose('createdAt', { type: 'DateTime' }),
     updatedAt: t.expose('updatedAt', { type: 'DateTime' }),
-    htmlUrl: t.string({ resolve: async (r, _a, ctx) => `${ctx.rootUrl}${(await withOwner(r, ctx)).owner.login}/${r.name}` }),
-    cloneUrl: t.string({ resolve: async (r, _a, ctx) => `${ctx.rootUrl}${(await withOwner(r, ctx)).owner.login}/${r.name}.git` }),
-    apiUrl: t.string({ resolve: async (r, _a, ctx) => `${ctx.rootUrl}api/v1/repos/${(await withOwner(r, ctx)).owner.login}/${r.name}` }),
+    htmlUrl: t.string({ resolve: async (r, _a, ctx) => `${ctx.rootUrl}${(await repos.withOwner(ctx, r)).owner.login}/${r.name}` }),
+    cloneUrl: t.string({ resolve: async (r, _a, ctx) => `${ctx.rootUrl}${(await repos.withOwner(ctx, r)).owner.login}/${r.name}.git` }),
+    apiUrl: t.string({ resolve: async (r, _a, ctx) => `${ctx.rootUrl}api/v1/repos/${(await repos.withOwner(ctx, r)).owner.login}/${r.name}` }),
     viewerPermissions: t.field({
       type: RepositoryPermissions,
       resolve: async (r, _a, ctx) => {
-        const permission = await repositoryPermission(ctx, await withOwner(r, ctx));
+        const permission = await repositoryPermission(ctx, await repos.withOwner(ctx, r));
         return { admin: atLeast(permission.level, 'admin'), push: satisfies(permission, CODE_WRITE), pull: satisfies(permission, CODE_READ) };
       },
     }),

@@ -29,6 +29,26 @@ import { forgetRepositories } from '../social/social.counters.ts';
 
 export type RepositoryWithOwner = Repository & { owner: User };
 
+/** Accounts by id, batched for one request: the GraphQL context's `loaders.userById` (src/graphql/loaders.ts) is one. */
+export interface AccountLoaders {
+  loaders: { userById: { load(id: number): Promise<User | null> } };
+}
+
+const hasOwner = (repo: Repository & { owner?: User }): repo is RepositoryWithOwner => !!repo.owner;
+
+/**
+ * The repository with its owner. Services load repositories with their owner included, and those come back as
+ * they are; a bare row (a node lookup, a row read from another table) gets its owner from the request's batched
+ * account loader: one query for a page of repositories, never one per row. The GraphQL context is a service
+ * context with loaders, so resolvers pass theirs.
+ */
+export async function withOwner(ctx: AccountLoaders, repo: Repository & { owner?: User }): Promise<RepositoryWithOwner> {
+  if (hasOwner(repo)) return repo;
+  const owner = await ctx.loaders.userById.load(repo.ownerId);
+  if (!owner) throw notFound(`the owner of repository ${repo.id} does not exist`);
+  return { ...repo, owner };
+}
+
 /**
  * Loads a repository by owner login and name, with the viewer's permission; 404 when it cannot be seen,
  * 403 when it can but `needed` is not met. Old names (renames, transfers) lead to the repository's new place.

@@ -1,6 +1,7 @@
 import { builder } from '../../graphql/builder.ts';
 import { connectionComplexity, offsetConnection } from '../../graphql/connection.ts';
-import { RepositoryConnection, RepositoryRef, withOwner } from '../repo/repo.graphql.ts';
+import { RepositoryConnection, RepositoryRef } from '../repo/repo.graphql.ts';
+import { withOwner } from '../repo/repo.service.ts';
 import { UserConnection, UserRef } from '../user/user.graphql.ts';
 import * as social from './social.service.ts';
 
@@ -25,7 +26,7 @@ builder.objectFields(RepositoryRef, (t) => ({
     description: "The signed-in account's watch on this repository; null when it does not watch it.",
     resolve: async (repo, _a, ctx) => {
       const createdAt = await ctx.loaders.viewerWatchedAt.load(repo.id);
-      return createdAt ? { createdAt, repo: await withOwner(repo, ctx) } : null;
+      return createdAt ? { createdAt, repo: await withOwner(ctx, repo) } : null;
     },
   }),
   stargazers: t.connection(

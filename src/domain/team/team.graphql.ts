@@ -4,7 +4,8 @@ import { connectionComplexity, offsetConnection } from '../../graphql/connection
 import { UNITS } from '../access/units.ts';
 import { UnitLevel } from '../access/access.graphql.ts';
 import { OrganizationRef } from '../org/org.graphql.ts';
-import { RepositoryConnection, RepositoryRef, withOwner } from '../repo/repo.graphql.ts';
+import { RepositoryConnection, RepositoryRef } from '../repo/repo.graphql.ts';
+import { withOwner } from '../repo/repo.service.ts';
 import { UserConnection, UserRef } from '../user/user.graphql.ts';
 import * as teams from './team.service.ts';
 import { TEAM_FIELDS, UNIT_LEVEL_FIELDS } from './team.inputs.ts';
@@ -106,7 +107,7 @@ builder.objectFields(RepositoryRef, (t) => ({
     description: 'Teams of the owning organization that reach this repository (an error for repositories of people).',
     tokenScope: 'read:repository',
     resolve: async (repo, _a, ctx) => {
-      const r = await withOwner(repo, ctx);
+      const r = await withOwner(ctx, repo);
       return teams.listRepositoryTeams(ctx, r.owner.login, r.name);
     },
   }),
@@ -116,7 +117,7 @@ builder.objectFields(RepositoryRef, (t) => ({
     tokenScope: 'read:repository',
     args: { name: t.arg.string({ required: true }) },
     resolve: async (repo, { name }, ctx) => {
-      const r = await withOwner(repo, ctx);
+      const r = await withOwner(ctx, repo);
       return lookup(ctx, () => teams.getRepositoryTeam(ctx, r.owner.login, r.name, name), () => `team ${name} does not reach ${r.owner.login}/${r.name}`);
     },
   }),

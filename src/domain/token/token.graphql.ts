@@ -4,6 +4,7 @@ import { requireUser } from '../../auth/viewer.ts';
 import * as tokens from './token.service.ts';
 import { CREATE_ACCESS_TOKEN_FIELDS } from './token.inputs.ts';
 import { inputFromTable } from '../../graphql/input-fields.ts';
+import { viewerTopic, type ViewerEvent } from '../../events/topics.ts';
 import { databaseIdOf } from '../../graphql/ids.ts';
 
 export const AccessTokenRef = builder.prismaNode('AccessToken', {
@@ -72,7 +73,7 @@ const ViewerEventKind = builder.enumType('ViewerEventKind', {
   values: ['ACCESS_TOKEN_CREATED', 'ACCESS_TOKEN_DELETED'] as const,
 });
 
-const ViewerEventRef = builder.objectRef<tokens.ViewerEvent>('ViewerEvent');
+const ViewerEventRef = builder.objectRef<ViewerEvent>('ViewerEvent');
 ViewerEventRef.implement({
   description: "Something that happened to the signed-in account.",
   fields: (t) => ({
@@ -88,7 +89,7 @@ builder.subscriptionFields((t) => ({
     type: ViewerEventRef,
     description: "Live events of the signed-in account (token changes), from any instance.",
     authScopes: { $all: { signedIn: true, token: 'read:user' } },
-    subscribe: (_root, _args, ctx) => ctx.events.subscribe<tokens.ViewerEvent>(tokens.viewerTopic(requireUser(ctx.viewer).id)),
+    subscribe: (_root, _args, ctx) => ctx.events.subscribe(viewerTopic(requireUser(ctx.viewer).id)),
     resolve: (event) => event,
   }),
 }));

@@ -8,16 +8,7 @@ import { pageFrom, type Page, type PageWindow } from '../../pagination.ts';
 import type { ServiceContext } from '../../services.ts';
 import { findUserByLogin } from '../user/user.service.ts';
 import type { CreateAccessTokenInput } from './token.inputs.ts';
-
-/** Viewer-scoped topic: events about one account, for its owner's live subscription. */
-export const viewerTopic = (userId: number) => `viewer.${userId}`;
-
-export interface ViewerEvent {
-  kind: 'ACCESS_TOKEN_CREATED' | 'ACCESS_TOKEN_DELETED';
-  tokenId: number;
-  tokenName: string;
-  occurredAt: string;
-}
+import { viewerTopic, type ViewerEvent } from '../../events/topics.ts';
 
 /**
  * Token management needs the account's password (basic auth), as in Gitea: a leaked token must not be

@@ -224,14 +224,14 @@ describe('branches over REST', () => {
     assert.equal((await api.post(`/repos/${owner.login}/create/branches`, { new_branch_name: 'nope' }, { token: readToken })).status, 403);
   });
 
-  it('refuses branch changes in an archived repository (403) until it is unarchived', async () => {
+  it('refuses branch changes in an archived repository (423 Locked) until it is unarchived', async () => {
     assert.equal((await api.patch(`/repos/${owner.login}/create`, { archived: true }, owner.basic)).status, 200);
     try {
       const res = await api.post(`/repos/${owner.login}/create/branches`, { new_branch_name: 'frozen' }, owner.basic);
-      assert.equal(res.status, 403);
-      assert.match(res.body.message, /archived/);
-      assert.equal((await api.delete(`/repos/${owner.login}/create/branches/source`, owner.basic)).status, 403);
-      assert.equal((await api.post(`/repos/${owner.login}/create/tags`, { tag_name: 'frozen' }, owner.basic)).status, 403);
+      assert.equal(res.status, 423);
+      assert.equal(res.body.message, 'repo is archived');
+      assert.equal((await api.delete(`/repos/${owner.login}/create/branches/source`, owner.basic)).status, 423);
+      assert.equal((await api.post(`/repos/${owner.login}/create/tags`, { tag_name: 'frozen' }, owner.basic)).status, 423);
       assert.equal((await api.get(`/repos/${owner.login}/create/branches/source`, owner.basic)).status, 200, 'reading still works');
     } finally {
       assert.equal((await api.patch(`/repos/${owner.login}/create`, { archived: false }, owner.basic)).status, 200);
@@ -240,7 +240,7 @@ describe('branches over REST', () => {
   });
 
   it('publishes a repo.branch event when a branch is created', async () => {
-    const events = server.app.events.subscribe<{ action: string; branch: string }>('repo.branch');
+    const events = server.app.events.subscribe('repo.branch');
     const res = await api.post(`/repos/${owner.login}/create/branches`, { new_branch_name: 'evented' }, owner.basic);
     assert.equal(res.status, 201);
     const next = await Promise.race([events.next(), new Promise<null>((r) => setTimeout(() => r(null), 3000))]);

@@ -387,13 +387,13 @@ describe('repository contents over REST', () => {
       assert.equal(withWriteToken.status, 201);
     });
 
-    it('refuses changes to an archived repository', async () => {
+    it('refuses changes to an archived repository with 423 Locked', async () => {
       await buildRepo(server, owner, { name: 'frozen', autoInit: true });
       const edit = await api.patch(`/repos/${owner.login}/frozen`, { archived: true }, owner.basic);
       assert.equal(edit.status, 200);
       const res = await api.post(`/repos/${owner.login}/frozen/contents/x.txt`, { content: b64('x') }, owner.basic);
-      assert.equal(res.status, 403);
-      assert.match(res.body.message, /archived/);
+      assert.equal(res.status, 423);
+      assert.equal(res.body.message, 'repo is archived');
     });
   });
 
@@ -426,7 +426,7 @@ describe('repository contents over REST', () => {
   it('publishes the push event when a change lands, as a git push does', async () => {
     await buildRepo(server, owner, { name: 'eventful', autoInit: true });
     const abort = new AbortController();
-    const events = server.app.events.subscribe<any>('repo.push', abort.signal);
+    const events = server.app.events.subscribe('repo.push', abort.signal);
     const next = events.next();
     try {
       const res = await api.post(contentsUrl('eventful', 'e.txt'), { content: b64('e') }, owner.basic);

@@ -172,7 +172,7 @@ describe('repositories over REST', () => {
     assert.equal((await api.patch(`/repos/${alice.login}/new-name`, { name: 'first' }, alice.basic)).status, 422, 'a taken name: 422, as in Gitea');
   });
 
-  it('an archived repository refuses pushes until it is unarchived', async () => {
+  it('an archived repository refuses pushes (403 with Gitea\'s sentence, as its git over HTTP answers) until it is unarchived', async () => {
     await buildRepo(server, alice, { name: 'frozen', autoInit: true });
     const local = path.join(work.dir, 'frozen');
     await git(['clone', '-q', remoteUrl(server.url, alice.login, 'frozen', [alice.login, alice.password]), local]);
@@ -182,6 +182,11 @@ describe('repositories over REST', () => {
     const archived = await api.patch(`/repos/${alice.login}/frozen`, { archived: true }, alice.basic);
     assert.equal(archived.body.archived, true);
     assert.notEqual((await git(['push', '-q', 'origin', 'main'], { cwd: local })).status, 0);
+    const advertisement = await fetch(`${server.url}${alice.login}/frozen.git/info/refs?service=git-receive-pack`, {
+      headers: { authorization: `Basic ${Buffer.from(`${alice.login}:${alice.password}`).toString('base64')}` },
+    });
+    assert.equal(advertisement.status, 403);
+    assert.match(await advertisement.text(), /^This repo is archived\. You can view files and clone it, but cannot push/);
     await api.patch(`/repos/${alice.login}/frozen`, { archived: false }, alice.basic);
     assert.equal((await git(['push', '-q', 'origin', 'main'], { cwd: local })).status, 0);
   });

@@ -1,0 +1,82 @@
+/**
+ * Every topic of the event bus and the payload it carries: the one place event types are declared. The bus
+ * (bus.ts) is typed by this map, so publishing a topic that is not listed here, or with another payload, does
+ * not compile, and subscribers get the payload's type without a cast.
+ *
+ * Areas add their topics here, with their payload. Issues, pull requests and the areas after them name
+ * theirs after Gitea's webhook events (`issues`, `issue_comment`, `pull_request`, `release`, …).
+ * Payloads travel between instances as JSON (REDIS_URL): plain data only, ids rather than rows.
+ */
+export interface EventTopics {
+  'user.created': AccountEvent;
+  'user.updated': AccountEvent;
+  'user.deleted': AccountEvent;
+  /** A token was deleted: caches forget it. */
+  'token.revoked': { tokenHash: string };
+  /** Events about one account, for its owner's live subscription (viewerEvents): one topic per account. */
+  [viewer: `viewer.${number}`]: ViewerEvent;
+  'repo.created': RepositoryCreatedEvent;
+  'repo.updated': { repoId: number };
+  'repo.deleted': { repoId: number; ownerId: number };
+  /** A repository was forked: `repoId` is the source. */
+  'repo.forked': { repoId: number; forkId: number; actorId: number };
+  /** Refs moved, by a git push or an API write that commits (contents, patches, merge-upstream). */
+  'repo.push': { repoId: number; pusherId: number | null; changes: PushedRef[] };
+  'repo.branch': BranchEvent;
+  'repo.tag': TagEvent;
+  'repo.transfer.started': { repoId: number; recipientId: number; actorId: number };
+  'repo.transfer.rejected': { repoId: number; recipientId: number; actorId: number | null };
+  'repo.transferred': { repoId: number; fromOwnerId: number; toOwnerId: number; actorId: number | null };
+}
+
+export interface AccountEvent {
+  userId: number;
+}
+
+export interface RepositoryCreatedEvent {
+  repoId: number;
+  ownerId: number;
+  actorId: number;
+  /** Set when the repository is a fork: its source. */
+  forkOf?: number;
+}
+
+export interface ViewerEvent {
+  kind: 'ACCESS_TOKEN_CREATED' | 'ACCESS_TOKEN_DELETED';
+  tokenId: number;
+  tokenName: string;
+  occurredAt: string;
+}
+
+/** The topic of one account's viewer events. */
+export const viewerTopic = (userId: number) => `viewer.${userId}` as const;
+
+/** One ref a push updated; `before` or `after` is the zero id when the ref was created or deleted. */
+export interface PushedRef {
+  ref: string;
+  before: string;
+  after: string;
+}
+
+/** A branch changed through the API (pushes are repo.push). */
+export interface BranchEvent {
+  repoId: number;
+  action: 'created' | 'deleted' | 'renamed';
+  branch: string;
+  /** The old name, when renamed. */
+  from?: string;
+  oid: string;
+  actorId: number | null;
+}
+
+/** A tag changed through the API (pushes are repo.push). */
+export interface TagEvent {
+  repoId: number;
+  action: 'created' | 'deleted';
+  tag: string;
+  /** The tag's object: the commit for a lightweight tag, the tag object for an annotated one. */
+  oid: string;
+  /** The commit a created tag points at. */
+  commit?: string;
+  actorId: number | null;
+}
