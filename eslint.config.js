@@ -48,16 +48,10 @@ export default tseslint.config(
   },
   { files: ['src/git/**/*.ts'], rules: { 'no-restricted-imports': forbid(restFacade, domain) } },
   {
-    // Services and what they are made of: their rules and the input shapes they share with GraphQL (*.inputs.ts).
-    files: [
-      'src/domain/**/*.service.ts',
-      'src/domain/**/*.rules.ts',
-      'src/domain/**/*.inputs.ts',
-      'src/domain/**/*.counters.ts',
-      'src/domain/fields.ts',
-      'src/domain/access/grants.ts',
-      'src/domain/access/units.ts',
-    ],
+    // Services and everything they are made of (rules, input tables, caches, counters, helpers): every module of
+    // a domain area but its GraphQL types (<area>.graphql.ts) and its request loaders (<area>.loaders.ts).
+    files: ['src/domain/**/*.ts'],
+    ignores: ['src/domain/**/*.graphql.ts', 'src/domain/**/*.loaders.ts'],
     rules: { 'no-restricted-imports': forbid(restFacade, graphqlLayer, childProcess) },
   },
   {

@@ -40,6 +40,14 @@ describe('the linter keeps the architecture', () => {
     assert.deepEqual(await ruleIdsOf(files), ['no-restricted-imports']);
   });
 
+  it('refuses any module of a domain area but its GraphQL types and loaders that imports GraphQL', async () => {
+    const graphqlImport = "import { GraphQLError } from 'graphql';\nexport const e = GraphQLError;\n";
+    const refused = probe('src/domain', { 'probe.caches.ts': graphqlImport, 'writable.ts': graphqlImport });
+    assert.deepEqual(await ruleIdsOf(refused), ['no-restricted-imports', 'no-restricted-imports']);
+    const allowed = probe('src/domain', { 'probe.graphql.ts': graphqlImport, 'probe.loaders.ts': graphqlImport });
+    assert.deepEqual(await ruleIdsOf(allowed), []);
+  });
+
   it('refuses a domain module that imports the REST facade', async () => {
     const files = probe('src/domain', { 'probe.ts': "import { ok } from '../../../rest-facade/operation.ts';\nexport const o = ok;\n" });
     assert.deepEqual(await ruleIdsOf(files), ['no-restricted-imports']);
