@@ -1,4 +1,4 @@
-import type { RestRepositoryFieldsFragment } from '../__generated__/graphql.ts';
+import type { RestLanguageBytesFragment, RestRepositoryFieldsFragment } from '../__generated__/graphql.ts';
 import type { components } from '../__generated__/openapi.ts';
 import { restTime, timeOrZero } from './time.ts';
 import { toTeam } from './organization.ts';
@@ -102,4 +102,9 @@ export function toRepository(repo: RestRepositoryFieldsFragment & { parent?: Res
     object_format_name: repo.objectFormat,
     branch_count: repo.branchCount,
   } as RestRepository;
+}
+
+/** A repository's languages as Gitea lists them: bytes of code by language name. */
+export function toLanguageStatistics(languages: RestLanguageBytesFragment[]): Record<string, number> {
+  return Object.fromEntries(languages.map((l) => [l.language, l.bytes]));
 }
