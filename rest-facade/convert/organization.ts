@@ -1,10 +1,8 @@
 import type { RestOrganizationFragment, RestTeamFieldsFragment } from '../__generated__/graphql.ts';
-import type { components } from '../__generated__/openapi.ts';
+import { accessLevelName } from './access.ts';
+import type { RestSchema } from './shape.ts';
 
-type RestOrganization = components['schemas']['Organization'];
-type RestTeam = components['schemas']['Team'];
-
-export function toOrganization(org: RestOrganizationFragment): RestOrganization {
+export function toOrganization(org: RestOrganizationFragment): RestSchema<'Organization'> {
   return {
     id: org.databaseId,
     name: org.login,
@@ -17,26 +15,26 @@ export function toOrganization(org: RestOrganizationFragment): RestOrganization 
     location: org.location,
     visibility: org.visibility,
     repo_admin_change_team_access: org.repoAdminChangeTeamAccess,
-  } as RestOrganization;
+  };
 }
 
 /** `organization` is null in lists of one organization's teams, as Gitea sends them, and when not selected. */
 export function toTeam(
   team: RestTeamFieldsFragment & { organization?: RestOrganizationFragment },
   options: { withOrganization?: boolean } = { withOrganization: true },
-): RestTeam {
+): RestSchema<'Team'> {
   return {
     id: team.databaseId,
     name: team.name,
     description: team.description,
     organization: options.withOrganization === false || !team.organization ? null : toOrganization(team.organization),
     includes_all_repositories: team.includesAllRepositories,
-    permission: team.permission,
+    permission: accessLevelName(team.permission),
     units: team.units,
     units_map: Object.fromEntries(team.unitLevels.map((u) => [u.unit, u.level])),
     can_create_org_repo: team.canCreateOrgRepo,
     // Graft opens a team (GET /teams/{id}, team search) to its members and the organization's owners only:
     // Gitea's "private", its default for new teams.
     visibility: 'private',
-  } as RestTeam;
+  };
 }

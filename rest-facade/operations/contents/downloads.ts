@@ -1,5 +1,6 @@
 import { RepositoryArchiveDocument, RepositoryRawFileDocument, type RepositoryRawFileQuery } from '../../__generated__/graphql.ts';
 import { notFound } from '../../../src/errors.ts';
+import { immutableArchiveApiUrl } from '../../convert/urls.ts';
 import { defineOperation, found, type Reply } from '../../operation.ts';
 
 /**
@@ -50,7 +51,7 @@ export const repoGetArchive = defineOperation({
     const { archive, apiUrl, databaseId } = found(repository);
     return {
       status: 200,
-      headers: { Link: `<${apiUrl}/archive/${archive.commitOid}.${archive.format}?rev=${archive.commitOid}>; rel="immutable"` },
+      headers: { Link: `<${immutableArchiveApiUrl(apiUrl, archive.commitOid, archive.format)}>; rel="immutable"` },
       stream: {
         kind: 'archive',
         repositoryId: databaseId,

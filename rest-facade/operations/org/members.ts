@@ -5,6 +5,7 @@ import {
   SetOrganizationMembershipVisibilityDocument,
   type OrganizationMembersQuery,
 } from '../../__generated__/graphql.ts';
+import { publicMemberApiUrl } from '../../convert/urls.ts';
 import { toUser } from '../../convert/user.ts';
 import { checked, defineOperation, found, list, noContent, type Reply } from '../../operation.ts';
 
@@ -38,8 +39,7 @@ export const orgIsMember = defineOperation({
     const { viewerIsMember, membership } = found(organization);
     const aboutThemselves = viewer.user?.lowerLogin === params.username.toLowerCase();
     if (viewerIsMember || aboutThemselves) return checked(viewerIsMember && membership !== null);
-    const location = `${rootUrl}api/v1/orgs/${encodeURIComponent(params.org)}/public_members/${encodeURIComponent(params.username)}`;
-    return { status: 303, headers: { Location: location } };
+    return { status: 303, headers: { Location: publicMemberApiUrl(rootUrl, params.org, params.username) } };
   },
 });
 
