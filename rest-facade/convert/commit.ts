@@ -98,3 +98,8 @@ export function toCommit(commit: RestCommitFragment, repo: RestRepositoryUrlsFra
     stats: commit.stats ?? null,
   };
 }
+
+/** Two commits compared, as Gitea's Compare: every commit counted, the first ones listed. */
+export function toCompare(commits: { totalCount: number; nodes: RestCommitFragment[] }, repo: RestRepositoryUrlsFragment): RestSchema<'Compare'> {
+  return { total_commits: commits.totalCount, commits: commits.nodes.map((c) => toCommit(c, repo)) };
+}

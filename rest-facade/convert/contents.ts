@@ -107,3 +107,13 @@ export function toFileResponse(change: RestChangeFilesFragment, index: number | 
   const all = toFilesResponse(change);
   return { content: index === null ? null : (all.files[index] ?? null), commit: all.commit, verification: all.verification };
 }
+
+/** Gitea's contents-ext reply: a file's entry, or a directory's entries. */
+export function toContentsExtResponse(
+  read: { entry: EntryData; entries: EntryData[] | null },
+  at: RefContext,
+  facts: CommitFacts,
+): RestSchema<'ContentsExtResponse'> {
+  if (read.entries) return { file_contents: null, dir_contents: read.entries.map((e) => toContentsResponse(e, at, facts)) };
+  return { file_contents: toContentsResponse(read.entry, at, facts), dir_contents: null };
+}

@@ -1,4 +1,4 @@
-import type { RestOrganizationFragment, RestTeamFieldsFragment } from '../__generated__/graphql.ts';
+import type { RestOrganizationFragment, RestOrganizationPermissionsFragment, RestTeamFieldsFragment } from '../__generated__/graphql.ts';
 import { accessLevelName } from './access.ts';
 import type { RestSchema } from './shape.ts';
 
@@ -16,6 +16,11 @@ export function toOrganization(org: RestOrganizationFragment): RestSchema<'Organ
     visibility: org.visibility,
     repo_admin_change_team_access: org.repoAdminChangeTeamAccess,
   };
+}
+
+/** What an account may do in an organization, as Gitea's OrganizationPermissions. */
+export function toOrganizationPermissions(p: RestOrganizationPermissionsFragment): RestSchema<'OrganizationPermissions'> {
+  return { is_owner: p.isOwner, is_admin: p.isAdmin, can_write: p.canWrite, can_read: p.canRead, can_create_repository: p.canCreateRepository };
 }
 
 /** `organization` is null in lists of one organization's teams, as Gitea sends them, and when not selected. */

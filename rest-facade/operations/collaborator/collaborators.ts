@@ -5,6 +5,7 @@ import {
   RepositoryPermissionOfDocument,
   SetCollaboratorDocument,
 } from '../../__generated__/graphql.ts';
+import { toRepoCollaboratorPermission } from '../../convert/collaborator.ts';
 import { toUser } from '../../convert/user.ts';
 import { checked, defineOperation, found, list, noContent, ok } from '../../operation.ts';
 
@@ -37,13 +38,9 @@ export const repoDeleteCollaborator = defineOperation({
   reply: () => noContent(),
 });
 
-/** Gitea sends the level twice: as permission and as role_name. */
 export const repoGetRepoPermissions = defineOperation({
   operationId: 'repoGetRepoPermissions',
   document: RepositoryPermissionOfDocument,
   variables: ({ params }) => ({ owner: params.owner, name: params.repo, login: params.collaborator }),
-  reply: ({ repository }) => {
-    const { permission, user } = found(repository).permissionOf;
-    return ok({ permission, role_name: permission, user: toUser(user) });
-  },
+  reply: ({ repository }) => ok(toRepoCollaboratorPermission(found(repository).permissionOf)),
 });

@@ -1,5 +1,5 @@
 import { RepositoryCompareDocument } from '../../__generated__/graphql.ts';
-import { commitOptions, toCommit } from '../../convert/commit.ts';
+import { commitOptions, toCompare } from '../../convert/commit.ts';
 import { defineOperation, found, ok, textReply, type Reply } from '../../operation.ts';
 
 /** The most commits one comparison lists (total_commits still counts them all). */
@@ -39,7 +39,6 @@ export const repoCompareDiff = defineOperation({
     const comparison = repo.compare;
     if (query.output === 'diff') return textReply(comparison.diff ?? '');
     if (query.output === 'patch') return textReply(comparison.patch ?? '');
-    const commits = comparison.commits!;
-    return ok({ total_commits: commits.totalCount, commits: commits.nodes.map((c) => toCommit(c, repo)) });
+    return ok(toCompare(comparison.commits!, repo));
   },
 });

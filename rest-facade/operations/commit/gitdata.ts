@@ -1,6 +1,7 @@
-import { RepositoryBlobDocument, RepositoryTreeDocument } from '../../__generated__/graphql.ts';
-import { defineOperation, found, ok } from '../../operation.ts';
 import { offsetToCursor } from '@pothos/plugin-relay';
+import { RepositoryBlobDocument, RepositoryTreeDocument } from '../../__generated__/graphql.ts';
+import { toGitBlob, toGitTree } from '../../convert/gitdata.ts';
+import { defineOperation, found, ok } from '../../operation.ts';
 
 /** Gitea's tree paging: per_page (at most DEFAULT_GIT_TREES_PER_PAGE, the default too) and a 1-based page. */
 function treeWindow(query: { page?: number; per_page?: number }, max: number) {
@@ -24,26 +25,8 @@ export const GetTree = defineOperation({
     };
   },
   reply: ({ repository }, { query, config }) => {
-    const { apiUrl, tree: lookedUp } = found(repository);
-    const tree = found(lookedUp);
-    const { page, offset } = treeWindow(query, config.api.DEFAULT_GIT_TREES_PER_PAGE);
-    const url = (kind: string, oid: string) => `${apiUrl}/git/${kind}/${encodeURIComponent(oid)}`;
-    return ok({
-      sha: tree.oid,
-      url: url('trees', tree.oid),
-      tree: tree.nodes.map((e) => ({
-        path: e.path,
-        mode: e.mode,
-        type: e.type,
-        size: e.size,
-        sha: e.oid,
-        // Submodules have no URL here, as on GitHub and Gitea.
-        url: e.type === 'tree' ? url('trees', e.oid) : e.type === 'commit' ? '' : url('blobs', e.oid),
-      })),
-      truncated: offset + tree.nodes.length < tree.totalCount,
-      page,
-      total_count: tree.totalCount,
-    });
+    const { apiUrl, tree } = found(repository);
+    return ok(toGitTree(found(tree), apiUrl, treeWindow(query, config.api.DEFAULT_GIT_TREES_PER_PAGE)));
   },
 });
 
@@ -52,16 +35,7 @@ export const GetBlob = defineOperation({
   document: RepositoryBlobDocument,
   variables: ({ params }) => ({ owner: params.owner, name: params.repo, oid: params.sha }),
   reply: ({ repository }) => {
-    const { apiUrl, blob: lookedUp } = found(repository);
-    const blob = found(lookedUp);
-    return ok({
-      sha: blob.oid,
-      url: `${apiUrl}/git/blobs/${encodeURIComponent(blob.oid)}`,
-      size: blob.size,
-      // Blobs above DEFAULT_MAX_BLOB_SIZE come without content, as in Gitea.
-      ...(blob.contentBase64 !== null ? { encoding: 'base64', content: blob.contentBase64 } : { encoding: null, content: null }),
-      lfs_oid: blob.lfs?.oid ?? null,
-      lfs_size: blob.lfs?.size ?? null,
-    });
+    const { apiUrl, blob } = found(repository);
+    return ok(toGitBlob(found(blob), apiUrl));
   },
 });

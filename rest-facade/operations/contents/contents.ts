@@ -6,13 +6,10 @@ import {
   type FileOperationInput,
   type RepositoryContentsQuery,
 } from '../../__generated__/graphql.ts';
-import type { components } from '../../__generated__/openapi.ts';
-import { toContentsResponse, toFileResponse, toFilesResponse, type CommitFacts } from '../../convert/contents.ts';
+import { toContentsExtResponse, toContentsResponse, toFileResponse, toFilesResponse, type CommitFacts } from '../../convert/contents.ts';
 import { badRequest } from '../../../src/errors.ts';
-import { created, defineOperation, found, ok, type Reply } from '../../operation.ts';
+import { created, defineOperation, found, ok, type Reply, type RequestBody } from '../../operation.ts';
 import { fromSnakeCase } from '../../snake-case.ts';
-
-type Schemas = components['schemas'];
 
 const READ_DEFAULTS = { withContent: true, withCommit: true, withMessage: false, withLfs: true, withListLfs: false };
 
@@ -71,14 +68,13 @@ export const repoGetContentsExt = defineOperation({
     const { contents, apiUrl, htmlUrl } = found(repository);
     const at = { apiUrl, htmlUrl, ref: contents.ref, refName: contents.refName, refType: contents.refType };
     const facts: CommitFacts = { metadata: includes.has('commit_metadata'), message: includes.has('commit_message') };
-    if (contents.entries) return ok({ file_contents: null, dir_contents: contents.entries.map((e) => toContentsResponse(e, at, facts)) });
-    return ok({ file_contents: toContentsResponse(contents.entry, at, facts), dir_contents: null });
+    return ok(toContentsExtResponse(contents, at, facts));
   },
 });
 
 // --- Changing files --------------------------------------------------------------------------------
 
-type SingleFileBody = Schemas['CreateFileOptions'] | Schemas['UpdateFileOptions'] | Schemas['DeleteFileOptions'];
+type SingleFileBody = RequestBody<'repoCreateFile'> | RequestBody<'repoUpdateFile'> | RequestBody<'repoDeleteFile'>;
 
 /** A single-file request: the commit options of its body, and its one operation on the file at the path. */
 const singleFile = (body: SingleFileBody, file: FileOperationInput): ChangeFilesInput => ({

@@ -1,4 +1,5 @@
-import { CreateForkDocument, MergeUpstreamDocument, RepositoryForksDocument, type MergeUpstreamType } from '../../__generated__/graphql.ts';
+import { CreateForkDocument, MergeUpstreamDocument, RepositoryForksDocument } from '../../__generated__/graphql.ts';
+import { toMergeUpstreamResponse } from '../../convert/fork.ts';
 import { toRepository } from '../../convert/repository.ts';
 import { accepted, defineOperation, found, list, ok } from '../../operation.ts';
 
@@ -18,11 +19,9 @@ export const createFork = defineOperation({
   reply: ({ createFork }) => accepted(toRepository(createFork)),
 });
 
-const MERGE_TYPES: Record<MergeUpstreamType, string> = { UP_TO_DATE: 'up-to-date', FAST_FORWARD: 'fast-forward', MERGE: 'merge' };
-
 export const repoMergeUpstream = defineOperation({
   operationId: 'repoMergeUpstream',
   document: MergeUpstreamDocument,
   variables: ({ params, body }) => ({ owner: params.owner, name: params.repo, branch: body?.branch ?? '', ffOnly: body?.ff_only ?? false }),
-  reply: ({ mergeUpstream }) => ok({ merge_type: MERGE_TYPES[mergeUpstream.mergeType] }),
+  reply: ({ mergeUpstream }) => ok(toMergeUpstreamResponse(mergeUpstream)),
 });

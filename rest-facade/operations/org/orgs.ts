@@ -8,7 +8,7 @@ import {
   type OrganizationInput,
   type OrganizationsQuery,
 } from '../../__generated__/graphql.ts';
-import { toOrganization } from '../../convert/organization.ts';
+import { toOrganization, toOrganizationPermissions } from '../../convert/organization.ts';
 import { visibilityOption } from '../../lenient.ts';
 import { created, defineOperation, found, list, noContent, ok, type Reply } from '../../operation.ts';
 
@@ -105,6 +105,5 @@ export const orgGetUserPermissions = defineOperation({
   operationId: 'orgGetUserPermissions',
   document: OrganizationPermissionsDocument,
   variables: ({ params }) => ({ login: params.username, organization: params.org }),
-  reply: ({ organizationPermissions: p }) =>
-    ok({ is_owner: p.isOwner, is_admin: p.isAdmin, can_write: p.canWrite, can_read: p.canRead, can_create_repository: p.canCreateRepository }),
+  reply: ({ organizationPermissions }) => ok(toOrganizationPermissions(organizationPermissions)),
 });

@@ -1,10 +1,10 @@
 import type { CreateRepositoryInput, ObjectFormat, UpdateRepositoryInput } from '../../__generated__/graphql.ts';
-import type { components } from '../../__generated__/openapi.ts';
 import { mergeStyle, trackerStyle, trustModel } from '../../lenient.ts';
+import type { RequestBody } from '../../operation.ts';
 import { fromSnakeCase } from '../../snake-case.ts';
 
 /** CreateRepoOption → CreateRepositoryInput (shared by the create operations); an unknown trust model reads as default. */
-export function createRepositoryInput(body: components['schemas']['CreateRepoOption']): CreateRepositoryInput {
+export function createRepositoryInput(body: RequestBody<'createCurrentUserRepo'>): CreateRepositoryInput {
   return {
     ...fromSnakeCase(body, 'CreateRepositoryInput', ['objectFormat', 'trustModel']),
     objectFormat: (body.object_format_name || undefined) as ObjectFormat | undefined,
@@ -13,7 +13,7 @@ export function createRepositoryInput(body: components['schemas']['CreateRepoOpt
 }
 
 /** EditRepoOption → UpdateRepositoryInput; unknown merge and tracker styles read as Gitea's defaults. */
-export function updateRepositoryInput(body: components['schemas']['EditRepoOption']): UpdateRepositoryInput {
+export function updateRepositoryInput(body: RequestBody<'repoEdit'>): UpdateRepositoryInput {
   const external = body.external_tracker;
   return {
     // mirror_interval, enable_prune and the mirror credentials apply to mirrors only: Gitea ignores them
