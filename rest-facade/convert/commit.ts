@@ -9,17 +9,6 @@ import { restTime, ZERO_TIME } from './time.ts';
 import { commitApiUrl, commitHtmlUrl, treeApiUrl } from './urls.ts';
 import { toUser } from './user.ts';
 
-/** Options of the commit endpoints: what to compute for each commit (Gitea's ?stat=, ?files=, ?verification=; all default to true). */
-export interface CommitOptions {
-  stat: boolean;
-  files: boolean;
-  verification: boolean;
-}
-
-export function commitOptions(query: { stat?: boolean; files?: boolean; verification?: boolean }): CommitOptions {
-  return { stat: query.stat ?? true, files: query.files ?? true, verification: query.verification ?? true };
-}
-
 /** What Gitea says of a commit nobody signed (commits made through the API, tags that point at no commit). */
 export const NOT_SIGNED: RestSchema<'PayloadCommitVerification'> = Object.freeze({
   verified: false,

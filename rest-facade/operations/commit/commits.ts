@@ -1,7 +1,18 @@
 import { RepositoryCommitDiffDocument, RepositoryCommitDocument, RepositoryCommitsDocument } from '../../__generated__/graphql.ts';
-import { commitOptions, toCommit } from '../../convert/commit.ts';
+import { toCommit } from '../../convert/commit.ts';
 import { conflict, notFound } from '../../../src/errors.ts';
 import { defineOperation, found, list, ok, textReply } from '../../operation.ts';
+
+/** Options of the commit endpoints: what to compute for each commit (Gitea's ?stat=, ?files=, ?verification=; all default to true). */
+export interface CommitOptions {
+  stat: boolean;
+  files: boolean;
+  verification: boolean;
+}
+
+export function commitOptions(query: { stat?: boolean; files?: boolean; verification?: boolean }): CommitOptions {
+  return { stat: query.stat ?? true, files: query.files ?? true, verification: query.verification ?? true };
+}
 
 export const repoGetAllCommits = defineOperation({
   operationId: 'repoGetAllCommits',

@@ -1,6 +1,7 @@
 import { RepositoryCompareDocument } from '../../__generated__/graphql.ts';
-import { commitOptions, toCompare } from '../../convert/commit.ts';
+import { toCompare } from '../../convert/commit.ts';
 import { defineOperation, found, ok, textReply, type Reply } from '../../operation.ts';
+import { commitOptions } from './commits.ts';
 
 /** The most commits one comparison lists (total_commits still counts them all). */
 const MAX_COMPARE_COMMITS = 250;
