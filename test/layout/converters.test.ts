@@ -5,6 +5,7 @@ import path from 'node:path';
 import { describe, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
+import { accessLevelName } from '../../rest-facade/convert/access.ts';
 
 /**
  * The REST facade's layout: operations live in one folder per domain area and run the documents beside them;
@@ -160,6 +161,13 @@ describe('operations are laid out by domain area', () => {
     );
     assert.deepEqual(misplaced, []);
     assert.deepEqual([...definitions(filesUnder(operationsDir, '.graphql'), /fragment/)], []);
+  });
+});
+
+describe('access levels reach REST as the enum the document names', () => {
+  it('passes the levels of the access model through and refuses anything else instead of sending it', () => {
+    assert.deepEqual(['none', 'read', 'write', 'admin', 'owner'].map(accessLevelName), ['none', 'read', 'write', 'admin', 'owner']);
+    assert.throws(() => accessLevelName('superuser'), /"superuser" is not an access level/);
   });
 });
 
