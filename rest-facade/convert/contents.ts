@@ -1,23 +1,21 @@
-import type { RestChangeFilesFragment, RestContentCommitFragment, RestRepositoryUrlsFragment } from '../__generated__/graphql.ts';
+import type {
+  RestChangeFilesFragment,
+  RestContentCommitFragment,
+  RestContentEntryFragment,
+  RestLastCommitFragment,
+  RestRepositoryUrlsFragment,
+} from '../__generated__/graphql.ts';
 import { NOT_SIGNED } from './commit.ts';
 import type { RestSchema } from './shape.ts';
 import { restTime, ZERO_TIME } from './time.ts';
 import { blobApiUrl, commitApiUrl, commitHtmlUrl, contentsApiUrl, rawHtmlUrl, srcHtmlUrl, treeApiUrl, webRef } from './urls.ts';
 
 /** An entry as the GraphQL documents select it; optional parts depend on what the operation asked for. */
-export interface EntryData {
-  name: string;
-  path: string;
-  oid: string;
-  type: 'file' | 'dir' | 'symlink' | 'submodule';
-  mode: string;
-  size: number;
-  target: string | null;
-  submoduleUrl: string | null;
+export type EntryData = RestContentEntryFragment & {
   content?: string | null;
   lfs?: { oid: string; size: number } | null;
-  lastCommit?: { oid: string; message?: string; author: { date: string }; committer: { date: string } } | null;
-}
+  lastCommit?: RestLastCommitFragment | null;
+};
 
 /** Where the entry was read: the repository's URLs and the ref (as asked, short name, kind). */
 export interface RefContext {
