@@ -1,7 +1,7 @@
 import type { RestLanguageBytesFragment, RestRepositoryFieldsFragment } from '../__generated__/graphql.ts';
 import type { RestSchema } from './shape.ts';
 import { restTime, timeOrZero } from './time.ts';
-import { toTeam } from './organization.ts';
+import { toTeam } from './team.ts';
 import { languagesApiUrl } from './urls.ts';
 import { toUser } from './user.ts';
 

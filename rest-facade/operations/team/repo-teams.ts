@@ -1,5 +1,5 @@
 import { RepositoryTeamDocument, RepositoryTeamsDocument, SetRepositoryTeamDocument } from '../../__generated__/graphql.ts';
-import { toTeam } from '../../convert/organization.ts';
+import { toTeam } from '../../convert/team.ts';
 import { defineOperation, found, noContent, ok } from '../../operation.ts';
 
 export const repoListTeams = defineOperation({

@@ -14,7 +14,7 @@ import {
   ViewerTeamsDocument,
   type TeamInput,
 } from '../../__generated__/graphql.ts';
-import { toTeam } from '../../convert/organization.ts';
+import { toTeam } from '../../convert/team.ts';
 import { teamAccess, type TeamAccessBody } from '../../lenient.ts';
 import { toRepository } from '../../convert/repository.ts';
 import { toUser } from '../../convert/user.ts';
