@@ -71,6 +71,15 @@ describe('converters are the one place REST shapes are built', () => {
     assert.deepEqual(scan(converterFiles.filter((f) => f !== shapeModule), SCHEMA_IMPORTS), []);
   });
 
+  it('has converters import only other converters and generated types, so they run outside any REST request', () => {
+    const allowed = (specifier: string) => /^\.\/[\w-]+\.ts$/.test(specifier) || /^\.\.\/__generated__\/(graphql|openapi)\.ts$/.test(specifier);
+    const imports = converterFiles.flatMap((file) =>
+      [...readFileSync(file, 'utf8').matchAll(/\bfrom\s+'([^']+)'/g)].map((m) => m[1]).filter((s) => !allowed(s)).map((s) => `${relative(file)}: ${s}`),
+    );
+    assert.ok(allowed('./user.ts') && !allowed('../operation.ts') && !allowed('../../src/errors.ts'));
+    assert.deepEqual(imports, []);
+  });
+
   const SNAKE_MEMBERS = [{ pattern: /(^|[{,])\s*[a-z][a-z0-9]*(_[a-z0-9]+)+\s*:/, what: 'a snake_case member written by the operation' }];
 
   it('finds a REST member written in an operation in a sample, and not a query parameter read there', () => {
