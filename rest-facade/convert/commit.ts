@@ -1,28 +1,54 @@
-import type { RestCommitFragment, RestCommitRepositoryFragment } from '../__generated__/graphql.ts';
-import type { components } from '../__generated__/openapi.ts';
+import type {
+  RestCommitFragment,
+  RestPayloadCommitFragment,
+  RestPayloadVerificationFragment,
+  RestRepositoryUrlsFragment,
+} from '../__generated__/graphql.ts';
+import type { RestSchema } from './shape.ts';
 import { restTime, ZERO_TIME } from './time.ts';
+import { commitApiUrl, commitHtmlUrl, treeApiUrl } from './urls.ts';
 import { toUser } from './user.ts';
 
-type Schemas = components['schemas'];
+/** What Gitea says of a commit nobody signed (commits made through the API, tags that point at no commit). */
+export const NOT_SIGNED: RestSchema<'PayloadCommitVerification'> = Object.freeze({
+  verified: false,
+  reason: 'gpg.error.not_signed_commit',
+  signature: '',
+  signer: null,
+  payload: '',
+});
 
-/** Options of the commit endpoints: what to compute for each commit (Gitea's ?stat=, ?files=, ?verification=; all default to true). */
-export interface CommitOptions {
-  stat: boolean;
-  files: boolean;
-  verification: boolean;
+/**
+ * GraphQL CommitVerification → Gitea's PayloadCommitVerification, with no signer (Graft verifies no
+ * signatures yet). Branch and tag answers send the signature without the final line end that the commit
+ * answers (GET /git/commits/{sha}) keep, as they always have.
+ */
+export function toPayloadVerification(v: RestPayloadVerificationFragment): RestSchema<'PayloadCommitVerification'> {
+  return { verified: v.verified, reason: v.reason, signature: v.signature.replace(/\n$/, ''), signer: null, payload: v.payload };
 }
 
-export function commitOptions(query: { stat?: boolean; files?: boolean; verification?: boolean }): CommitOptions {
-  return { stat: query.stat ?? true, files: query.files ?? true, verification: query.verification ?? true };
+/** GraphQL Commit → Gitea's PayloadCommit (its file lists stay empty here, as in Gitea's branch answers). */
+export function toPayloadCommit(commit: RestPayloadCommitFragment, repo: RestRepositoryUrlsFragment): RestSchema<'PayloadCommit'> {
+  const person = (p: RestPayloadCommitFragment['author']) => ({ name: p.name, email: p.email, username: p.user?.login ?? '' });
+  return {
+    id: commit.oid,
+    message: commit.message,
+    url: commitHtmlUrl(repo.htmlUrl, commit.oid),
+    author: person(commit.author),
+    committer: person(commit.committer),
+    verification: toPayloadVerification(commit.verification),
+    timestamp: restTime(commit.author.date),
+    added: [],
+    removed: [],
+    modified: [],
+  };
 }
-
-const escape = encodeURIComponent;
 
 /**
  * Files as Gitea lists them: added, modified or removed. Gitea does not detect renames there, so a
  * renamed file is its old path removed and its new path added.
  */
-function toAffectedFiles(files: NonNullable<RestCommitFragment['files']>): Schemas['CommitAffectedFiles'][] {
+function toAffectedFiles(files: NonNullable<RestCommitFragment['files']>): RestSchema<'CommitAffectedFiles'>[] {
   return files.flatMap((f) =>
     f.status === 'renamed'
       ? [
@@ -38,26 +64,31 @@ function toAffectedFiles(files: NonNullable<RestCommitFragment['files']>): Schem
  * (Graft verifies no signatures yet) and authors without a Graft account are null, as Gitea sends them; files
  * not asked for are an empty list.
  */
-export function toCommit(commit: RestCommitFragment, repo: RestCommitRepositoryFragment): Schemas['Commit'] {
-  const url = `${repo.apiUrl}/git/commits/${escape(commit.oid)}`;
+export function toCommit(commit: RestCommitFragment, repo: RestRepositoryUrlsFragment): RestSchema<'Commit'> {
+  const url = commitApiUrl(repo.apiUrl, commit.oid);
   const created = restTime(commit.committer.date);
   return {
     url,
     sha: commit.oid,
     created,
-    html_url: `${repo.htmlUrl}/commit/${escape(commit.oid)}`,
+    html_url: commitHtmlUrl(repo.htmlUrl, commit.oid),
     commit: {
       url,
       author: { name: commit.author.name, email: commit.author.email, date: restTime(commit.author.date) },
       committer: { name: commit.committer.name, email: commit.committer.email, date: restTime(commit.committer.date) },
       message: commit.message,
-      tree: { url: `${repo.apiUrl}/git/trees/${escape(commit.treeOid)}`, sha: commit.treeOid, created },
+      tree: { url: treeApiUrl(repo.apiUrl, commit.treeOid), sha: commit.treeOid, created },
       verification: commit.verification ? { ...commit.verification, signer: null } : null,
     },
     author: commit.author.user ? toUser(commit.author.user) : null,
     committer: commit.committer.user ? toUser(commit.committer.user) : null,
-    parents: commit.parentOids.map((sha) => ({ url: `${repo.apiUrl}/git/commits/${escape(sha)}`, sha, created: ZERO_TIME })),
+    parents: commit.parentOids.map((sha) => ({ url: commitApiUrl(repo.apiUrl, sha), sha, created: ZERO_TIME })),
     files: commit.files ? toAffectedFiles(commit.files) : [],
     stats: commit.stats ?? null,
-  } as unknown as Schemas['Commit'];
+  };
+}
+
+/** Two commits compared, as Gitea's Compare: every commit counted, the first ones listed. */
+export function toCompare(commits: { totalCount: number; nodes: RestCommitFragment[] }, repo: RestRepositoryUrlsFragment): RestSchema<'Compare'> {
+  return { total_commits: commits.totalCount, commits: commits.nodes.map((c) => toCommit(c, repo)) };
 }

@@ -1,10 +1,7 @@
-import type { RestOrganizationFragment, RestTeamFieldsFragment } from '../__generated__/graphql.ts';
-import type { components } from '../__generated__/openapi.ts';
+import type { RestOrganizationFragment, RestOrganizationPermissionsFragment } from '../__generated__/graphql.ts';
+import type { RestSchema } from './shape.ts';
 
-type RestOrganization = components['schemas']['Organization'];
-type RestTeam = components['schemas']['Team'];
-
-export function toOrganization(org: RestOrganizationFragment): RestOrganization {
+export function toOrganization(org: RestOrganizationFragment): RestSchema<'Organization'> {
   return {
     id: org.databaseId,
     name: org.login,
@@ -17,26 +14,10 @@ export function toOrganization(org: RestOrganizationFragment): RestOrganization 
     location: org.location,
     visibility: org.visibility,
     repo_admin_change_team_access: org.repoAdminChangeTeamAccess,
-  } as RestOrganization;
+  };
 }
 
-/** `organization` is null in lists of one organization's teams, as Gitea sends them, and when not selected. */
-export function toTeam(
-  team: RestTeamFieldsFragment & { organization?: RestOrganizationFragment },
-  options: { withOrganization?: boolean } = { withOrganization: true },
-): RestTeam {
-  return {
-    id: team.databaseId,
-    name: team.name,
-    description: team.description,
-    organization: options.withOrganization === false || !team.organization ? null : toOrganization(team.organization),
-    includes_all_repositories: team.includesAllRepositories,
-    permission: team.permission,
-    units: team.units,
-    units_map: Object.fromEntries(team.unitLevels.map((u) => [u.unit, u.level])),
-    can_create_org_repo: team.canCreateOrgRepo,
-    // Graft opens a team (GET /teams/{id}, team search) to its members and the organization's owners only:
-    // Gitea's "private", its default for new teams.
-    visibility: 'private',
-  } as RestTeam;
+/** What an account may do in an organization, as Gitea's OrganizationPermissions. */
+export function toOrganizationPermissions(p: RestOrganizationPermissionsFragment): RestSchema<'OrganizationPermissions'> {
+  return { is_owner: p.isOwner, is_admin: p.isAdmin, can_write: p.canWrite, can_read: p.canRead, can_create_repository: p.canCreateRepository };
 }

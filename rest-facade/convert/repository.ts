@@ -1,16 +1,15 @@
-import type { RestRepositoryFieldsFragment } from '../__generated__/graphql.ts';
-import type { components } from '../__generated__/openapi.ts';
+import type { RestLanguageBytesFragment, RestRepositoryFieldsFragment } from '../__generated__/graphql.ts';
+import type { RestSchema } from './shape.ts';
 import { restTime, timeOrZero } from './time.ts';
-import { toTeam } from './organization.ts';
+import { toTeam } from './team.ts';
+import { languagesApiUrl } from './urls.ts';
 import { toUser } from './user.ts';
-
-type RestRepository = components['schemas']['Repository'];
 
 /**
  * GraphQL Repository → REST Repository. Mirrors, issues, pull requests and releases do not exist yet in
  * Graft, so their fields say so truthfully (false, zero, empty).
  */
-export function toRepository(repo: RestRepositoryFieldsFragment & { parent?: RestRepositoryFieldsFragment | null }): RestRepository {
+export function toRepository(repo: RestRepositoryFieldsFragment & { parent?: RestRepositoryFieldsFragment | null }): RestSchema<'Repository'> {
   return {
     id: repo.databaseId,
     owner: toUser(repo.owner),
@@ -25,7 +24,7 @@ export function toRepository(repo: RestRepositoryFieldsFragment & { parent?: Res
     mirror: false,
     size: repo.sizeKib,
     language: '',
-    languages_url: `${repo.apiUrl}/languages`,
+    languages_url: languagesApiUrl(repo.apiUrl),
     html_url: repo.htmlUrl,
     url: repo.apiUrl,
     link: '',
@@ -101,5 +100,10 @@ export function toRepository(repo: RestRepositoryFieldsFragment & { parent?: Res
     licenses: [],
     object_format_name: repo.objectFormat,
     branch_count: repo.branchCount,
-  } as RestRepository;
+  };
+}
+
+/** A repository's languages as Gitea lists them: bytes of code by language name. */
+export function toLanguageStatistics(languages: RestLanguageBytesFragment[]): Record<string, number> {
+  return Object.fromEntries(languages.map((l) => [l.language, l.bytes]));
 }

@@ -1,9 +1,9 @@
 import type { RestAccessTokenFragment } from '../__generated__/graphql.ts';
-import type { components } from '../__generated__/openapi.ts';
+import type { RestSchema } from './shape.ts';
 import { restTime, timeOrNull, timeOrZero } from './time.ts';
 
 /** GraphQL AccessToken → REST AccessToken; `sha1` carries the secret only when it was just created. */
-export function toAccessToken(token: RestAccessTokenFragment, secret = ''): components['schemas']['AccessToken'] {
+export function toAccessToken(token: RestAccessTokenFragment, secret = ''): RestSchema<'AccessToken'> {
   return {
     id: token.databaseId,
     name: token.name,

@@ -1,11 +1,12 @@
 import type { RestUserFragment } from '../__generated__/graphql.ts';
-import type { components } from '../__generated__/openapi.ts';
+import type { RestSchema } from './shape.ts';
 import { restTime, timeOrZero } from './time.ts';
 
-export type RestUserShape = components['schemas']['User'];
+/** Gitea's User, and the `username` (the login again) that Gitea sends besides its documented members. */
+export type RestUser = RestSchema<'User'> & { username: string };
 
 /** GraphQL User → REST User. */
-export function toUser(user: RestUserFragment): RestUserShape {
+export function toUser(user: RestUserFragment): RestUser {
   return {
     id: user.databaseId,
     login: user.login,
@@ -32,5 +33,5 @@ export function toUser(user: RestUserFragment): RestUserShape {
     following_count: user.followingCount,
     starred_repos_count: user.starredCount,
     username: user.login,
-  } as RestUserShape;
+  };
 }

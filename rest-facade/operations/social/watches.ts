@@ -5,25 +5,11 @@ import {
   UserWatchedRepositoriesDocument,
   ViewerWatchedRepositoriesDocument,
   WatchRepositoryDocument,
-  type RestWatchInfoFragment,
 } from '../../__generated__/graphql.ts';
-import type { components } from '../../__generated__/openapi.ts';
 import { toRepository } from '../../convert/repository.ts';
-import { restTime } from '../../convert/time.ts';
 import { toUser } from '../../convert/user.ts';
+import { toWatchInfo } from '../../convert/watch.ts';
 import { confirmed, defineOperation, found, list, noContent, ok } from '../../operation.ts';
-
-/** GraphQL RepositorySubscription → Gitea's WatchInfo. */
-function toWatchInfo(watch: RestWatchInfoFragment): components['schemas']['WatchInfo'] {
-  return {
-    subscribed: watch.subscribed,
-    ignored: watch.ignored,
-    reason: null,
-    created_at: restTime(watch.createdAt),
-    url: `${watch.repository.apiUrl}/subscription`,
-    repository_url: watch.repository.apiUrl,
-  };
-}
 
 export const userCurrentCheckSubscription = defineOperation({
   operationId: 'userCurrentCheckSubscription',
