@@ -42,8 +42,7 @@ describe('schema/openapi/ holds the head and one file per area of src/domain', (
     assert.deepEqual(problems, [], 'files of schema/openapi/ that name no area of src/domain');
   });
 
-  // Holds once the operations live in rest-facade/operations/<area>/ (another branch moves them there).
-  it('declares in <area>.yaml only operations implemented under rest-facade/operations/<area>/', { todo: 'until the operations move to rest-facade/operations/<area>/' }, () => {
+  it('declares in <area>.yaml only operations implemented under rest-facade/operations/<area>/', () => {
     const folders = implementingFolders();
     const problems = areaFiles.flatMap(({ file, content }) => {
       const area = file.replace(/\.yaml$/, '');
