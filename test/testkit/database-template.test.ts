@@ -18,7 +18,7 @@ after(async () => {
 });
 
 function freshTarget(): DatabaseTarget {
-  const name = `graft_template_test_${randomBytes(6).toString('hex')}`;
+  const name = `graft_test_copy_${randomBytes(6).toString('hex')}`;
   if (!postgresUrl) return { provider: 'sqlite', url: `file:${path.join(work.dir, `${name}.db`)}` };
   schemas.push(name);
   return { provider: 'postgresql', url: postgresUrl, schema: name };
