@@ -5,12 +5,15 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { buildApp, type App } from '../../src/app.ts';
 import { loadConfig, type ConfigOverrides } from '../../src/config/load.ts';
+import { databaseTarget } from '../../src/db/provider.ts';
+import { createFromTemplate } from './database-template.ts';
 
 export const ADMIN = { login: 'root', password: 'root-password-1', email: 'root@example.test' };
 
 /**
  * A real Graft on 127.0.0.1 with a random port and its own data: a temporary SQLite file, or, when
- * DATABASE_URL names PostgreSQL, a schema of its own in that database (dropped on stop).
+ * DATABASE_URL names PostgreSQL, a schema of its own in that database (dropped on stop). Its database starts
+ * migrated, from a template (database-template.ts), unless the overrides name the data folder or the database.
  */
 export interface TestServer {
   app: App;
@@ -41,6 +44,7 @@ export async function startServer(overrides: ConfigOverrides = {}): Promise<Test
       log: { LEVEL: 'silent' },
     },
   });
+  if (!overrides.server?.DATA_DIR && overrides.database?.URL === undefined) await createFromTemplate(databaseTarget(config));
   const app = buildApp(config);
   await app.start();
   return {
