@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fromProjectRoot } from '../src/paths.ts';
-import YAML from 'yaml';
+import { CORE_SCHEMA, load as parseYaml } from 'js-yaml';
 
 /**
  * Our OpenAPI document, merged from schema/openapi/ (loadOpenApiDocument): the REST contract, served to clients
@@ -86,12 +86,16 @@ export function mergeOpenApiFragments(fragments: OpenApiFragment[]): OpenApiDocu
   return { ...head.content, paths, components } as OpenApiDocument;
 }
 
-/** The files of schema/openapi/, parsed: the head, then the areas' files by name. */
+/**
+ * The files of schema/openapi/, parsed: the head, then the areas' files by name. js-yaml reads them about five
+ * times faster than the yaml package (every server and test process starts by reading the document), with the
+ * YAML 1.2 core schema the document is written in: no dates or other types beyond JSON's.
+ */
 export function openApiFragments(directory = openApiDirectory): OpenApiFragment[] {
   const areas = readdirSync(directory)
     .filter((file) => file.endsWith('.yaml') && file !== DOCUMENT_HEAD)
     .sort();
-  return [DOCUMENT_HEAD, ...areas].map((file) => ({ file, content: YAML.parse(readFileSync(path.join(directory, file), 'utf8')) }));
+  return [DOCUMENT_HEAD, ...areas].map((file) => ({ file, content: parseYaml(readFileSync(path.join(directory, file), 'utf8'), { schema: CORE_SCHEMA, filename: file }) as OpenApiFragment['content'] }));
 }
 
 /** The document as schema/openapi/ declares it, a fresh copy each call. */

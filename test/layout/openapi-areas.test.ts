@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { describe, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
@@ -95,6 +96,19 @@ describe('the merge of schema/openapi/ into the one document', () => {
     assert.throws(() => mergeOpenApiFragments([head, fork, repo]), /#\/components\/schemas\/Repository is declared in fork\.yaml and in repo\.yaml/);
     const error = fragment('repo.yaml', { components: { schemas: { APIError: {} } } });
     assert.throws(() => mergeOpenApiFragments([head, error]), /#\/components\/schemas\/APIError is declared in document\.yaml and in repo\.yaml/);
+  });
+
+  it('reads the files as plain JSON data: an unquoted date stays the string it is written as', () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'graft-openapi-'));
+    try {
+      writeFileSync(path.join(dir, DOCUMENT_HEAD), 'openapi: 3.0.3\ninfo: { title: t, version: 2026-11-25 }\npaths: {}\n');
+      const [head] = openApiFragments(dir);
+      assert.equal((head.content.info as { version: unknown }).version, '2026-11-25');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+    const document = mergeOpenApiFragments(openApiFragments());
+    assert.deepEqual(JSON.parse(JSON.stringify(document)), document);
   });
 
   it("refuses anything but paths and components in an area's file", () => {
