@@ -3,7 +3,7 @@ import { forbidden, invalid, notFound } from '../../errors.ts';
 import { pageFrom, type Page, type PageWindow } from '../../pagination.ts';
 import type { ServiceContext } from '../../services.ts';
 import { atLeast, repositoryPermission, type AccessLevel, type Unit } from '../access/access.service.ts';
-import { getOrganization, getOwnedOrganization } from '../org/org.service.ts';
+import { getOwnedOrganization } from '../org/org.service.ts';
 import { getRepository, type RepositoryWithOwner } from '../repo/repo.service.ts';
 import { getWritableRepository } from '../repo/writable.ts';
 import type { LabelInput } from './label.inputs.ts';
@@ -33,7 +33,7 @@ async function labelUnitAt(ctx: ServiceContext, repo: RepositoryWithOwner, level
 }
 
 /** A repository whose labels the viewer may read: 404 when it may not see them (hidden, or both units off). */
-export async function readableLabelRepository(ctx: ServiceContext, repo: RepositoryWithOwner): Promise<RepositoryWithOwner> {
+async function readableLabelRepository(ctx: ServiceContext, repo: RepositoryWithOwner): Promise<RepositoryWithOwner> {
   if (!(await labelUnitAt(ctx, repo, 'read'))) throw notFound(`repository ${repo.owner.login}/${repo.name} has no issues or pull requests`);
   return repo;
 }
@@ -48,19 +48,13 @@ async function writableLabelRepository(ctx: ServiceContext, owner: string, name:
 
 type OwnerColumn = { repoId: number } | { orgId: number };
 
-/** The owner's column of the labels table, with the viewer allowed to read (or, `writing`, to change) them. */
-async function ownerColumn(ctx: ServiceContext, where: LabelOwner, writing: boolean): Promise<OwnerColumn> {
-  if (where.repository) {
-    const repo = writing
-      ? await writableLabelRepository(ctx, where.owner, where.repository)
-      : await readableLabelRepository(ctx, (await getRepository(ctx, where.owner, where.repository)).repo);
-    return { repoId: repo.id };
-  }
-  const org = writing ? await getOwnedOrganization(ctx, where.owner) : await getOrganization(ctx, where.owner);
-  return { orgId: org.id };
+/** The owner's column of the labels table, with the viewer allowed to change its labels. */
+async function writableOwnerColumn(ctx: ServiceContext, where: LabelOwner): Promise<OwnerColumn> {
+  if (where.repository) return { repoId: (await writableLabelRepository(ctx, where.owner, where.repository)).id };
+  return { orgId: (await getOwnedOrganization(ctx, where.owner)).id };
 }
 
-const describe = (where: LabelOwner) => (where.repository ? `${where.owner}/${where.repository}` : where.owner);
+const ownerName = (where: LabelOwner) => (where.repository ? `${where.owner}/${where.repository}` : where.owner);
 
 // ---------------------------------------------------------------------------------------------
 // Rules
@@ -136,8 +130,8 @@ export function getOrganizationLabel(ctx: ServiceContext, org: User, id: number)
 
 /**
  * The labels a repository may use, named by id or by name: its own and, for a repository of an organization,
- * the organization's. Ids are matched first; a name matches every usable label of that name. What matches
- * nothing is refused with 422 naming it. No access check: the caller has loaded the repository for its write.
+ * the organization's. What matches none of them is refused with 422 naming it. No access check: the caller
+ * has loaded the repository for its write (the issue area, setting an issue's labels).
  */
 export async function findLabelsForRepository(ctx: ServiceContext, repo: RepositoryWithOwner, idsOrNames: (number | string)[]): Promise<Label[]> {
   if (idsOrNames.length === 0) return [];
@@ -157,16 +151,16 @@ export async function findLabelsForRepository(ctx: ServiceContext, repo: Reposit
 // Writes
 
 export async function createLabel(ctx: ServiceContext, where: LabelOwner, input: LabelInput): Promise<Label> {
-  const owner = await ownerColumn(ctx, where, true);
+  const owner = await writableOwnerColumn(ctx, where);
   if (input.name == null) throw invalid('a label needs a name', { field: 'name' });
   if (input.color == null) throw invalid('a label needs a color', { field: 'color' });
   return ctx.db.label.create({ data: { ...owner, ...columnsOf(input), name: input.name, color: normalizeColor(input.color) } });
 }
 
 async function labelToChange(ctx: ServiceContext, where: LabelOwner, id: number): Promise<Label> {
-  const owner = await ownerColumn(ctx, where, true);
+  const owner = await writableOwnerColumn(ctx, where);
   const label = await ctx.db.label.findFirst({ where: { id, ...owner } });
-  if (!label) throw notFound(`${describe(where)} has no label ${id}`);
+  if (!label) throw notFound(`${ownerName(where)} has no label ${id}`);
   return label;
 }
 
