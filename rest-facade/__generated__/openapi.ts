@@ -437,6 +437,80 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/repos/{owner}/{repo}/labels": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List the labels of a repository */
+        get: operations["issueListLabels"];
+        put?: never;
+        /** Create a label of a repository */
+        post: operations["issueCreateLabel"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/repos/{owner}/{repo}/labels/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get a label of a repository */
+        get: operations["issueGetLabel"];
+        put?: never;
+        post?: never;
+        /** Delete a label of a repository */
+        delete: operations["issueDeleteLabel"];
+        options?: never;
+        head?: never;
+        /** Change a label of a repository */
+        patch: operations["issueEditLabel"];
+        trace?: never;
+    };
+    "/orgs/{org}/labels": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List the labels of an organization */
+        get: operations["orgListLabels"];
+        put?: never;
+        /** Create a label of an organization */
+        post: operations["orgCreateLabel"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/orgs/{org}/labels/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get a label of an organization */
+        get: operations["orgGetLabel"];
+        put?: never;
+        post?: never;
+        /** Delete a label of an organization */
+        delete: operations["orgDeleteLabel"];
+        options?: never;
+        head?: never;
+        /** Change a label of an organization */
+        patch: operations["orgEditLabel"];
+        trace?: never;
+    };
     "/orgs": {
         parameters: {
             query?: never;
@@ -1881,6 +1955,46 @@ export interface components {
         MergeUpstreamResponse: {
             /** @description up-to-date, fast-forward or merge. */
             merge_type?: string;
+        };
+        /** @description A label of a repository or of an organization. */
+        Label: {
+            /** Format: int64 */
+            id?: number;
+            name?: string;
+            /**
+             * @description Six hex digits, without a #.
+             * @example 00aabb
+             */
+            color?: string;
+            description?: string;
+            exclusive?: boolean;
+            is_archived?: boolean;
+            /** Format: uri */
+            url?: string;
+        };
+        CreateLabelOption: {
+            name: string;
+            /**
+             * @description Six (or three) hex digits, with or without a leading #.
+             * @example #00aabb
+             */
+            color: string;
+            description?: string;
+            /** @description For a name with a scope (scope/name): an issue carries at most one label of that scope. */
+            exclusive?: boolean;
+            is_archived?: boolean;
+        };
+        EditLabelOption: {
+            name?: string;
+            /**
+             * @description Six (or three) hex digits, with or without a leading #.
+             * @example #00aabb
+             */
+            color?: string;
+            description?: string;
+            /** @description For a name with a scope (scope/name): an issue carries at most one label of that scope. */
+            exclusive?: boolean;
+            is_archived?: boolean;
         };
         Organization: {
             /** Format: uri */
@@ -3603,6 +3717,278 @@ export interface operations {
             400: components["responses"]["error"];
             404: components["responses"]["notFound"];
             409: components["responses"]["error"];
+        };
+    };
+    issueListLabels: {
+        parameters: {
+            query?: {
+                page?: number;
+                limit?: number;
+            };
+            header?: never;
+            path: {
+                owner: string;
+                repo: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The labels, by name. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Label"][];
+                };
+            };
+            404: components["responses"]["notFound"];
+        };
+    };
+    issueCreateLabel: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                owner: string;
+                repo: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["CreateLabelOption"];
+            };
+        };
+        responses: {
+            /** @description Created. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Label"];
+                };
+            };
+            403: components["responses"]["forbidden"];
+            404: components["responses"]["notFound"];
+            422: components["responses"]["validationError"];
+            423: components["responses"]["repoArchivedError"];
+        };
+    };
+    issueGetLabel: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                owner: string;
+                repo: string;
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The label. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Label"];
+                };
+            };
+            404: components["responses"]["notFound"];
+        };
+    };
+    issueDeleteLabel: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                owner: string;
+                repo: string;
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done; no body. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            403: components["responses"]["forbidden"];
+            404: components["responses"]["notFound"];
+            423: components["responses"]["repoArchivedError"];
+        };
+    };
+    issueEditLabel: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                owner: string;
+                repo: string;
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["EditLabelOption"];
+            };
+        };
+        responses: {
+            /** @description The label. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Label"];
+                };
+            };
+            403: components["responses"]["forbidden"];
+            404: components["responses"]["notFound"];
+            422: components["responses"]["validationError"];
+            423: components["responses"]["repoArchivedError"];
+        };
+    };
+    orgListLabels: {
+        parameters: {
+            query?: {
+                page?: number;
+                limit?: number;
+            };
+            header?: never;
+            path: {
+                org: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The labels, by name. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Label"][];
+                };
+            };
+            404: components["responses"]["notFound"];
+        };
+    };
+    orgCreateLabel: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                org: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["CreateLabelOption"];
+            };
+        };
+        responses: {
+            /** @description Created. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Label"];
+                };
+            };
+            403: components["responses"]["forbidden"];
+            404: components["responses"]["notFound"];
+            422: components["responses"]["validationError"];
+        };
+    };
+    orgGetLabel: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                org: string;
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The label. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Label"];
+                };
+            };
+            404: components["responses"]["notFound"];
+        };
+    };
+    orgDeleteLabel: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                org: string;
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done; no body. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            403: components["responses"]["forbidden"];
+            404: components["responses"]["notFound"];
+        };
+    };
+    orgEditLabel: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                org: string;
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["EditLabelOption"];
+            };
+        };
+        responses: {
+            /** @description The label. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Label"];
+                };
+            };
+            403: components["responses"]["forbidden"];
+            404: components["responses"]["notFound"];
+            422: components["responses"]["validationError"];
         };
     };
     orgGetAll: {

@@ -23,6 +23,7 @@ import '../domain/team/team.graphql.ts';
 import '../domain/team/team.caches.ts';
 import '../domain/team/team.loaders.ts';
 import '../domain/collaborator/collaborator.graphql.ts';
+import '../domain/label/label.graphql.ts';
 import '../domain/social/social.graphql.ts';
 import '../domain/social/social.loaders.ts';
 import '../domain/fork/fork.graphql.ts';

@@ -143,6 +143,18 @@ describe('null members of request bodies', () => {
       return { path: `/teams/${team.body.id}`, body: { name: `edited-${n}` } };
     },
     repoAddCollaborator: () => ({ path: `${repoPath}/collaborators/${other.login}`, body: {} }),
+    issueCreateLabel: (n) => ({ path: `${repoPath}/labels`, body: { name: `label-${n}`, color: '#00aabb' } }),
+    issueEditLabel: async (n) => {
+      const label = await api.post(`${repoPath}/labels`, { name: `editable-${n}`, color: '#00aabb' }, adminAuth);
+      assert.equal(label.status, 201, JSON.stringify(label.body));
+      return { path: `${repoPath}/labels/${label.body.id}`, body: { name: `edited-${n}` } };
+    },
+    orgCreateLabel: (n) => ({ path: `/orgs/${org}/labels`, body: { name: `label-${n}`, color: '#00aabb' } }),
+    orgEditLabel: async (n) => {
+      const label = await api.post(`/orgs/${org}/labels`, { name: `editable-${n}`, color: '#00aabb' }, adminAuth);
+      assert.equal(label.status, 201, JSON.stringify(label.body));
+      return { path: `/orgs/${org}/labels/${label.body.id}`, body: { name: `edited-${n}` } };
+    },
     createFork: async (n) => {
       // An account holds one fork of a repository: each call forks a source of its own.
       const made = await api.post(`/admin/users/${other.login}/repos`, { name: `source-${n}`, auto_init: true }, adminAuth);

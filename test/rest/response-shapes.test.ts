@@ -51,7 +51,7 @@ interface World {
   temp: string;
   org: TestOrg;
   devs: number;
-  made: { org: string; team: number };
+  made: { org: string; team: number; repoLabel: number; orgLabel: number };
   repoId: number;
   oids: { annotatedTag: string; tree: string; blob: string; newFile: string };
 }
@@ -227,6 +227,24 @@ const calls: [operationId: string, title: string, call: (w: World) => Call][] = 
   ['userListFollowers', '', (w) => ({ params: { username: w.alice.login } })],
   ['userListFollowing', '', (w) => ({ params: { username: w.bob.login } })],
   ['userCheckFollowing', '', (w) => ({ params: { username: w.bob.login, target: w.alice.login } })],
+  ['issueCreateLabel', '', (w) => ({
+    params: { owner: w.alice.login, repo: REPO },
+    body: { name: 'kind/bug', color: '#ee0701', exclusive: true },
+    auth: w.alice.basic,
+    then: (res) => (w.made.repoLabel = res.body.id),
+  })],
+  ['issueListLabels', '', (w) => ({ params: { owner: w.alice.login, repo: REPO } })],
+  ['issueGetLabel', '', (w) => ({ params: { owner: w.alice.login, repo: REPO, id: w.made.repoLabel } })],
+  ['issueEditLabel', '', (w) => ({ params: { owner: w.alice.login, repo: REPO, id: w.made.repoLabel }, body: { description: 'broken' }, auth: w.alice.basic })],
+  ['orgCreateLabel', '', (w) => ({
+    params: { org: w.org.login },
+    body: { name: 'shared', color: '00aabb' },
+    auth: w.alice.basic,
+    then: (res) => (w.made.orgLabel = res.body.id),
+  })],
+  ['orgListLabels', '', (w) => ({ params: { org: w.org.login } })],
+  ['orgGetLabel', '', (w) => ({ params: { org: w.org.login, id: w.made.orgLabel }, auth: w.bob.basic })],
+  ['orgEditLabel', '', (w) => ({ params: { org: w.org.login, id: w.made.orgLabel }, body: { is_archived: true }, auth: w.alice.basic })],
   ['userCurrentDeleteFollow', '', (w) => ({ params: { username: w.alice.login }, auth: w.carol.basic })],
 
   ['listForks', '', (w) => ({ params: { owner: w.alice.login, repo: REPO } })],
@@ -242,6 +260,8 @@ const calls: [operationId: string, title: string, call: (w: World) => Call][] = 
   ['userDeleteAccessToken', '', (w) => ({ params: { username: w.alice.login, token: 'shapes-token' }, auth: w.alice.basic })],
   ['adminDeleteUser', '', (w) => ({ params: { username: w.temp }, auth: adminAuth })],
   ['repoDelete', '', (w) => ({ params: { owner: w.alice.login, repo: 'to-reject' }, auth: w.alice.basic })],
+  ['issueDeleteLabel', '', (w) => ({ params: { owner: w.alice.login, repo: REPO, id: w.made.repoLabel }, auth: w.alice.basic })],
+  ['orgDeleteLabel', '', (w) => ({ params: { org: w.org.login, id: w.made.orgLabel }, auth: w.alice.basic })],
   ['orgDeleteTeam', '', (w) => ({ params: { id: w.made.team }, auth: w.alice.basic })],
   ['orgDeleteMember', '', (w) => ({ params: { org: w.org.login, username: w.bob.login }, auth: w.alice.basic })],
   ['orgDelete', '', (w) => ({ params: { org: w.made.org }, auth: w.alice.basic })],
@@ -266,7 +286,7 @@ describe('every response carries every field of the reference schema, like Gitea
     world.bob = await createAccount(api);
     world.carol = await createAccount(api);
     world.temp = `temp${process.pid}`;
-    world.made = { org: `made${process.pid}`, team: 0 };
+    world.made = { org: `made${process.pid}`, team: 0, repoLabel: 0, orgLabel: 0 };
     world.org = await createOrg(server, [world.alice]);
     world.devs = await createTeam(server, world.org, { name: 'devs', permission: 'write' });
     await addTeamMember(server, world.alice, world.devs, world.bob);

@@ -40,6 +40,12 @@ describe('REST input validation follows Gitea (docs/rest-validation.md)', () => 
         const team = await api.post(`/orgs/${org.login}/teams`, { name: `edit${u}`, permission: 'read' }, alice.basic);
         return { method: 'PATCH', path: `/teams/${team.body.id}`, auth: alice.basic };
       },
+      issueCreateLabel: async () => ({ method: 'POST', path: `/repos/${alice.login}/${base}/labels`, auth: alice.basic }),
+      issueEditLabel: async (u) => {
+        const label = await api.post(`/repos/${alice.login}/${base}/labels`, { name: `edit${u}`, color: '#000000' }, alice.basic);
+        return { method: 'PATCH', path: `/repos/${alice.login}/${base}/labels/${label.body.id}`, auth: alice.basic };
+      },
+      orgCreateLabel: async () => ({ method: 'POST', path: `/orgs/${org.login}/labels`, auth: alice.basic }),
       adminCreateUser: async () => ({ method: 'POST', path: '/admin/users', auth: adminAuth }),
       adminEditUser: async () => ({ method: 'PATCH', path: `/admin/users/${(await createAccount(api)).login}`, auth: adminAuth }),
       userCreateToken: async () => ({ method: 'POST', path: `/users/${alice.login}/tokens`, auth: alice.basic }),

@@ -304,6 +304,43 @@ export const RULES: Rule[] = [
       { body: { name: 't{u}', scopes: [] }, status: 400 },
     ],
   },
+  // Labels
+  {
+    operation: 'issueCreateLabel',
+    field: 'name, color',
+    gitea: 'both Required; color six or three hex digits, with or without #, spaces around it trimmed (stored as # and six digits)',
+    graft: 'the same',
+    cases: [
+      { body: { name: 'l{u}', color: '00aabb' }, status: 201, check: (b) => b.color, expect: '00aabb' },
+      { body: { name: 'l{u}', color: ' #abc ' }, status: 201, check: (b) => b.color, expect: 'aabbcc' },
+      { body: { name: 'l{u}', color: 'red' }, status: 422 },
+      { body: { name: 'l{u}' }, status: 422 },
+      { body: { name: '', color: '#00aabb' }, status: 422 },
+    ],
+  },
+  {
+    operation: 'issueEditLabel',
+    field: 'name, color',
+    gitea: 'optional; a color is checked as on creation; an empty name is stored',
+    graft: 'optional; a color is checked as on creation; an empty name 422',
+    cases: [
+      { value: OMIT, status: 200 },
+      { body: { color: '#123' }, status: 200, check: (b) => b.color, expect: '112233' },
+      { body: { color: '12345' }, status: 422 },
+      { body: { name: '' }, status: 422 },
+    ],
+  },
+  {
+    operation: 'orgCreateLabel',
+    field: 'name, color',
+    gitea: 'both Required; color six hex digits, with or without #',
+    graft: 'as for repository labels (three digits too)',
+    cases: [
+      { body: { name: 'l{u}', color: '#00aabb' }, status: 201 },
+      { body: { name: 'l{u}', color: 'nope' }, status: 422 },
+      { body: { color: '#00aabb' }, status: 422 },
+    ],
+  },
   // Repositories
   {
     operation: 'createCurrentUserRepo',

@@ -12,6 +12,7 @@ import type {
   GitBlobResponse,
   GitEntry,
   GitTreeResponse,
+  Label,
   Organization,
   OrganizationPermissions,
   PayloadCommit,
@@ -303,3 +304,13 @@ export const WATCH_INFO: FieldsOf<WatchInfo> = {
 export const COLLABORATOR_PERMISSION: FieldsOf<RepoCollaboratorPermission> = { permission: 'value', role_name: 'value', user: 'value' };
 
 export const SERVER_VERSION: FieldsOf<ServerVersion> = { version: 'value' };
+
+export const LABEL: FieldsOf<Label> = {
+  color: 'value',
+  description: 'value',
+  exclusive: 'value',
+  id: 'value',
+  is_archived: 'value',
+  name: 'value',
+  url: 'value',
+};

@@ -1,0 +1,15 @@
+import type { FieldTable, InputOf } from '../fields.ts';
+
+/**
+ * What creating and editing a label take, declared once (src/domain/fields.ts): the service's input type is
+ * inferred from this table and the GraphQL input type is built from it. Creating needs a name and a color.
+ */
+export const LABEL_FIELDS = {
+  name: { kind: 'string' },
+  color: { kind: 'string', description: 'Six (or three) hex digits, with or without a leading #.' },
+  description: { kind: 'string' },
+  exclusive: { kind: 'boolean', description: 'Among labels of one scope (`scope/name`), an issue carries at most one.' },
+  isArchived: { kind: 'boolean' },
+} as const satisfies FieldTable;
+
+export type LabelInput = InputOf<typeof LABEL_FIELDS>;
