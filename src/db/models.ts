@@ -1,2 +1,3 @@
 /** Model types of the generated client, re-exported so the rest of the code names one place. */
 export type { User, AccessToken, Repository, Team, TeamMember, OrgMember, Collaboration, Star, Watch, Follow, RepositoryRedirect, RepositoryTransfer, Branch, Tag, Prisma } from '../../prisma/__generated__/sqlite/client.ts';
+export type { Milestone } from '../../prisma/__generated__/sqlite/client.ts';

@@ -1,0 +1,157 @@
+import type { Milestone, Prisma } from '../../db/models.ts';
+import { databaseTarget } from '../../db/provider.ts';
+import { forbidden, invalid, notFound } from '../../errors.ts';
+import type { Page, PageWindow } from '../../pagination.ts';
+import { pageFrom } from '../../pagination.ts';
+import type { ServiceContext } from '../../services.ts';
+import { satisfies, type RepositoryPermission } from '../access/access.service.ts';
+import { checkMaxLength } from '../formats.ts';
+import { getRepository, type RepositoryWithOwner } from '../repo/repo.service.ts';
+import { getWritableRepository } from '../repo/writable.ts';
+import type { CreateMilestoneInput, MilestoneState, MilestoneStateFilter, UpdateMilestoneInput } from './milestone.inputs.ts';
+
+/** Gitea's column for a milestone's name holds 255 characters. */
+const MAX_TITLE = 255;
+
+/** Milestones belong to issues and pull requests alike: either unit at `level` opens them (Gitea: reqRepoWriter(issues, pulls)). */
+const mayUse = (permission: RepositoryPermission, level: 'read' | 'write') =>
+  satisfies(permission, { unit: 'repo.issues', level }) || satisfies(permission, { unit: 'repo.pulls', level });
+
+/** Whether the viewer sees the milestones of a repository it can see: with neither unit readable they are absent (404), as in Gitea. */
+export function milestonesVisible(permission: RepositoryPermission): boolean {
+  return mayUse(permission, 'read');
+}
+
+async function readableRepository(ctx: ServiceContext, ownerLogin: string, name: string): Promise<RepositoryWithOwner> {
+  const { repo, permission } = await getRepository(ctx, ownerLogin, name);
+  if (!milestonesVisible(permission)) throw notFound(`repository ${ownerLogin}/${name} has no milestones you may see`);
+  return repo;
+}
+
+/** The repository a milestone write acts on: archived ones answer 423 (getWritableRepository), then write on issues or pulls is needed. */
+async function writableRepository(ctx: ServiceContext, ownerLogin: string, name: string): Promise<RepositoryWithOwner> {
+  const { repo, permission } = await getWritableRepository(ctx, ownerLogin, name, 'read');
+  if (!mayUse(permission, 'write')) throw forbidden(`you need write access to the issues or pull requests of ${ownerLogin}/${name}`);
+  return repo;
+}
+
+export const milestoneState = (milestone: Milestone): MilestoneState => (milestone.isClosed ? 'closed' : 'open');
+
+/**
+ * Milestones of a repository, as Gitea orders them: soonest deadline first, those without one last, then by
+ * id. The page and its count are two statements whatever the page size.
+ */
+export async function listMilestones(
+  ctx: ServiceContext,
+  repo: RepositoryWithOwner,
+  window: PageWindow,
+  filter: { state?: MilestoneStateFilter | null; name?: string | null },
+): Promise<Page<Milestone>> {
+  const where: Prisma.MilestoneWhereInput = { repoId: repo.id };
+  const state = filter.state ?? 'open';
+  if (state !== 'all') where.isClosed = state === 'closed';
+  if (filter.name) where.title = titleContains(ctx, filter.name);
+  return pageFrom(
+    ctx.db.milestone.findMany({ where, orderBy: [{ deadline: { sort: 'asc', nulls: 'last' } }, { id: 'asc' }], skip: window.offset, take: window.limit }),
+    ctx.db.milestone.count({ where }),
+  );
+}
+
+/**
+ * Titles containing `text` whatever its case, as Gitea matches them (UPPER(name) LIKE). SQLite's LIKE ignores
+ * ASCII case by itself, and the SQLite client the code is typed against knows no `mode`; PostgreSQL is asked.
+ */
+function titleContains(ctx: ServiceContext, text: string): Prisma.StringFilter {
+  const filter: Prisma.StringFilter = { contains: text };
+  return databaseTarget(ctx.config).provider === 'postgresql' ? ({ ...filter, mode: 'insensitive' } as Prisma.StringFilter) : filter;
+}
+
+/**
+ * A milestone by id or by title, as Gitea resolves the `{id}` of its routes: a number names an id first; when
+ * no milestone of the repository has that id (or it is no number), the exact title is looked up.
+ */
+export async function findMilestone(ctx: ServiceContext, repo: RepositoryWithOwner, idOrName: string): Promise<Milestone | null> {
+  const id = /^\d+$/.test(idOrName) ? Number(idOrName) : NaN;
+  if (Number.isSafeInteger(id) && id > 0) {
+    const byId = await ctx.db.milestone.findFirst({ where: { id, repoId: repo.id } });
+    if (byId) return byId;
+  }
+  return ctx.db.milestone.findFirst({ where: { repoId: repo.id, title: idOrName }, orderBy: { id: 'asc' } });
+}
+
+async function existingMilestone(ctx: ServiceContext, repo: RepositoryWithOwner, idOrName: string): Promise<Milestone> {
+  const milestone = await findMilestone(ctx, repo, idOrName);
+  if (!milestone) throw notFound(`milestone "${idOrName}" does not exist in ${repo.owner.login}/${repo.name}`);
+  return milestone;
+}
+
+/** A milestone of a repository the viewer may read, by id or title; null when there is none. */
+export async function getMilestone(ctx: ServiceContext, ownerLogin: string, name: string, idOrName: string): Promise<Milestone | null> {
+  return findMilestone(ctx, await readableRepository(ctx, ownerLogin, name), idOrName);
+}
+
+/** A repository's milestones for a viewer who may see them (GraphQL's Repository.milestones). */
+export async function listRepositoryMilestones(
+  ctx: ServiceContext,
+  ownerLogin: string,
+  name: string,
+  window: PageWindow,
+  filter: { state?: MilestoneStateFilter | null; name?: string | null },
+): Promise<Page<Milestone>> {
+  return listMilestones(ctx, await readableRepository(ctx, ownerLogin, name), window, filter);
+}
+
+function checkTitle(title: string): void {
+  if (!title.trim()) throw invalid('title must not be empty', { field: 'title' });
+  checkMaxLength(title, MAX_TITLE, 'title');
+}
+
+/** Gitea's zero time (year 1) in a deadline means "no deadline", as left out does. */
+const deadlineOf = (deadline: Date | null | undefined): Date | null => (deadline && deadline.getUTCFullYear() > 1 ? deadline : null);
+
+/** The columns a state sets: closing stamps closedAt, reopening clears it. */
+const stateData = (state: MilestoneState, now: Date) => (state === 'closed' ? { isClosed: true, closedAt: now } : { isClosed: false, closedAt: null });
+
+export async function createMilestone(ctx: ServiceContext, ownerLogin: string, name: string, input: CreateMilestoneInput): Promise<Milestone> {
+  const repo = await writableRepository(ctx, ownerLogin, name);
+  checkTitle(input.title);
+  return ctx.db.milestone.create({
+    data: {
+      repoId: repo.id,
+      title: input.title,
+      description: input.description ?? '',
+      deadline: deadlineOf(input.deadline),
+      ...stateData(input.state ?? 'open', new Date()),
+    },
+  });
+}
+
+/**
+ * Changes what the input names. A title left empty, and a deadline left out, keep theirs (Gitea's edit).
+ * A change of state sets or clears closedAt in the same statement; the same state keeps closedAt.
+ */
+export async function updateMilestone(ctx: ServiceContext, ownerLogin: string, name: string, idOrName: string, input: UpdateMilestoneInput): Promise<Milestone> {
+  const repo = await writableRepository(ctx, ownerLogin, name);
+  const milestone = await existingMilestone(ctx, repo, idOrName);
+  const data: Prisma.MilestoneUpdateInput = {};
+  if (input.title) {
+    checkTitle(input.title);
+    data.title = input.title;
+  }
+  if (input.description != null) data.description = input.description;
+  const deadline = deadlineOf(input.deadline);
+  if (deadline) data.deadline = deadline;
+  if (input.state && input.state !== milestoneState(milestone)) Object.assign(data, stateData(input.state, new Date()));
+  return ctx.db.milestone.update({ where: { id: milestone.id }, data });
+}
+
+export async function setMilestoneState(ctx: ServiceContext, ownerLogin: string, name: string, idOrName: string, state: MilestoneState): Promise<Milestone> {
+  return updateMilestone(ctx, ownerLogin, name, idOrName, { state });
+}
+
+/** Deletes a milestone; its issues stay, without a milestone (the relation sets their milestoneId to null). */
+export async function deleteMilestone(ctx: ServiceContext, ownerLogin: string, name: string, idOrName: string): Promise<void> {
+  const repo = await writableRepository(ctx, ownerLogin, name);
+  const milestone = await existingMilestone(ctx, repo, idOrName);
+  await ctx.db.milestone.delete({ where: { id: milestone.id } });
+}
