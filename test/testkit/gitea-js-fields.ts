@@ -12,6 +12,7 @@ import type {
   GitBlobResponse,
   GitEntry,
   GitTreeResponse,
+  Milestone,
   Organization,
   OrganizationPermissions,
   PayloadCommit,
@@ -303,3 +304,16 @@ export const WATCH_INFO: FieldsOf<WatchInfo> = {
 export const COLLABORATOR_PERMISSION: FieldsOf<RepoCollaboratorPermission> = { permission: 'value', role_name: 'value', user: 'value' };
 
 export const SERVER_VERSION: FieldsOf<ServerVersion> = { version: 'value' };
+
+export const MILESTONE: FieldsOf<Milestone> = {
+  closed_at: 'nullable',
+  closed_issues: 'value',
+  created_at: 'value',
+  description: 'value',
+  due_on: 'nullable',
+  id: 'value',
+  open_issues: 'value',
+  state: 'value',
+  title: 'value',
+  updated_at: 'nullable',
+};
