@@ -108,3 +108,23 @@ builder.mutationFields((t) => {
     }),
   };
 });
+
+// The migration data format (schema/migration/milestone.json), as JSON text.
+builder.queryFields((t) => ({
+  exportMilestones: t.string({
+    description: "A repository's milestones as a JSON array in the migration format (schema/migration/milestone.json).",
+    tokenScope: 'read:issue',
+    args: { owner: t.arg.string({ required: true }), name: t.arg.string({ required: true }) },
+    resolve: async (_root, { owner, name }, ctx) => JSON.stringify(await milestones.exportMilestones(ctx, owner, name)),
+  }),
+}));
+
+builder.mutationFields((t) => ({
+  importMilestones: t.field({
+    type: [MilestoneRef],
+    description: 'Adds the milestones of a JSON array in the migration format, all or none; data that does not fit the format is refused (VALIDATION).',
+    tokenScope: 'write:issue',
+    args: { owner: t.arg.string({ required: true }), name: t.arg.string({ required: true }), data: t.arg.string({ required: true }) },
+    resolve: (_root, { owner, name, data }, ctx) => milestones.importMilestones(ctx, owner, name, data),
+  }),
+}));

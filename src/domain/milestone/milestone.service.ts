@@ -1,3 +1,6 @@
+import { Ajv } from 'ajv';
+import addFormats from 'ajv-formats';
+import MILESTONE_MIGRATION_SCHEMA from '../../../schema/migration/milestone.json' with { type: 'json' };
 import type { Milestone, Prisma } from '../../db/models.ts';
 import { databaseTarget } from '../../db/provider.ts';
 import { forbidden, invalid, notFound } from '../../errors.ts';
@@ -155,3 +158,89 @@ export async function deleteMilestone(ctx: ServiceContext, ownerLogin: string, n
   const milestone = await existingMilestone(ctx, repo, idOrName);
   await ctx.db.milestone.delete({ where: { id: milestone.id } });
 }
+
+// ---------------------------------------------------------------------------------------------
+// The migration data format (schema/migration/milestone.json): a repository's milestones as a JSON array
+
+/** One milestone in the migration format; every member is required (the schema says so). */
+export interface MigratedMilestone {
+  title: string;
+  description: string;
+  /** The zero time when there is no deadline: the format has no null here. */
+  deadline: string;
+  created: string;
+  updated: string;
+  closed: string | null;
+  state: MilestoneState;
+}
+
+const ZERO_TIME = '0001-01-01T00:00:00Z';
+
+// The schema is draft-04; it uses only keywords whose meaning draft-04 and Ajv's default dialect share
+// (type, required, properties, additionalProperties, enum, format), so Ajv checks it as a draft-04 validator would.
+const ajv = new Ajv({ strict: false, validateSchema: false, allErrors: true });
+addFormats(ajv);
+const validateMigrated = ajv.compile<MigratedMilestone[]>(MILESTONE_MIGRATION_SCHEMA);
+
+/** All milestones of a repository in the migration format, oldest first. */
+export async function exportMilestones(ctx: ServiceContext, ownerLogin: string, name: string): Promise<MigratedMilestone[]> {
+  const repo = await readableRepository(ctx, ownerLogin, name);
+  const rows = await ctx.db.milestone.findMany({ where: { repoId: repo.id }, orderBy: { id: 'asc' } });
+  return rows.map((m) => ({
+    title: m.title,
+    description: m.description,
+    deadline: m.deadline?.toISOString() ?? ZERO_TIME,
+    created: m.createdAt.toISOString(),
+    updated: m.updatedAt.toISOString(),
+    closed: m.closedAt?.toISOString() ?? null,
+    state: milestoneState(m),
+  }));
+}
+
+/** Checks `data` (JSON text) against the migration schema; 422 with every problem Ajv found when it does not fit. */
+export function parseMigratedMilestones(data: string): MigratedMilestone[] {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(data);
+  } catch {
+    throw invalid('milestone data is not JSON');
+  }
+  if (!validateMigrated(parsed)) {
+    const problems = (validateMigrated.errors ?? []).map((e) => `${e.instancePath || '/'} ${e.message ?? 'is invalid'}${e.keyword === 'additionalProperties' ? ` (${String(e.params.additionalProperty)})` : ''}`);
+    throw invalid(`milestone data does not match the migration format: ${problems.join('; ')}`, { problems });
+  }
+  return parsed;
+}
+
+/**
+ * Adds the milestones of `data` (the migration format) to a repository, all or none (one transaction), with
+ * their times as given. A closed milestone without a closing time is taken as closed when it was last updated,
+ * so that every closed milestone has its closedAt; an open one has none.
+ */
+export async function importMilestones(ctx: ServiceContext, ownerLogin: string, name: string, data: string): Promise<Milestone[]> {
+  const repo = await writableRepository(ctx, ownerLogin, name);
+  const milestones = parseMigratedMilestones(data);
+  for (const m of milestones) checkTitle(m.title);
+  // One after the other, so that ids follow the order of the data (and an export lists them as imported).
+  return ctx.db.$transaction(async (tx) => {
+    const made: Milestone[] = [];
+    for (const m of milestones) {
+      made.push(
+        await tx.milestone.create({
+          data: {
+            repoId: repo.id,
+            title: m.title,
+            description: m.description,
+            deadline: deadlineOf(new Date(m.deadline)),
+            createdAt: new Date(m.created),
+            updatedAt: new Date(m.updated),
+            isClosed: m.state === 'closed',
+            closedAt: m.state === 'closed' ? new Date(m.closed ?? m.updated) : null,
+          },
+        }),
+      );
+    }
+    return made;
+  });
+}
+
