@@ -31,9 +31,13 @@ async function readableRepository(ctx: ServiceContext, ownerLogin: string, name:
   return repo;
 }
 
-/** The repository a milestone write acts on: archived ones answer 423 (getWritableRepository), then write on issues or pulls is needed. */
+/**
+ * The repository a milestone write acts on: archived ones answer 423 (getWritableRepository); without either
+ * unit readable the milestones are absent (404), as for reads; then write on issues or pulls is needed (403).
+ */
 async function writableRepository(ctx: ServiceContext, ownerLogin: string, name: string): Promise<RepositoryWithOwner> {
   const { repo, permission } = await getWritableRepository(ctx, ownerLogin, name, 'read');
+  if (!milestonesVisible(permission)) throw notFound(`repository ${ownerLogin}/${name} has no milestones you may see`);
   if (!mayUse(permission, 'write')) throw forbidden(`you need write access to the issues or pull requests of ${ownerLogin}/${name}`);
   return repo;
 }

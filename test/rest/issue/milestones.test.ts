@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { before, describe, it } from 'node:test';
 import { createAccounts, type TestAccount } from '../../testkit/accounts.ts';
 import { graphql } from '../../testkit/client.ts';
+import { buildOrg } from '../../testkit/orgs.ts';
 import { buildRepo, type TestRepo } from '../../testkit/repos.ts';
 import { useServer } from '../../testkit/use-server.ts';
 
@@ -144,6 +145,24 @@ describe('milestones over REST and GraphQL', () => {
     assert.equal((await api.get(`${repo.path}/milestones/${made.id}`, stranger.basic)).status, 404);
     assert.equal((await api.post(`${repo.path}/milestones`, { title: 'no' }, stranger.basic)).status, 404);
     assert.equal((await api.post(`${repo.path}/milestones`, { title: 'no' })).status, 401);
+  });
+
+  it('write access to pull requests alone is enough to change milestones; a team that reaches only the code does not see them', async () => {
+    const org = await buildOrg(server, {
+      owner,
+      visibility: 'private',
+      teams: [
+        { name: 'pulls', unitsMap: { 'repo.pulls': 'write' }, includesAllRepositories: true, members: 1 },
+        { name: 'coders', unitsMap: { 'repo.code': 'write' }, includesAllRepositories: true, members: 1 },
+      ],
+    });
+    const repo = await buildRepo(server, owner, { org: org.login, autoInit: true, private: true });
+    const [puller] = org.teams.pulls.members;
+    const [coder] = org.teams.coders.members;
+    assert.equal((await api.post(`${repo.path}/milestones`, { title: 'by pulls' }, puller.basic)).status, 201);
+    assert.equal((await api.get(`${repo.path}/milestones`, coder.basic)).status, 404);
+    assert.equal((await api.get(`${repo.path}/milestones/by pulls`, coder.basic)).status, 404);
+    assert.equal((await api.post(`${repo.path}/milestones`, { title: 'by code' }, coder.basic)).status, 404);
   });
 
   it('an archived repository refuses milestone writes with 423 and still lists them', async () => {
