@@ -1,6 +1,7 @@
 import { Ajv } from 'ajv';
 import addFormats from 'ajv-formats';
 import MILESTONE_MIGRATION_SCHEMA from '../../../schema/migration/milestone.json' with { type: 'json' };
+import type { Tx } from '../../db/client.ts';
 import type { Milestone, Prisma } from '../../db/models.ts';
 import { databaseTarget } from '../../db/provider.ts';
 import { forbidden, invalid, notFound } from '../../errors.ts';
@@ -77,24 +78,24 @@ function titleContains(ctx: ServiceContext, text: string): Prisma.StringFilter {
  * A milestone by id or by title, as Gitea resolves the `{id}` of its routes: a number names an id first; when
  * no milestone of the repository has that id (or it is no number), the exact title is looked up.
  */
-export async function findMilestone(ctx: ServiceContext, repo: RepositoryWithOwner, idOrName: string): Promise<Milestone | null> {
+export async function findMilestone(db: Pick<Tx, 'milestone'>, repo: RepositoryWithOwner, idOrName: string): Promise<Milestone | null> {
   const id = /^\d+$/.test(idOrName) ? Number(idOrName) : NaN;
   if (Number.isSafeInteger(id) && id > 0) {
-    const byId = await ctx.db.milestone.findFirst({ where: { id, repoId: repo.id } });
+    const byId = await db.milestone.findFirst({ where: { id, repoId: repo.id } });
     if (byId) return byId;
   }
-  return ctx.db.milestone.findFirst({ where: { repoId: repo.id, title: idOrName }, orderBy: { id: 'asc' } });
+  return db.milestone.findFirst({ where: { repoId: repo.id, title: idOrName }, orderBy: { id: 'asc' } });
 }
 
-async function existingMilestone(ctx: ServiceContext, repo: RepositoryWithOwner, idOrName: string): Promise<Milestone> {
-  const milestone = await findMilestone(ctx, repo, idOrName);
+async function existingMilestone(db: Pick<Tx, 'milestone'>, repo: RepositoryWithOwner, idOrName: string): Promise<Milestone> {
+  const milestone = await findMilestone(db, repo, idOrName);
   if (!milestone) throw notFound(`milestone "${idOrName}" does not exist in ${repo.owner.login}/${repo.name}`);
   return milestone;
 }
 
 /** A milestone of a repository the viewer may read, by id or title; null when there is none. */
 export async function getMilestone(ctx: ServiceContext, ownerLogin: string, name: string, idOrName: string): Promise<Milestone | null> {
-  return findMilestone(ctx, await readableRepository(ctx, ownerLogin, name), idOrName);
+  return findMilestone(ctx.db, await readableRepository(ctx, ownerLogin, name), idOrName);
 }
 
 /** A repository's milestones for a viewer who may see them (GraphQL's Repository.milestones). */
@@ -135,21 +136,22 @@ export async function createMilestone(ctx: ServiceContext, ownerLogin: string, n
 
 /**
  * Changes what the input names. A title left empty, and a deadline left out, keep theirs (Gitea's edit).
- * A change of state sets or clears closedAt in the same statement; the same state keeps closedAt.
+ * A change of state sets or clears closedAt; the same state keeps closedAt.
  */
 export async function updateMilestone(ctx: ServiceContext, ownerLogin: string, name: string, idOrName: string, input: UpdateMilestoneInput): Promise<Milestone> {
   const repo = await writableRepository(ctx, ownerLogin, name);
-  const milestone = await existingMilestone(ctx, repo, idOrName);
-  const data: Prisma.MilestoneUpdateInput = {};
-  if (input.title) {
-    checkTitle(input.title);
-    data.title = input.title;
-  }
-  if (input.description != null) data.description = input.description;
+  if (input.title) checkTitle(input.title);
   const deadline = deadlineOf(input.deadline);
-  if (deadline) data.deadline = deadline;
-  if (input.state && input.state !== milestoneState(milestone)) Object.assign(data, stateData(input.state, new Date()));
-  return ctx.db.milestone.update({ where: { id: milestone.id }, data });
+  // The state is read and changed in one transaction, so closedAt follows the change that really happened.
+  return ctx.db.$transaction(async (tx) => {
+    const milestone = await existingMilestone(tx, repo, idOrName);
+    const data: Prisma.MilestoneUpdateInput = {};
+    if (input.title) data.title = input.title;
+    if (input.description != null) data.description = input.description;
+    if (deadline) data.deadline = deadline;
+    if (input.state && input.state !== milestoneState(milestone)) Object.assign(data, stateData(input.state, new Date()));
+    return tx.milestone.update({ where: { id: milestone.id }, data });
+  });
 }
 
 export async function setMilestoneState(ctx: ServiceContext, ownerLogin: string, name: string, idOrName: string, state: MilestoneState): Promise<Milestone> {
@@ -159,7 +161,7 @@ export async function setMilestoneState(ctx: ServiceContext, ownerLogin: string,
 /** Deletes a milestone; its issues stay, without a milestone (the relation sets their milestoneId to null). */
 export async function deleteMilestone(ctx: ServiceContext, ownerLogin: string, name: string, idOrName: string): Promise<void> {
   const repo = await writableRepository(ctx, ownerLogin, name);
-  const milestone = await existingMilestone(ctx, repo, idOrName);
+  const milestone = await existingMilestone(ctx.db, repo, idOrName);
   await ctx.db.milestone.delete({ where: { id: milestone.id } });
 }
 
