@@ -511,6 +511,43 @@ export interface paths {
         patch: operations["orgEditLabel"];
         trace?: never;
     };
+    "/repos/{owner}/{repo}/milestones": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Milestones of a repository, soonest deadline first */
+        get: operations["issueGetMilestonesList"];
+        put?: never;
+        /** Start a milestone */
+        post: operations["issueCreateMilestone"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/repos/{owner}/{repo}/milestones/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One milestone, by id or else by title */
+        get: operations["issueGetMilestone"];
+        put?: never;
+        post?: never;
+        /** Remove a milestone; its issues stay, without it */
+        delete: operations["issueDeleteMilestone"];
+        options?: never;
+        head?: never;
+        /** Change a milestone, close it or reopen it */
+        patch: operations["issueEditMilestone"];
+        trace?: never;
+    };
     "/orgs": {
         parameters: {
             query?: never;
@@ -1996,6 +2033,64 @@ export interface components {
             exclusive?: boolean;
             is_archived?: boolean;
         };
+        /** @description A goal of a repository that issues and pull requests are gathered under. */
+        Milestone: {
+            /** Format: int64 */
+            id?: number;
+            title?: string;
+            description?: string;
+            /** @description open or closed. */
+            state?: string;
+            /**
+             * Format: int64
+             * @description Issues of the milestone still open.
+             */
+            open_issues?: number;
+            /**
+             * Format: int64
+             * @description Issues of the milestone that are closed.
+             */
+            closed_issues?: number;
+            /** Format: date-time */
+            created_at?: string;
+            /** Format: date-time */
+            updated_at?: string;
+            /**
+             * Format: date-time
+             * @description When it was last closed; null while open.
+             */
+            closed_at?: string | null;
+            /**
+             * Format: date-time
+             * @description When it is due; null when it has no deadline.
+             */
+            due_on?: string | null;
+        };
+        /** @description A new milestone. */
+        CreateMilestoneOption: {
+            title: string;
+            description?: string;
+            /**
+             * Format: date-time
+             * @description When it is due; none when left out.
+             */
+            due_on?: string;
+            /** @description closed starts it closed; anything else, open. */
+            state?: string;
+        };
+        /** @description What to change in a milestone; what is left out stays. */
+        EditMilestoneOption: {
+            /** @description A new title; empty keeps the title. */
+            title?: string;
+            description?: string;
+            /**
+             * Format: date-time
+             * @description A new deadline; left out, the deadline stays.
+             */
+            due_on?: string;
+            /** @description closed closes it; any other value reopens it. */
+            state?: string;
+        };
         Organization: {
             /** Format: uri */
             avatar_url?: string;
@@ -2713,6 +2808,24 @@ export interface components {
                 "application/json": components["schemas"]["MergeUpstreamResponse"];
             };
         };
+        /** @description Milestone. */
+        Milestone: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Milestone"];
+            };
+        };
+        /** @description MilestoneList. */
+        MilestoneList: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Milestone"][];
+            };
+        };
         /** @description LanguageStatistics. */
         LanguageStatistics: {
             headers: {
@@ -2876,6 +2989,12 @@ export interface components {
         limit: number;
         /** @description Login of the account. */
         username: string;
+        /** @description Login of the repository's owner. */
+        milestoneOwner: string;
+        /** @description Name of the repository. */
+        milestoneRepo: string;
+        /** @description The milestone's id, or its title when no milestone has that id. */
+        milestoneIdOrName: string;
     };
     requestBodies: never;
     headers: never;
@@ -3989,6 +4108,127 @@ export interface operations {
             403: components["responses"]["forbidden"];
             404: components["responses"]["notFound"];
             422: components["responses"]["validationError"];
+        };
+    };
+    issueGetMilestonesList: {
+        parameters: {
+            query?: {
+                /** @description open (the default), closed or all. */
+                state?: string;
+                /** @description Only milestones whose title contains this, whatever its case. */
+                name?: string;
+                /** @description Page number, from 1. */
+                page?: components["parameters"]["page"];
+                /** @description Items per page (DEFAULT_PAGING_NUM by default, at most MAX_RESPONSE_ITEMS). */
+                limit?: components["parameters"]["limit"];
+            };
+            header?: never;
+            path: {
+                /** @description Login of the repository's owner. */
+                owner: components["parameters"]["milestoneOwner"];
+                /** @description Name of the repository. */
+                repo: components["parameters"]["milestoneRepo"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["MilestoneList"];
+            404: components["responses"]["notFound"];
+        };
+    };
+    issueCreateMilestone: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Login of the repository's owner. */
+                owner: components["parameters"]["milestoneOwner"];
+                /** @description Name of the repository. */
+                repo: components["parameters"]["milestoneRepo"];
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["CreateMilestoneOption"];
+            };
+        };
+        responses: {
+            201: components["responses"]["Milestone"];
+            403: components["responses"]["forbidden"];
+            404: components["responses"]["notFound"];
+            422: components["responses"]["validationError"];
+            423: components["responses"]["repoArchivedError"];
+        };
+    };
+    issueGetMilestone: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Login of the repository's owner. */
+                owner: components["parameters"]["milestoneOwner"];
+                /** @description Name of the repository. */
+                repo: components["parameters"]["milestoneRepo"];
+                /** @description The milestone's id, or its title when no milestone has that id. */
+                id: components["parameters"]["milestoneIdOrName"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["Milestone"];
+            404: components["responses"]["notFound"];
+        };
+    };
+    issueDeleteMilestone: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Login of the repository's owner. */
+                owner: components["parameters"]["milestoneOwner"];
+                /** @description Name of the repository. */
+                repo: components["parameters"]["milestoneRepo"];
+                /** @description The milestone's id, or its title when no milestone has that id. */
+                id: components["parameters"]["milestoneIdOrName"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: components["responses"]["empty"];
+            403: components["responses"]["forbidden"];
+            404: components["responses"]["notFound"];
+            423: components["responses"]["repoArchivedError"];
+        };
+    };
+    issueEditMilestone: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Login of the repository's owner. */
+                owner: components["parameters"]["milestoneOwner"];
+                /** @description Name of the repository. */
+                repo: components["parameters"]["milestoneRepo"];
+                /** @description The milestone's id, or its title when no milestone has that id. */
+                id: components["parameters"]["milestoneIdOrName"];
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["EditMilestoneOption"];
+            };
+        };
+        responses: {
+            200: components["responses"]["Milestone"];
+            403: components["responses"]["forbidden"];
+            404: components["responses"]["notFound"];
+            422: components["responses"]["validationError"];
+            423: components["responses"]["repoArchivedError"];
         };
     };
     orgGetAll: {

@@ -11,6 +11,7 @@ export { repoGetContents, repoGetContentsList, repoGetContentsExt, repoCreateFil
 export { repoGetRawFile, repoGetRawFileOrLFS, repoGetArchive } from '../operations/contents/downloads.ts';
 export { listForks, createFork, repoMergeUpstream } from '../operations/fork/forks.ts';
 export { issueListLabels, issueGetLabel, issueCreateLabel, issueEditLabel, issueDeleteLabel, orgListLabels, orgGetLabel, orgCreateLabel, orgEditLabel, orgDeleteLabel } from '../operations/label/labels.ts';
+export { issueGetMilestonesList, issueGetMilestone, issueCreateMilestone, issueEditMilestone, issueDeleteMilestone } from '../operations/milestone/milestones.ts';
 export { orgListMembers, orgListPublicMembers, orgIsMember, orgIsPublicMember, orgDeleteMember, orgPublicizeMember, orgConcealMember } from '../operations/org/members.ts';
 export { orgGetAll, adminGetAllOrgs, orgListCurrentUserOrgs, orgListUserOrgs, orgGet, orgCreate, adminCreateOrg, orgEdit, orgDelete, orgGetUserPermissions } from '../operations/org/orgs.ts';
 export { repoGet, repoGetByID, createCurrentUserRepo, adminCreateRepo, createOrgRepo, repoEdit, repoDelete, repoSearch, userListRepos, userCurrentListRepos, orgListRepos, repoGetLanguages } from '../operations/repo/repos.ts';

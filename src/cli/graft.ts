@@ -2,10 +2,13 @@
  * npm run graft -- <command>
  *   admin user create --username NAME --password PASS --email EMAIL [--admin] [--must-change-password]
  *   admin user list
+ *   milestones export OWNER/REPO            (the migration format, schema/migration/milestone.json, on standard output)
+ *   milestones import OWNER/REPO FILE       (adds the file's milestones, all or none)
  * Works on the configured database (the same config as npm start), whether or not the server runs.
  */
+import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { anonymousViewer } from '../auth/viewer.ts';
+import { anonymousViewer, type Viewer } from '../auth/viewer.ts';
 import { ConfigError, loadConfig } from '../config/load.ts';
 import { openDatabase } from '../db/client.ts';
 import { migrate } from '../db/migrate.ts';
@@ -13,15 +16,30 @@ import { databaseTarget } from '../db/provider.ts';
 import { createUser } from '../domain/user/user.service.ts';
 import { createEventBus } from '../events/bus.ts';
 import { redisGenerations } from '../cache/generations.ts';
-import { isDomainError } from '../errors.ts';
+import { isDomainError, notFound } from '../errors.ts';
+import { exportMilestones, importMilestones } from '../domain/milestone/milestone.service.ts';
+import { findRepositoryByName } from '../domain/repo/repo.service.ts';
 
 const USAGE = `usage:
   npm run graft -- admin user create --username NAME --password PASS --email EMAIL [--admin] [--must-change-password]
-  npm run graft -- admin user list`;
+  npm run graft -- admin user list
+  npm run graft -- milestones export OWNER/REPO
+  npm run graft -- milestones import OWNER/REPO FILE`;
+
+/** The milestone commands' arguments: the repository and, to import, the file; null when they do not fit. */
+function milestoneCommand(argv: string[]): { verb: 'export' | 'import'; owner: string; name: string; file?: string } | null {
+  const [area, verb, fullName, file, ...extra] = argv;
+  const [owner, name, ...more] = (fullName ?? '').split('/');
+  if (area !== 'milestones' || !owner || !name || more.length || extra.length) return null;
+  if (verb === 'export' && file === undefined) return { verb, owner, name };
+  if (verb === 'import' && file) return { verb, owner, name, file };
+  return null;
+}
 
 async function main(argv: string[]): Promise<number> {
   const [area, noun, verb, ...rest] = argv;
-  if (area !== 'admin' || noun !== 'user' || !['create', 'list'].includes(verb ?? '')) {
+  const milestones = milestoneCommand(argv);
+  if (!milestones && (area !== 'admin' || noun !== 'user' || !['create', 'list'].includes(verb ?? ''))) {
     console.error(USAGE);
     return 2;
   }
@@ -34,6 +52,20 @@ async function main(argv: string[]): Promise<number> {
   const database = await openDatabase(target, { onCommit: (written) => generations?.raise(written) });
   const events = createEventBus(config.redis.URL || undefined);
   try {
+    if (milestones) {
+      const ctx = { db: database.db, config, events, viewer: anonymousViewer };
+      const repo = await findRepositoryByName(ctx, milestones.owner, milestones.name);
+      if (!repo) throw notFound(`repository ${milestones.owner}/${milestones.name} does not exist`);
+      // Whoever runs the CLI has the database itself: it acts with the rights of the repository's owner.
+      const asOwner = { ...ctx, viewer: { user: repo.owner, method: 'password', grant: null } satisfies Viewer };
+      if (milestones.verb === 'export') {
+        console.log(JSON.stringify(await exportMilestones(asOwner, repo.owner.login, repo.name), null, 2));
+      } else {
+        const made = await importMilestones(asOwner, repo.owner.login, repo.name, readFileSync(milestones.file!, 'utf8'));
+        console.log(`imported ${made.length} milestone(s) into ${repo.owner.login}/${repo.name}`);
+      }
+      return 0;
+    }
     if (verb === 'list') {
       const users = await database.db.user.findMany({ where: { type: 'user' }, orderBy: { id: 'asc' } });
       for (const u of users) console.log(`${u.id}\t${u.login}\t${u.email}${u.isAdmin ? '\tadmin' : ''}`);
@@ -77,7 +109,7 @@ async function main(argv: string[]): Promise<number> {
 try {
   process.exitCode = await main(process.argv.slice(2));
 } catch (err) {
-  if (isDomainError(err) || err instanceof ConfigError || (err as { code?: string }).code?.startsWith('ERR_PARSE_ARGS')) {
+  if (isDomainError(err) || err instanceof ConfigError || (err as { code?: string }).code?.startsWith('ERR_PARSE_ARGS') || (err as { code?: string }).code === 'ENOENT') {
     console.error(`graft: ${(err as Error).message}`);
     process.exitCode = 1;
   } else throw err;

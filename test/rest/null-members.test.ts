@@ -161,6 +161,12 @@ describe('null members of request bodies', () => {
       assert.equal(made.status, 201, JSON.stringify(made.body));
       return { path: `/repos/${other.login}/source-${n}/forks`, body: { name: `fork-${n}` } };
     },
+    issueCreateMilestone: (n) => ({ path: `${repoPath}/milestones`, body: { title: `milestone-${n}` } }),
+    issueEditMilestone: async (n) => {
+      const made = await api.post(`${repoPath}/milestones`, { title: `to-edit-${n}` }, adminAuth);
+      assert.equal(made.status, 201, JSON.stringify(made.body));
+      return { path: `${repoPath}/milestones/${made.body.id}`, body: { title: `edited-${n}` } };
+    },
     repoMergeUpstream: () => ({ path: `/repos/${ADMIN.login}/upstreamed/merge-upstream`, body: { branch: 'main' } }),
     repoTransfer: async (n) => {
       const made = await api.post('/user/repos', { name: `given-away-${n}` }, adminAuth);

@@ -247,6 +247,14 @@ const calls: [operationId: string, title: string, call: (w: World) => Call][] = 
   ['orgEditLabel', '', (w) => ({ params: { org: w.org.login, id: w.made.orgLabel }, body: { is_archived: true }, auth: w.alice.basic })],
   ['userCurrentDeleteFollow', '', (w) => ({ params: { username: w.alice.login }, auth: w.carol.basic })],
 
+  ['issueCreateMilestone', '', (w) => ({ params: { owner: w.alice.login, repo: REPO }, body: { title: 'shapes', due_on: '2030-01-02T03:04:05Z' }, auth: w.alice.basic })],
+  ['issueCreateMilestone', 'without a deadline', (w) => ({ params: { owner: w.alice.login, repo: REPO }, body: { title: 'undated' }, auth: w.alice.basic })],
+  ['issueGetMilestonesList', '', (w) => ({ params: { owner: w.alice.login, repo: REPO } })],
+  ['issueGetMilestone', 'by title', (w) => ({ params: { owner: w.alice.login, repo: REPO, id: 'shapes' } })],
+  ['issueEditMilestone', 'closing it', (w) => ({ params: { owner: w.alice.login, repo: REPO, id: 'shapes' }, body: { state: 'closed' }, auth: w.alice.basic })],
+  ['issueGetMilestonesList', 'closed ones', (w) => ({ params: { owner: w.alice.login, repo: REPO }, query: { state: 'closed' } })],
+  ['issueDeleteMilestone', '', (w) => ({ params: { owner: w.alice.login, repo: REPO, id: 'undated' }, auth: w.alice.basic })],
+
   ['listForks', '', (w) => ({ params: { owner: w.alice.login, repo: REPO } })],
   ['createFork', '', (w) => ({ params: { owner: w.alice.login, repo: REPO }, body: {}, auth: w.carol.basic })],
   ['repoMergeUpstream', '', (w) => ({ params: { owner: w.bob.login, repo: REPO }, body: { branch: 'main' }, auth: w.bob.basic })],

@@ -54,6 +54,7 @@ describe('REST input validation follows Gitea (docs/rest-validation.md)', () => 
       repoTransfer: async (u) => ({ method: 'POST', path: `${await freshRepo('give', u)}/transfer`, auth: alice.basic }),
       repoAddCollaborator: async () => ({ method: 'PUT', path: `/repos/${alice.login}/${base}/collaborators/${bob.login}`, auth: alice.basic }),
       repoCreateFile: async (u) => ({ method: 'POST', path: `/repos/${alice.login}/${base}/contents/file-${u}.txt`, auth: alice.basic }),
+      issueCreateMilestone: async () => ({ method: 'POST', path: `/repos/${alice.login}/${base}/milestones`, auth: alice.basic }),
       repoChangeFiles: async () => ({ method: 'POST', path: `/repos/${alice.login}/${base}/contents`, auth: alice.basic }),
     };
   });

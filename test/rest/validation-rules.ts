@@ -499,6 +499,30 @@ export const RULES: Rule[] = [
       { body: { files: [{ operation: 'move', path: 'a.txt' }] }, status: 422 },
     ],
   },
+  {
+    operation: 'issueCreateMilestone',
+    field: 'title',
+    gitea: 'not checked: an empty title is stored; longer than its column (255) fails with a 500',
+    graft: 'required, not blank, at most 255; 422 otherwise',
+    cases: [
+      { value: 'v1-{u}', status: 201 },
+      { value: long(255), status: 201 },
+      { value: OMIT, status: 422 },
+      { value: '  ', status: 422 },
+      { value: long(256), status: 422 },
+    ],
+  },
+  {
+    operation: 'issueCreateMilestone',
+    field: 'state',
+    gitea: 'closed starts the milestone closed; any other value, open',
+    graft: 'the same',
+    base: { title: 's{u}' },
+    cases: [
+      { value: 'closed', status: 201, check: (body) => body.state, expect: 'closed' },
+      { value: 'whatever', status: 201, check: (body) => body.state, expect: 'open' },
+    ],
+  },
 ];
 
 /** `{u}` → the suffix, in strings, arrays and objects. */

@@ -13,6 +13,7 @@ import type {
   GitEntry,
   GitTreeResponse,
   Label,
+  Milestone,
   Organization,
   OrganizationPermissions,
   PayloadCommit,
@@ -313,4 +314,17 @@ export const LABEL: FieldsOf<Label> = {
   is_archived: 'value',
   name: 'value',
   url: 'value',
+};
+
+export const MILESTONE: FieldsOf<Milestone> = {
+  closed_at: 'nullable',
+  closed_issues: 'value',
+  created_at: 'value',
+  description: 'value',
+  due_on: 'nullable',
+  id: 'value',
+  open_issues: 'value',
+  state: 'value',
+  title: 'value',
+  updated_at: 'nullable',
 };

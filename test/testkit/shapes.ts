@@ -77,6 +77,9 @@ export const GITEA_POINTER_FIELDS: ReadonlySet<string> = new Set([
   'FileDeleteResponse.commit',
   'FileDeleteResponse.verification',
   'RepoCollaboratorPermission.user',
+  // Gitea's structs.Milestone: Closed and Deadline are *time.Time (null while open, null without a deadline).
+  'Milestone.closed_at',
+  'Milestone.due_on',
 ]);
 
 const RFC3339 = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/;
