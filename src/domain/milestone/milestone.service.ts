@@ -1,4 +1,4 @@
-import { Ajv } from 'ajv';
+import Ajv04 from 'ajv-draft-04';
 import addFormats from 'ajv-formats';
 import MILESTONE_MIGRATION_SCHEMA from '../../../schema/migration/milestone.json' with { type: 'json' };
 import type { Tx } from '../../db/client.ts';
@@ -182,9 +182,8 @@ export interface MigratedMilestone {
 
 const ZERO_TIME = '0001-01-01T00:00:00Z';
 
-// The schema is draft-04; it uses only keywords whose meaning draft-04 and Ajv's default dialect share
-// (type, required, properties, additionalProperties, enum, format), so Ajv checks it as a draft-04 validator would.
-const ajv = new Ajv({ strict: false, validateSchema: false, allErrors: true });
+// The schema is draft-04 (SPEC.md): Ajv's draft-04 dialect checks the schema itself and the data by its rules.
+const ajv = new Ajv04({ allErrors: true });
 addFormats(ajv);
 const validateMigrated = ajv.compile<MigratedMilestone[]>(MILESTONE_MIGRATION_SCHEMA);
 

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { before, describe, it } from 'node:test';
-import { Ajv } from 'ajv';
+import Ajv04 from 'ajv-draft-04';
 import addFormats from 'ajv-formats';
 import { createAccounts, type TestAccount } from '../../testkit/accounts.ts';
 import { graphql } from '../../testkit/client.ts';
@@ -51,7 +51,8 @@ describe('milestones in the migration data format', () => {
     assert.equal(exported[0].closed, null);
     assert.ok(exported[2].closed);
 
-    const ajv = new Ajv({ strict: false, validateSchema: false, allErrors: true });
+    // A draft-04 validator of its own, not the service's: the exported data must satisfy the shipped schema as such.
+    const ajv = new Ajv04({ allErrors: true });
     addFormats(ajv);
     const validate = ajv.compile(schema);
     assert.ok(validate(exported), JSON.stringify(validate.errors));
