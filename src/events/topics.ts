@@ -27,6 +27,16 @@ export interface EventTopics {
   'repo.transfer.started': { repoId: number; recipientId: number; actorId: number };
   'repo.transfer.rejected': { repoId: number; recipientId: number; actorId: number | null };
   'repo.transferred': { repoId: number; fromOwnerId: number; toOwnerId: number; actorId: number | null };
+  /** An issue was opened, edited (title, body, ref), closed, reopened or deleted (Gitea's `issues` webhook event). */
+  issues: IssuesEvent;
+}
+
+export interface IssuesEvent {
+  action: 'opened' | 'edited' | 'closed' | 'reopened' | 'deleted';
+  actorId: number;
+  repoId: number;
+  issueId: number;
+  number: number;
 }
 
 export interface AccountEvent {

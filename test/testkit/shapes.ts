@@ -77,6 +77,17 @@ export const GITEA_POINTER_FIELDS: ReadonlySet<string> = new Set([
   'FileDeleteResponse.commit',
   'FileDeleteResponse.verification',
   'RepoCollaboratorPermission.user',
+  'Issue.user',
+  'Issue.milestone',
+  'Issue.assignee',
+  'Issue.closed_at',
+  'Issue.due_date',
+  'Issue.pull_request',
+  'Issue.repository',
+  'IssueDeadline.due_date',
+  'Milestone.updated_at',
+  'Milestone.closed_at',
+  'Milestone.due_on',
 ]);
 
 const RFC3339 = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/;

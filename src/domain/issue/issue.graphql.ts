@@ -1,0 +1,141 @@
+import { builder } from '../../graphql/builder.ts';
+import { lookup } from '../../graphql/errors.ts';
+import { enumFromValues, inputFromTable } from '../../graphql/input-fields.ts';
+import { RepositoryRef } from '../repo/repo.graphql.ts';
+import { withOwner } from '../repo/repo.service.ts';
+import { UserRef } from '../user/user.graphql.ts';
+import * as issues from './issue.service.ts';
+import { CREATE_ISSUE_FIELDS, ISSUE_STATES, UPDATE_ISSUE_FIELDS } from './issue.inputs.ts';
+
+const IssueStateEnum = enumFromValues('IssueState', ISSUE_STATES);
+
+export const LabelRef = builder.objectRef<issues.LabelRow>('Label').implement({
+  description: 'A label of a repository, or of an organization for all its repositories.',
+  fields: (t) => ({
+    databaseId: t.exposeInt('id'),
+    name: t.exposeString('name'),
+    description: t.exposeString('description'),
+    color: t.string({ description: 'Six hex digits, without the leading #.', resolve: (l) => l.color.replace(/^#/, '') }),
+    exclusive: t.exposeBoolean('exclusive'),
+    isArchived: t.boolean({ resolve: (l) => l.archivedAt !== null }),
+    isOrganizationLabel: t.boolean({ resolve: (l) => l.orgId !== null }),
+    apiUrl: t.string({
+      description: "Where the API answers it: under its repository, or under its organization's labels.",
+      resolve: async (l, _args, ctx) => {
+        if (l.orgId !== null) return `${ctx.rootUrl}api/v1/orgs/${(await ctx.loaders.userById.load(l.orgId))?.login ?? ''}/labels/${l.id}`;
+        const repo = await ctx.loaders.repositoryById.load(l.repoId!);
+        return `${ctx.rootUrl}api/v1/repos/${repo?.owner.login ?? ''}/${repo?.name ?? ''}/labels/${l.id}`;
+      },
+    }),
+  }),
+});
+
+export const MilestoneRef = builder.objectRef<issues.MilestoneRow>('Milestone').implement({
+  fields: (t) => ({
+    databaseId: t.exposeInt('id'),
+    title: t.exposeString('title'),
+    description: t.exposeString('description'),
+    state: t.field({ type: IssueStateEnum, resolve: (m) => (m.isClosed ? 'closed' : 'open') }),
+    openIssueCount: t.int({ resolve: (m) => m.issueCount - m.closedIssueCount }),
+    closedIssueCount: t.exposeInt('closedIssueCount'),
+    deadline: t.expose('deadline', { type: 'DateTime', nullable: true }),
+    closedAt: t.expose('closedAt', { type: 'DateTime', nullable: true }),
+    createdAt: t.expose('createdAt', { type: 'DateTime' }),
+    updatedAt: t.expose('updatedAt', { type: 'DateTime' }),
+  }),
+});
+
+export const IssueRef = builder.objectRef<issues.IssueView>('Issue').implement({
+  description: 'An issue of a repository, numbered per repository.',
+  fields: (t) => ({
+    databaseId: t.int({ resolve: (v) => v.issue.id }),
+    number: t.int({ resolve: (v) => v.issue.number }),
+    title: t.string({ resolve: (v) => v.issue.title }),
+    body: t.string({ resolve: (v) => v.issue.body }),
+    ref: t.string({ description: 'The branch or tag the issue is about; empty when none.', resolve: (v) => v.issue.ref }),
+    state: t.field({ type: IssueStateEnum, resolve: (v) => (v.issue.isClosed ? 'closed' : 'open') }),
+    poster: t.field({ type: UserRef, description: 'Who opened it; the ghost account once that account is deleted.', resolve: (v) => v.issue.poster ?? issues.GHOST }),
+    labels: t.field({ type: [LabelRef], resolve: (v) => v.issue.labels.map((l) => l.label).sort((a, b) => a.name.localeCompare(b.name)) }),
+    assignees: t.field({ type: [UserRef], resolve: (v) => v.issue.assignees.map((a) => a.user) }),
+    milestone: t.field({ type: MilestoneRef, nullable: true, resolve: (v) => v.issue.milestone }),
+    commentCount: t.int({ resolve: (v) => v.issue.commentCount }),
+    isLocked: t.boolean({ resolve: (v) => v.issue.isLocked }),
+    pinOrder: t.int({ description: "Position among the repository's pinned issues; 0 when not pinned.", resolve: (v) => v.issue.pinOrder }),
+    isPullRequest: t.boolean({ resolve: (v) => v.issue.isPull }),
+    deadline: t.field({ type: 'DateTime', nullable: true, resolve: (v) => v.issue.deadline }),
+    createdAt: t.field({ type: 'DateTime', resolve: (v) => v.issue.createdAt }),
+    updatedAt: t.field({ type: 'DateTime', resolve: (v) => v.issue.updatedAt }),
+    closedAt: t.field({ type: 'DateTime', nullable: true, resolve: (v) => v.issue.closedAt }),
+    repository: t.field({ type: RepositoryRef, resolve: (v) => v.repo }),
+  }),
+});
+
+builder.objectFields(RepositoryRef, (t) => ({
+  openIssueCount: t.int({ description: 'Issues (not pull requests) still open.', resolve: (r) => r.issueCount - r.closedIssueCount }),
+  issue: t.field({
+    type: IssueRef,
+    nullable: true,
+    tokenScope: 'read:issue',
+    args: { number: t.arg.int({ required: true }) },
+    resolve: async (repo, { number }, ctx) =>
+      lookup(ctx, async () => issues.getIssue(ctx, await withOwner(ctx, repo), number), () => `issue #${number} does not exist`),
+  }),
+}));
+
+// ---------------------------------------------------------------------------------------------
+// Mutations
+
+const CreateIssueInput = inputFromTable('CreateIssueInput', CREATE_ISSUE_FIELDS);
+const UpdateIssueInput = inputFromTable('UpdateIssueInput', UPDATE_ISSUE_FIELDS);
+
+builder.mutationFields((t) => ({
+  createIssue: t.field({
+    type: IssueRef,
+    tokenScope: 'write:issue',
+    args: { owner: t.arg.string({ required: true }), name: t.arg.string({ required: true }), input: t.arg({ type: CreateIssueInput, required: true }) },
+    resolve: (_root, { owner, name, input }, ctx) => issues.createIssue(ctx, owner, name, input),
+  }),
+  updateIssue: t.field({
+    type: IssueRef,
+    tokenScope: 'write:issue',
+    args: {
+      owner: t.arg.string({ required: true }),
+      name: t.arg.string({ required: true }),
+      number: t.arg.int({ required: true }),
+      input: t.arg({ type: UpdateIssueInput, required: true }),
+    },
+    resolve: (_root, { owner, name, number, input }, ctx) => issues.updateIssue(ctx, owner, name, number, input),
+  }),
+  closeIssue: t.field({
+    type: IssueRef,
+    tokenScope: 'write:issue',
+    args: { owner: t.arg.string({ required: true }), name: t.arg.string({ required: true }), number: t.arg.int({ required: true }) },
+    resolve: (_root, { owner, name, number }, ctx) => issues.setIssueState(ctx, owner, name, number, 'closed'),
+  }),
+  reopenIssue: t.field({
+    type: IssueRef,
+    tokenScope: 'write:issue',
+    args: { owner: t.arg.string({ required: true }), name: t.arg.string({ required: true }), number: t.arg.int({ required: true }) },
+    resolve: (_root, { owner, name, number }, ctx) => issues.setIssueState(ctx, owner, name, number, 'open'),
+  }),
+  setIssueDeadline: t.field({
+    type: IssueRef,
+    tokenScope: 'write:issue',
+    description: 'Sets the deadline, or removes it when `deadline` is null.',
+    args: {
+      owner: t.arg.string({ required: true }),
+      name: t.arg.string({ required: true }),
+      number: t.arg.int({ required: true }),
+      deadline: t.arg({ type: 'DateTime' }),
+    },
+    resolve: (_root, { owner, name, number, deadline }, ctx) => issues.setIssueDeadline(ctx, owner, name, number, deadline ?? null),
+  }),
+  deleteIssue: t.boolean({
+    tokenScope: 'write:issue',
+    args: { owner: t.arg.string({ required: true }), name: t.arg.string({ required: true }), number: t.arg.int({ required: true }) },
+    resolve: async (_root, { owner, name, number }, ctx) => {
+      await issues.deleteIssue(ctx, owner, name, number);
+      return true;
+    },
+  }),
+}));
