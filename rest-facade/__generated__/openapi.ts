@@ -444,7 +444,8 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get?: never;
+        /** A page of a repository's issues, newest first, filtered */
+        get: operations["issueListIssues"];
         put?: never;
         /** Open an issue; labels, milestone, assignees and deadline count only for those who may write to the issues */
         post: operations["issueCreateIssue"];
@@ -2848,6 +2849,15 @@ export interface components {
                 "application/json": components["schemas"]["IssueDeadline"];
             };
         };
+        /** @description IssueList. */
+        IssueList: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Issue"][];
+            };
+        };
         /** @description LanguageStatistics. */
         LanguageStatistics: {
             headers: {
@@ -3852,6 +3862,35 @@ export interface operations {
             400: components["responses"]["error"];
             404: components["responses"]["notFound"];
             409: components["responses"]["error"];
+        };
+    };
+    issueListIssues: {
+        parameters: {
+            query?: {
+                state?: "closed" | "open" | "all";
+                labels?: string;
+                q?: string;
+                type?: "issues" | "pulls";
+                milestones?: string;
+                since?: string;
+                before?: string;
+                created_by?: string;
+                assigned_by?: string;
+                mentioned_by?: string;
+                page?: number;
+                limit?: number;
+            };
+            header?: never;
+            path: {
+                owner: string;
+                repo: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["IssueList"];
+            404: components["responses"]["notFound"];
         };
     };
     issueCreateIssue: {

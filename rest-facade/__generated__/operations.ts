@@ -10,7 +10,7 @@ export { GetTree, GetBlob } from '../operations/commit/gitdata.ts';
 export { repoGetContents, repoGetContentsList, repoGetContentsExt, repoCreateFile, repoUpdateFile, repoDeleteFile, repoChangeFiles, repoApplyDiffPatch } from '../operations/contents/contents.ts';
 export { repoGetRawFile, repoGetRawFileOrLFS, repoGetArchive } from '../operations/contents/downloads.ts';
 export { listForks, createFork, repoMergeUpstream } from '../operations/fork/forks.ts';
-export { issueGetIssue, issueCreateIssue, issueEditIssue, issueEditIssueDeadline, issueDelete } from '../operations/issue/issues.ts';
+export { issueListIssues, issueGetIssue, issueCreateIssue, issueEditIssue, issueEditIssueDeadline, issueDelete } from '../operations/issue/issues.ts';
 export { orgListMembers, orgListPublicMembers, orgIsMember, orgIsPublicMember, orgDeleteMember, orgPublicizeMember, orgConcealMember } from '../operations/org/members.ts';
 export { orgGetAll, adminGetAllOrgs, orgListCurrentUserOrgs, orgListUserOrgs, orgGet, orgCreate, adminCreateOrg, orgEdit, orgDelete, orgGetUserPermissions } from '../operations/org/orgs.ts';
 export { repoGet, repoGetByID, createCurrentUserRepo, adminCreateRepo, createOrgRepo, repoEdit, repoDelete, repoSearch, userListRepos, userCurrentListRepos, orgListRepos, repoGetLanguages } from '../operations/repo/repos.ts';

@@ -109,6 +109,7 @@ export const routes: Route[] = [
   {"method":"get","path":"/repos/{owner}/{repo}/forks","operationId":"listForks","guard":"public","scope":"repository"},
   {"method":"post","path":"/repos/{owner}/{repo}/forks","operationId":"createFork","guard":"signedIn","scope":"repository"},
   {"method":"post","path":"/repos/{owner}/{repo}/merge-upstream","operationId":"repoMergeUpstream","guard":"signedIn","scope":"repository"},
+  {"method":"get","path":"/repos/{owner}/{repo}/issues","operationId":"issueListIssues","guard":"public","scope":"issue"},
   {"method":"post","path":"/repos/{owner}/{repo}/issues","operationId":"issueCreateIssue","guard":"signedIn","scope":"issue"},
   {"method":"get","path":"/repos/{owner}/{repo}/topics","operationId":"repoListTopics","guard":"public","scope":"repository"},
   {"method":"put","path":"/repos/{owner}/{repo}/topics","operationId":"repoUpdateTopics","guard":"signedIn","scope":"repository"},

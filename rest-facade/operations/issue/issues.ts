@@ -2,17 +2,45 @@ import {
   CreateIssueDocument,
   DeleteIssueDocument,
   RepositoryIssueDocument,
+  RepositoryIssuesDocument,
   SetIssueDeadlineDocument,
   UpdateIssueDocument,
 } from '../../__generated__/graphql.ts';
 import { toIssue, toIssueDeadline } from '../../convert/issue.ts';
-import { created, defineOperation, found, noContent, ok } from '../../operation.ts';
+import { created, defineOperation, found, list, noContent, ok } from '../../operation.ts';
 
 /** Gitea's deprecated single `assignee` joins the `assignees` list; null when the body names neither. */
 function assigneeLogins(body: { assignee?: string | null; assignees?: string[] | null }): string[] | null {
   if (body.assignees == null && body.assignee == null) return null;
   return [...(body.assignees ?? []), ...(body.assignee ? [body.assignee] : [])];
 }
+
+/** Gitea's comma-separated query lists; null when the parameter is absent or empty. */
+const commaList = (value: string | undefined): string[] | null => (value ? value.split(',') : null);
+
+export const issueListIssues = defineOperation({
+  operationId: 'issueListIssues',
+  document: RepositoryIssuesDocument,
+  paged: true,
+  variables: ({ params, query, page }) => ({
+    owner: params.owner,
+    name: params.repo,
+    filter: {
+      state: query.state ?? null,
+      kind: query.type ?? null,
+      labels: commaList(query.labels),
+      milestones: commaList(query.milestones),
+      query: query.q || null,
+      updatedSince: query.since ?? null,
+      updatedBefore: query.before ?? null,
+      postedBy: query.created_by || null,
+      assignedTo: query.assigned_by || null,
+      mentioning: query.mentioned_by || null,
+    },
+    ...page,
+  }),
+  reply: ({ repository }) => list(found(repository).issues, toIssue),
+});
 
 export const issueGetIssue = defineOperation({
   operationId: 'issueGetIssue',

@@ -5,9 +5,13 @@ import { RepositoryRef } from '../repo/repo.graphql.ts';
 import { withOwner } from '../repo/repo.service.ts';
 import { UserRef } from '../user/user.graphql.ts';
 import * as issues from './issue.service.ts';
-import { CREATE_ISSUE_FIELDS, ISSUE_STATES, UPDATE_ISSUE_FIELDS } from './issue.inputs.ts';
+import { CREATE_ISSUE_FIELDS, ISSUE_FILTER_FIELDS, ISSUE_KINDS, ISSUE_LIST_STATES, ISSUE_STATES, UPDATE_ISSUE_FIELDS } from './issue.inputs.ts';
+import { connectionComplexity, offsetConnection } from '../../graphql/connection.ts';
 
 const IssueStateEnum = enumFromValues('IssueState', ISSUE_STATES);
+enumFromValues('IssueStateFilter', ISSUE_LIST_STATES);
+enumFromValues('IssueKind', ISSUE_KINDS);
+const IssueFilterInput = inputFromTable('IssueFilter', ISSUE_FILTER_FIELDS);
 
 export const LabelRef = builder.objectRef<issues.LabelRow>('Label').implement({
   description: 'A label of a repository, or of an organization for all its repositories.',
@@ -70,7 +74,27 @@ export const IssueRef = builder.objectRef<issues.IssueView>('Issue').implement({
   }),
 });
 
+const IssueConnection = builder.connectionObject({
+  type: IssueRef,
+  name: 'IssueConnection',
+  fields: (t) => ({ totalCount: t.int({ resolve: (c) => (c as unknown as { totalCount: number }).totalCount }) }),
+});
+
 builder.objectFields(RepositoryRef, (t) => ({
+  issues: t.connection(
+    {
+      type: IssueRef,
+      tokenScope: 'read:issue',
+      description: "The repository's issues, newest first; open ones unless the filter says otherwise.",
+      complexity: connectionComplexity,
+      args: { filter: t.arg({ type: IssueFilterInput }) },
+      resolve: async (repo, { filter, ...args }, ctx) => {
+        const full = await withOwner(ctx, repo);
+        return offsetConnection(args, (window) => issues.listIssues(ctx, full, window, filter ?? {}));
+      },
+    },
+    IssueConnection,
+  ),
   openIssueCount: t.int({ description: 'Issues (not pull requests) still open.', resolve: (r) => r.issueCount - r.closedIssueCount }),
   issue: t.field({
     type: IssueRef,

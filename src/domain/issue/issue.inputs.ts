@@ -32,3 +32,22 @@ export const UPDATE_ISSUE_FIELDS = {
 } as const satisfies FieldTable;
 
 export type UpdateIssueInput = InputOf<typeof UPDATE_ISSUE_FIELDS>;
+
+export const ISSUE_LIST_STATES = ['open', 'closed', 'all'] as const;
+export const ISSUE_KINDS = ['issues', 'pulls'] as const;
+
+/** Which issues a list shows; every filter left out shows all (the state: open ones). */
+export const ISSUE_FILTER_FIELDS = {
+  state: { kind: 'enum', values: ISSUE_LIST_STATES, description: 'Default: open.' },
+  kind: { kind: 'enum', values: ISSUE_KINDS, description: 'Issues or pull requests; default both.' },
+  labels: { kind: 'string', list: true, description: 'Label names: only issues with all of them; names no label has are ignored.' },
+  milestones: { kind: 'string', list: true, description: 'Milestone titles or ids: issues in any of them; unknown ones are ignored.' },
+  query: { kind: 'string', description: 'Text the title or the body contains.' },
+  updatedSince: { kind: 'dateTime' },
+  updatedBefore: { kind: 'dateTime' },
+  postedBy: { kind: 'string', description: 'Login of the poster.' },
+  assignedTo: { kind: 'string', description: 'Login of an assignee.' },
+  mentioning: { kind: 'string', description: 'Login mentioned as @login in the body.' },
+} as const satisfies FieldTable;
+
+export type IssueFilter = InputOf<typeof ISSUE_FILTER_FIELDS>;

@@ -7,7 +7,10 @@ import { satisfies, repositoryPermission, type Need, type RepositoryPermission }
 import { permissionOf } from '../collaborator/collaborator.service.ts';
 import type { RepositoryWithOwner } from '../repo/repo.service.ts';
 import { getWritableRepository } from '../repo/writable.ts';
-import type { CreateIssueInput, UpdateIssueInput } from './issue.inputs.ts';
+import type { CreateIssueInput, IssueFilter, UpdateIssueInput } from './issue.inputs.ts';
+import { databaseTarget } from '../../db/provider.ts';
+import { pageFrom, type Page, type PageWindow } from '../../pagination.ts';
+import { findUserByLogin } from '../user/user.service.ts';
 
 const ISSUES_READ: Need = { unit: 'repo.issues', level: 'read' };
 const ISSUES_WRITE: Need = { unit: 'repo.issues', level: 'write' };
@@ -97,6 +100,62 @@ export async function getIssue(ctx: ServiceContext, repo: RepositoryWithOwner, n
   if (!(await readsIssues(ctx, repo))) return null;
   const issue = await ctx.db.issue.findUnique({ where: { repoId_number: { repoId: repo.id, number } }, include: ISSUE_INCLUDE });
   return issue ? { issue, repo } : null;
+}
+
+/**
+ * A page of a repository's issues the caller reads, newest first (Gitea's order), with the filters of `filter`;
+ * counted in SQL. Each page costs the same statements whatever its size: labels, assignees, milestone and
+ * poster come with the page's one query per relation. Logins no account has answer NOT_FOUND, as Gitea does.
+ */
+export async function listIssues(ctx: ServiceContext, repo: RepositoryWithOwner, window: PageWindow, filter: IssueFilter = {}): Promise<Page<IssueView>> {
+  if (!(await readsIssues(ctx, repo))) throw notFound(`repository ${repo.owner.login}/${repo.name} has no issues`);
+  const where = await issueWhere(ctx, repo, filter);
+  return pageFrom(
+    ctx.db.issue.findMany({ where, include: ISSUE_INCLUDE, orderBy: [{ createdAt: 'desc' }, { id: 'desc' }], skip: window.offset, take: window.limit }),
+    ctx.db.issue.count({ where }),
+    (issue) => ({ issue, repo }),
+  );
+}
+
+async function issueWhere(ctx: ServiceContext, repo: RepositoryWithOwner, filter: IssueFilter): Promise<Prisma.IssueWhereInput> {
+  const and: Prisma.IssueWhereInput[] = [{ repoId: repo.id }];
+  const state = filter.state ?? 'open';
+  if (state !== 'all') and.push({ isClosed: state === 'closed' });
+  if (filter.kind) and.push({ isPull: filter.kind === 'pulls' });
+  const names = (filter.labels ?? []).map((n) => n.trim()).filter((n) => n !== '');
+  if (names.length > 0) {
+    const labels = await ctx.db.label.findMany({ where: { name: { in: names }, OR: [{ repoId: repo.id }, { orgId: repo.ownerId }] }, select: { id: true } });
+    for (const { id } of labels) and.push({ labels: { some: { labelId: id } } });
+  }
+  const milestones = (filter.milestones ?? []).map((m) => m.trim()).filter((m) => m !== '');
+  if (milestones.length > 0) {
+    const ids = milestones.filter((m) => /^\d+$/.test(m)).map(Number);
+    const found = await ctx.db.milestone.findMany({ where: { repoId: repo.id, OR: [{ title: { in: milestones } }, { id: { in: ids } }] }, select: { id: true } });
+    if (found.length > 0) and.push({ milestoneId: { in: found.map((m) => m.id) } });
+  }
+  const query = filter.query?.trim();
+  if (query) {
+    const contains = { contains: query, ...(databaseTarget(ctx.config).provider === 'postgresql' ? { mode: 'insensitive' as const } : {}) };
+    and.push({ OR: [{ title: contains }, { body: contains }] });
+  }
+  if (filter.updatedSince) and.push({ updatedAt: { gte: filter.updatedSince } });
+  if (filter.updatedBefore) and.push({ updatedAt: { lte: filter.updatedBefore } });
+  if (filter.postedBy) and.push({ posterId: (await accountNamed(ctx, filter.postedBy)).id });
+  if (filter.assignedTo) and.push({ assignees: { some: { userId: (await accountNamed(ctx, filter.assignedTo)).id } } });
+  if (filter.mentioning) {
+    const mention = `@${(await accountNamed(ctx, filter.mentioning)).login}`;
+    // A mention ends the body or is followed by a character that cannot continue a login.
+    and.push({ OR: [{ body: { endsWith: mention } }, ...MENTION_ENDS.map((end) => ({ body: { contains: `${mention}${end}` } }))] });
+  }
+  return { AND: and };
+}
+
+const MENTION_ENDS = [' ', '\n', '\r', '\t', ',', '.', ':', ';', '!', '?', ')', ']', "'", '"'];
+
+async function accountNamed(ctx: ServiceContext, login: string): Promise<User> {
+  const user = await findUserByLogin(ctx, login);
+  if (!user) throw notFound(`account "${login}" does not exist`);
+  return user;
 }
 
 async function loadIssue(tx: Tx, repoId: number, number: number): Promise<IssueRow> {

@@ -216,4 +216,67 @@ describe('issues of a repository', () => {
     assert.equal(got.body.user.login, 'Ghost');
     assert.equal(got.body.user.id, -1);
   });
+
+  describe('lists', () => {
+    let listed: TestRepo;
+    const numbers = async (query: Record<string, string>, by?: TestAccount) => {
+      const res = await api.get(`${listed.path}/issues?${new URLSearchParams(query)}`, by?.basic);
+      assert.equal(res.status, 200, JSON.stringify(res.body));
+      return (res.body as { number: number }[]).map((i) => i.number);
+    };
+
+    before(async () => {
+      listed = await buildRepo(server, owner, { autoInit: true, collaborators: [[writer, 'write']] });
+      const bug = await db().label.create({ data: { repoId: listed.id, name: 'bug', color: '#ee0701' } });
+      const ui = await db().label.create({ data: { repoId: listed.id, name: 'ui', color: '#00aabb' } });
+      const v1 = await db().milestone.create({ data: { repoId: listed.id, title: 'v1' } });
+      await open(owner, { title: 'one', body: 'about the parser', labels: [bug.id, ui.id], milestone: v1.id }, listed.path);
+      await open(writer, { title: 'two', body: `ping @${owner.login}, please`, labels: [bug.id], assignees: [writer.login] }, listed.path);
+      await open(owner, { title: 'three', closed: true, body: `@${owner.login}x is someone else` }, listed.path);
+    });
+
+    it('shows open issues newest first by default, closed or all on request, and counts them in X-Total-Count', async () => {
+      assert.deepEqual(await numbers({}), [2, 1]);
+      assert.deepEqual(await numbers({ state: 'closed' }), [3]);
+      assert.deepEqual(await numbers({ state: 'all' }), [3, 2, 1]);
+      const page = await api.get(`${listed.path}/issues?state=all&limit=1&page=2`);
+      assert.deepEqual(page.body.map((i: { number: number }) => i.number), [2]);
+      assert.equal(page.headers.get('x-total-count'), '3');
+    });
+
+    it('filters by labels (all of them), milestones by title or id, text, poster, assignee and mention', async () => {
+      assert.deepEqual(await numbers({ labels: 'bug' }), [2, 1]);
+      assert.deepEqual(await numbers({ labels: 'bug,ui,nonexistent' }), [1]);
+      assert.deepEqual(await numbers({ milestones: 'v1' }), [1]);
+      const v1 = await db().milestone.findFirstOrThrow({ where: { repoId: listed.id, title: 'v1' } });
+      assert.deepEqual(await numbers({ milestones: `nothing,${v1.id}` }), [1]);
+      assert.deepEqual(await numbers({ q: 'PARSER' }), [1]);
+      assert.deepEqual(await numbers({ created_by: writer.login }), [2]);
+      assert.deepEqual(await numbers({ assigned_by: writer.login }), [2]);
+      assert.deepEqual(await numbers({ mentioned_by: owner.login, state: 'all' }), [2]);
+      assert.deepEqual(await numbers({ type: 'pulls' }), []);
+      assert.deepEqual(await numbers({ type: 'issues' }), [2, 1]);
+      assert.equal((await api.get(`${listed.path}/issues?created_by=no-such-account`)).status, 404);
+    });
+
+    it('filters by the time of the last change with since and before', async () => {
+      assert.deepEqual(await numbers({ since: '2999-01-01T00:00:00Z' }), []);
+      assert.deepEqual(await numbers({ before: '2999-01-01T00:00:00Z' }), [2, 1]);
+    });
+
+    it('costs the same SQL statements for a page of fifty as for a page of one', async () => {
+      const many = await buildRepo(server, owner, { autoInit: true, collaborators: [[writer, 'write']] });
+      const tag = await db().label.create({ data: { repoId: many.id, name: 'many', color: '#123456' } });
+      const mile = await db().milestone.create({ data: { repoId: many.id, title: 'm' } });
+      for (let i = 0; i < 50; i++) await open(i % 2 ? writer : owner, { title: `n${i}`, labels: [tag.id], milestone: mile.id, assignees: [writer.login] }, many.path);
+      const cost = async (limit: number) => {
+        await api.get(`${many.path}/issues?limit=${limit}`, owner.basic);
+        const before = server.app.database.queryCount();
+        const res = await api.get(`${many.path}/issues?limit=${limit}`, owner.basic);
+        assert.equal(res.body.length, limit);
+        return server.app.database.queryCount() - before;
+      };
+      assert.equal(await cost(50), await cost(1));
+    });
+  });
 });
