@@ -163,3 +163,27 @@ builder.mutationFields((t) => ({
     },
   }),
 }));
+
+// ---------------------------------------------------------------------------------------------
+// Subscriptions
+
+const IssueEventRef = builder.objectRef<issues.IssueEventView>('IssueEvent').implement({
+  description: "A change of one of a repository's issues, named as Gitea's `issues` webhook actions.",
+  fields: (t) => ({
+    action: t.string({ description: 'opened, edited, closed, reopened or deleted.', resolve: (e) => e.event.action }),
+    number: t.int({ resolve: (e) => e.event.number }),
+    actor: t.field({ type: UserRef, nullable: true, resolve: (e, _args, ctx) => ctx.loaders.userById.load(e.event.actorId) }),
+    issue: t.field({ type: IssueRef, nullable: true, description: 'The issue as it is now; null once deleted.', resolve: (e) => e.issue }),
+  }),
+});
+
+builder.subscriptionFields((t) => ({
+  issueEvents: t.field({
+    type: IssueEventRef,
+    description: "Live changes of a repository's issues, for those who read them (checked at every event).",
+    tokenScope: 'read:issue',
+    args: { owner: t.arg.string({ required: true }), name: t.arg.string({ required: true }) },
+    subscribe: (_root, { owner, name }, ctx) => issues.issueEvents(ctx, owner, name),
+    resolve: (event) => event,
+  }),
+}));

@@ -1,11 +1,11 @@
 import type { Prisma, User } from '../../db/models.ts';
 import type { Tx } from '../../db/client.ts';
 import { forbidden, invalid, notFound, unauthenticated } from '../../errors.ts';
-import type { IssuesEvent } from '../../events/topics.ts';
+import type { IssueAssignEvent, IssueMilestoneEvent, IssuesEvent } from '../../events/topics.ts';
 import type { ServiceContext } from '../../services.ts';
 import { satisfies, repositoryPermission, type Need, type RepositoryPermission } from '../access/access.service.ts';
 import { permissionOf } from '../collaborator/collaborator.service.ts';
-import type { RepositoryWithOwner } from '../repo/repo.service.ts';
+import { getRepository, getRepositoryById, type RepositoryWithOwner } from '../repo/repo.service.ts';
 import { getWritableRepository } from '../repo/writable.ts';
 import type { CreateIssueInput, IssueFilter, UpdateIssueInput } from './issue.inputs.ts';
 import { databaseTarget } from '../../db/provider.ts';
@@ -283,7 +283,9 @@ export async function createIssue(ctx: ServiceContext, owner: string, name: stri
     return loadIssue(tx, repo.id, number);
   });
   await ctx.events.publish('issues', { action: 'opened', actorId: actor.id, repoId: repo.id, issueId: issue.id, number: issue.number });
-  if (closed) await ctx.events.publish('issues', { action: 'closed', actorId: actor.id, repoId: repo.id, issueId: issue.id, number: issue.number });
+  const about = { actorId: actor.id, repoId: repo.id, issueId: issue.id, number: issue.number };
+  for (const user of assignees) await ctx.events.publish('issue_assign', { ...about, action: 'assigned', assigneeId: user.id });
+  if (closed) await ctx.events.publish('issues', { ...about, action: 'closed' });
   return { issue, repo };
 }
 
@@ -302,6 +304,8 @@ export async function updateIssue(ctx: ServiceContext, owner: string, name: stri
   if (writer && input.deadline == null && input.removeDeadline === false) throw invalid('due_date must be given unless unset_due_date is true');
   const labelIds = before.labels.map((l) => l.labelId);
   const events: IssuesEvent['action'][] = [];
+  const assignEvents: Pick<IssueAssignEvent, 'action' | 'assigneeId'>[] = [];
+  const milestoneEvents: Pick<IssueMilestoneEvent, 'action' | 'milestoneId'>[] = [];
   const now = new Date();
 
   const issue = await ctx.db.$transaction(async (tx) => {
@@ -331,6 +335,8 @@ export async function updateIssue(ctx: ServiceContext, owner: string, name: stri
       if (before.milestoneId) await tx.milestone.update({ where: { id: before.milestoneId }, data: { issueCount: { decrement: 1 }, closedIssueCount: { decrement: before.isClosed ? 1 : 0 } } });
       if (milestoneId) await tx.milestone.update({ where: { id: milestoneId }, data: counted });
       rows.push({ type: 'milestone', milestoneId: milestoneId ?? 0, oldMilestoneId: before.milestoneId ?? 0 });
+      if (before.milestoneId) milestoneEvents.push({ action: 'demilestoned', milestoneId: before.milestoneId });
+      if (milestoneId) milestoneEvents.push({ action: 'milestoned', milestoneId });
     }
 
     if (assignees) {
@@ -341,6 +347,7 @@ export async function updateIssue(ctx: ServiceContext, owner: string, name: stri
       if (removed.length > 0) await tx.issueAssignee.deleteMany({ where: { issueId: before.id, userId: { in: removed } } });
       if (added.length > 0) await tx.issueAssignee.createMany({ data: added.map((userId) => ({ issueId: before.id, userId })) });
       rows.push(...removed.map((id) => ({ type: 'assignees', assigneeId: id, removedAssignee: true })), ...added.map((id) => ({ type: 'assignees', assigneeId: id })));
+      assignEvents.push(...removed.map((id) => ({ action: 'unassigned' as const, assigneeId: id })), ...added.map((id) => ({ action: 'assigned' as const, assigneeId: id })));
     }
 
     const closing = input.state != null && (input.state === 'closed') !== before.isClosed ? input.state === 'closed' : null;
@@ -359,7 +366,10 @@ export async function updateIssue(ctx: ServiceContext, owner: string, name: stri
     await timeline(tx, before, actor, rows);
     return loadIssue(tx, repo.id, number);
   });
-  for (const action of events) await ctx.events.publish('issues', { action, actorId: actor.id, repoId: repo.id, issueId: issue.id, number });
+  const about = { actorId: actor.id, repoId: repo.id, issueId: issue.id, number };
+  for (const action of events) await ctx.events.publish('issues', { ...about, action });
+  for (const change of assignEvents) await ctx.events.publish('issue_assign', { ...about, ...change });
+  for (const change of milestoneEvents) await ctx.events.publish('issue_milestone', { ...about, ...change });
   return { issue, repo };
 }
 
@@ -404,4 +414,30 @@ export async function deleteIssue(ctx: ServiceContext, owner: string, name: stri
     return found;
   });
   await ctx.events.publish('issues', { action: 'deleted', actorId: actor.id, repoId: repo.id, issueId: issue.id, number });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Live events
+
+export interface IssueEventView {
+  event: IssuesEvent;
+  /** The issue as it is now; null once deleted. */
+  issue: IssueView | null;
+}
+
+/**
+ * The `issues` events of one repository (opened, edited, closed, reopened, deleted), for as long as the caller
+ * reads its issues: each event is authorised when it is delivered, on a fresh context, so a caller who lost
+ * access stops getting them.
+ */
+export async function* issueEvents(ctx: ServiceContext, owner: string, name: string, signal?: AbortSignal): AsyncGenerator<IssueEventView> {
+  const { repo } = await getRepository(ctx, owner, name, ISSUES_READ);
+  if (!repo.hasIssues) throw notFound(`repository ${owner}/${name} has no issues`);
+  for await (const event of ctx.events.subscribe('issues', signal)) {
+    if (event.repoId !== repo.id) continue;
+    const fresh: ServiceContext = { ...ctx };
+    const current = await getRepositoryById(fresh, repo.id).catch(() => null);
+    if (!current || !(await readsIssues(fresh, current.repo))) continue;
+    yield { event, issue: event.action === 'deleted' ? null : await getIssue(fresh, current.repo, event.number) };
+  }
 }

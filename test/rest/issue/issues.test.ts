@@ -207,6 +207,22 @@ describe('issues of a repository', () => {
     assert.equal(issue.labels[0].url, `${server.url}api/v1/orgs/${org.body.username}/labels/${shared.id}`);
   });
 
+  it('publishes issues, issue_assign and issue_milestone events after each change, named as Gitea\'s webhooks', async () => {
+    const seen: string[] = [];
+    const stop = new AbortController();
+    const collect = async (topic: 'issues' | 'issue_assign' | 'issue_milestone') => {
+      for await (const event of server.app.events.subscribe(topic, stop.signal)) if (event.repoId === repo.id) seen.push(`${topic}:${event.action}`);
+    };
+    const running = [collect('issues'), collect('issue_assign'), collect('issue_milestone')].map((p) => p.catch(() => {}));
+    const m = await milestone('events');
+    const issue = await open(owner, { title: 'evented', assignees: [writer.login] });
+    await api.patch(`${repo.path}/issues/${issue.number}`, { title: 'renamed', milestone: m.id, assignees: [], state: 'closed' }, owner.basic);
+    await new Promise((r) => setTimeout(r, 100));
+    stop.abort();
+    await Promise.all(running);
+    assert.deepEqual(seen.sort(), ['issue_assign:assigned', 'issue_assign:unassigned', 'issue_milestone:milestoned', 'issues:closed', 'issues:edited', 'issues:opened']);
+  });
+
   it('shows a deleted poster as the ghost account', async () => {
     const [gone] = await createAccounts(api, 1);
     const pub = await buildRepo(server, owner, { autoInit: true });
