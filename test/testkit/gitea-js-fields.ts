@@ -12,6 +12,10 @@ import type {
   GitBlobResponse,
   GitEntry,
   GitTreeResponse,
+  Issue,
+  IssueDeadline,
+  Label,
+  Milestone,
   Organization,
   OrganizationPermissions,
   PayloadCommit,
@@ -303,3 +307,57 @@ export const WATCH_INFO: FieldsOf<WatchInfo> = {
 export const COLLABORATOR_PERMISSION: FieldsOf<RepoCollaboratorPermission> = { permission: 'value', role_name: 'value', user: 'value' };
 
 export const SERVER_VERSION: FieldsOf<ServerVersion> = { version: 'value' };
+
+export const ISSUE: FieldsOf<Issue> = {
+  assets: 'value',
+  assignee: 'nullable',
+  // A Go nil slice when nobody is assigned; Graft sends the empty list.
+  assignees: 'nullable',
+  body: 'value',
+  closed_at: 'nullable',
+  comments: 'value',
+  created_at: 'value',
+  due_date: 'nullable',
+  html_url: 'value',
+  id: 'value',
+  is_locked: 'value',
+  labels: 'value',
+  milestone: 'nullable',
+  number: 'value',
+  original_author: 'value',
+  original_author_id: 'value',
+  pin_order: 'value',
+  pull_request: 'nullable',
+  ref: 'value',
+  repository: 'nullable',
+  state: 'value',
+  title: 'value',
+  updated_at: 'value',
+  url: 'value',
+  user: 'value',
+};
+
+export const LABEL: FieldsOf<Label> = {
+  color: 'value',
+  description: 'value',
+  exclusive: 'value',
+  id: 'value',
+  is_archived: 'value',
+  name: 'value',
+  url: 'value',
+};
+
+export const MILESTONE: FieldsOf<Milestone> = {
+  closed_at: 'nullable',
+  closed_issues: 'value',
+  created_at: 'value',
+  description: 'value',
+  due_on: 'nullable',
+  id: 'value',
+  open_issues: 'value',
+  state: 'value',
+  title: 'value',
+  updated_at: 'nullable',
+};
+
+export const ISSUE_DEADLINE: FieldsOf<IssueDeadline> = { due_date: 'nullable' };
