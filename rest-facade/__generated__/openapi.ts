@@ -3970,6 +3970,7 @@ export interface operations {
         };
         responses: {
             201: components["responses"]["Issue"];
+            400: components["responses"]["error"];
             403: components["responses"]["forbidden"];
             404: components["responses"]["notFound"];
             422: components["responses"]["validationError"];

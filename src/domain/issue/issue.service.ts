@@ -1,6 +1,6 @@
 import type { Prisma, User } from '../../db/models.ts';
 import type { Tx } from '../../db/client.ts';
-import { forbidden, invalid, notFound, unauthenticated } from '../../errors.ts';
+import { badRequest, forbidden, invalid, notFound, unauthenticated } from '../../errors.ts';
 import type { IssueAssignEvent, IssueMilestoneEvent, IssuesEvent } from '../../events/topics.ts';
 import type { ServiceContext } from '../../services.ts';
 import { satisfies, repositoryPermission, type Need, type RepositoryPermission } from '../access/access.service.ts';
@@ -301,7 +301,7 @@ export async function updateIssue(ctx: ServiceContext, owner: string, name: stri
   const writer = writesIssues(permission);
   if (!writer && before.posterId !== actor.id) throw forbidden('only the poster and those who may write to the issues may edit an issue');
   const assignees = writer && input.assignees ? await assignable(ctx, repo, input.assignees, before.poster) : null;
-  if (writer && input.deadline == null && input.removeDeadline === false) throw invalid('due_date must be given unless unset_due_date is true');
+  if (writer && input.deadline == null && input.removeDeadline === false) throw badRequest('due_date must be given unless unset_due_date is true');
   const labelIds = before.labels.map((l) => l.labelId);
   const events: IssuesEvent['action'][] = [];
   const assignEvents: Pick<IssueAssignEvent, 'action' | 'assigneeId'>[] = [];

@@ -172,6 +172,7 @@ describe('issues of a repository', () => {
     assert.equal(unset.body.milestone, null);
     assert.deepEqual(unset.body.assignees, []);
     assert.equal((await api.patch(`${repo.path}/issues/${issue.number}`, { milestone: 999999 }, writer.basic)).status, 422);
+    assert.equal((await api.patch(`${repo.path}/issues/${issue.number}`, { unset_due_date: false }, writer.basic)).status, 400);
     const types = (await db().comment.findMany({ where: { issueId: issue.id } })).map((r) => r.type);
     for (const type of ['milestone', 'assignees', 'added_deadline', 'removed_deadline']) assert.ok(types.includes(type), `${type} in ${types}`);
   });
