@@ -437,6 +437,60 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/repos/{owner}/{repo}/issues": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A page of a repository's issues, newest first, filtered */
+        get: operations["issueListIssues"];
+        put?: never;
+        /** Open an issue; labels, milestone, assignees and deadline count only for those who may write to the issues */
+        post: operations["issueCreateIssue"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/repos/{owner}/{repo}/issues/{index}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One issue by its number */
+        get: operations["issueGetIssue"];
+        put?: never;
+        post?: never;
+        /** Remove an issue with its timeline (repository admins) */
+        delete: operations["issueDelete"];
+        options?: never;
+        head?: never;
+        /** Change an issue: its poster edits title, body, ref and state, writers everything */
+        patch: operations["issueEditIssue"];
+        trace?: never;
+    };
+    "/repos/{owner}/{repo}/issues/{index}/deadline": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Set an issue's deadline */
+        post: operations["issueEditIssueDeadline"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/repos/{owner}/{repo}/labels": {
         parameters: {
             query?: never;
@@ -1993,6 +2047,154 @@ export interface components {
             /** @description up-to-date, fast-forward or merge. */
             merge_type?: string;
         };
+        Issue: {
+            assets?: components["schemas"]["Attachment"][];
+            assignee?: components["schemas"]["User"];
+            assignees?: components["schemas"]["User"][];
+            body?: string;
+            /** Format: date-time */
+            closed_at?: string;
+            /** Format: int64 */
+            comments?: number;
+            /** Format: int64 */
+            content_version?: number;
+            /** Format: date-time */
+            created_at?: string;
+            /** Format: date-time */
+            due_date?: string;
+            /** Format: uri */
+            html_url?: string;
+            /** Format: int64 */
+            id?: number;
+            is_locked?: boolean;
+            labels?: components["schemas"]["Label"][];
+            milestone?: components["schemas"]["Milestone"];
+            /** Format: int64 */
+            number?: number;
+            original_author?: string;
+            /** Format: int64 */
+            original_author_id?: number;
+            /** Format: int64 */
+            pin_order?: number;
+            projects?: components["schemas"]["Project"][];
+            pull_request?: components["schemas"]["PullRequestMeta"];
+            ref?: string;
+            repository?: components["schemas"]["RepositoryMeta"];
+            state?: components["schemas"]["StateType"];
+            /** Format: int64 */
+            time_estimate?: number;
+            title?: string;
+            /** Format: date-time */
+            updated_at?: string;
+            /** Format: uri */
+            url?: string;
+            user?: components["schemas"]["User"];
+        };
+        RepositoryMeta: {
+            full_name?: string;
+            /** Format: int64 */
+            id?: number;
+            name?: string;
+            owner?: string;
+        };
+        PullRequestMeta: {
+            draft?: boolean;
+            /** Format: uri */
+            html_url?: string;
+            merged?: boolean;
+            /** Format: date-time */
+            merged_at?: string;
+        };
+        /** @enum {string} */
+        StateType: "open" | "closed";
+        Attachment: {
+            /** Format: uri */
+            browser_download_url?: string;
+            /** Format: date-time */
+            created_at?: string;
+            /** Format: int64 */
+            download_count?: number;
+            /** Format: int64 */
+            id?: number;
+            name?: string;
+            /** Format: int64 */
+            size?: number;
+            uuid?: string;
+        };
+        CreateIssueOption: {
+            /** @deprecated */
+            assignee?: string;
+            assignees?: string[];
+            body?: string;
+            closed?: boolean;
+            /** Format: date-time */
+            due_date?: string;
+            labels?: number[];
+            /** Format: int64 */
+            milestone?: number;
+            ref?: string;
+            title: string;
+        };
+        EditIssueOption: {
+            /** @deprecated */
+            assignee?: string;
+            assignees?: string[];
+            body?: string;
+            /** Format: date-time */
+            due_date?: string;
+            /** Format: int64 */
+            milestone?: number;
+            ref?: string;
+            /** @enum {string} */
+            state?: "open" | "closed";
+            title?: string;
+            unset_due_date?: boolean;
+        };
+        EditDeadlineOption: {
+            /** Format: date-time */
+            due_date: string;
+        };
+        IssueDeadline: {
+            /** Format: date-time */
+            due_date?: string;
+        };
+        /** Project represents a project. */
+        Project: {
+            card_type?: string;
+            /** Format: date-time */
+            closed_at?: string;
+            /** Format: date-time */
+            created_at?: string;
+            creator?: components["schemas"]["User"];
+            /**
+             * Format: int64
+             * @deprecated
+             */
+            creator_id?: number;
+            description?: string;
+            /** Format: uri */
+            html_url?: string;
+            /** Format: int64 */
+            id?: number;
+            /** @deprecated */
+            is_closed?: boolean;
+            /** Format: int64 */
+            num_closed_issues?: number;
+            /** Format: int64 */
+            num_issues?: number;
+            /** Format: int64 */
+            num_open_issues?: number;
+            /** Format: int64 */
+            owner_id?: number;
+            /** Format: int64 */
+            repo_id?: number;
+            state?: components["schemas"]["StateType"];
+            template_type?: string;
+            title?: string;
+            type?: string;
+            /** Format: date-time */
+            updated_at?: string;
+        };
         /** @description A label of a repository or of an organization. */
         Label: {
             /** Format: int64 */
@@ -2806,6 +3008,33 @@ export interface components {
             };
             content: {
                 "application/json": components["schemas"]["MergeUpstreamResponse"];
+            };
+        };
+        /** @description Issue. */
+        Issue: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Issue"];
+            };
+        };
+        /** @description IssueDeadline. */
+        IssueDeadline: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["IssueDeadline"];
+            };
+        };
+        /** @description IssueList. */
+        IssueList: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Issue"][];
             };
         };
         /** @description Milestone. */
@@ -3836,6 +4065,142 @@ export interface operations {
             400: components["responses"]["error"];
             404: components["responses"]["notFound"];
             409: components["responses"]["error"];
+        };
+    };
+    issueListIssues: {
+        parameters: {
+            query?: {
+                state?: "closed" | "open" | "all";
+                labels?: string;
+                q?: string;
+                type?: "issues" | "pulls";
+                milestones?: string;
+                since?: string;
+                before?: string;
+                created_by?: string;
+                assigned_by?: string;
+                mentioned_by?: string;
+                page?: number;
+                limit?: number;
+            };
+            header?: never;
+            path: {
+                owner: string;
+                repo: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["IssueList"];
+            404: components["responses"]["notFound"];
+        };
+    };
+    issueCreateIssue: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                owner: string;
+                repo: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["CreateIssueOption"];
+            };
+        };
+        responses: {
+            201: components["responses"]["Issue"];
+            403: components["responses"]["forbidden"];
+            404: components["responses"]["notFound"];
+            422: components["responses"]["validationError"];
+            423: components["responses"]["repoArchivedError"];
+        };
+    };
+    issueGetIssue: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                owner: string;
+                repo: string;
+                index: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["Issue"];
+            404: components["responses"]["notFound"];
+        };
+    };
+    issueDelete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                owner: string;
+                repo: string;
+                index: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: components["responses"]["empty"];
+            403: components["responses"]["forbidden"];
+            404: components["responses"]["notFound"];
+            423: components["responses"]["repoArchivedError"];
+        };
+    };
+    issueEditIssue: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                owner: string;
+                repo: string;
+                index: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["EditIssueOption"];
+            };
+        };
+        responses: {
+            201: components["responses"]["Issue"];
+            400: components["responses"]["error"];
+            403: components["responses"]["forbidden"];
+            404: components["responses"]["notFound"];
+            422: components["responses"]["validationError"];
+            423: components["responses"]["repoArchivedError"];
+        };
+    };
+    issueEditIssueDeadline: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                owner: string;
+                repo: string;
+                index: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["EditDeadlineOption"];
+            };
+        };
+        responses: {
+            201: components["responses"]["IssueDeadline"];
+            403: components["responses"]["forbidden"];
+            404: components["responses"]["notFound"];
+            423: components["responses"]["repoArchivedError"];
         };
     };
     issueListLabels: {

@@ -10,6 +10,7 @@ export { GetTree, GetBlob } from '../operations/commit/gitdata.ts';
 export { repoGetContents, repoGetContentsList, repoGetContentsExt, repoCreateFile, repoUpdateFile, repoDeleteFile, repoChangeFiles, repoApplyDiffPatch } from '../operations/contents/contents.ts';
 export { repoGetRawFile, repoGetRawFileOrLFS, repoGetArchive } from '../operations/contents/downloads.ts';
 export { listForks, createFork, repoMergeUpstream } from '../operations/fork/forks.ts';
+export { issueListIssues, issueGetIssue, issueCreateIssue, issueEditIssue, issueEditIssueDeadline, issueDelete } from '../operations/issue/issues.ts';
 export { issueListLabels, issueGetLabel, issueCreateLabel, issueEditLabel, issueDeleteLabel, orgListLabels, orgGetLabel, orgCreateLabel, orgEditLabel, orgDeleteLabel } from '../operations/label/labels.ts';
 export { issueGetMilestonesList, issueGetMilestone, issueCreateMilestone, issueEditMilestone, issueDeleteMilestone } from '../operations/milestone/milestones.ts';
 export { orgListMembers, orgListPublicMembers, orgIsMember, orgIsPublicMember, orgDeleteMember, orgPublicizeMember, orgConcealMember } from '../operations/org/members.ts';

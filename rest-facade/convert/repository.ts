@@ -6,7 +6,7 @@ import { languagesApiUrl } from './urls.ts';
 import { toUser } from './user.ts';
 
 /**
- * GraphQL Repository → REST Repository. Mirrors, issues, pull requests and releases do not exist yet in
+ * GraphQL Repository → REST Repository. Mirrors, pull requests and releases do not exist yet in
  * Graft, so their fields say so truthfully (false, zero, empty).
  */
 export function toRepository(repo: RestRepositoryFieldsFragment & { parent?: RestRepositoryFieldsFragment | null }): RestSchema<'Repository'> {
@@ -35,7 +35,7 @@ export function toRepository(repo: RestRepositoryFieldsFragment & { parent?: Res
     stars_count: repo.starCount,
     forks_count: repo.forkCount,
     watchers_count: repo.watchCount,
-    open_issues_count: 0,
+    open_issues_count: repo.openIssueCount,
     open_pr_counter: 0,
     release_counter: 0,
     default_branch: repo.defaultBranch,

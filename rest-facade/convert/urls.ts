@@ -48,3 +48,7 @@ export const subscriptionApiUrl = (apiUrl: string): string => `${apiUrl}/subscri
 /** Where Gitea sends those who may not learn about every membership of an organization. */
 export const publicMemberApiUrl = (rootUrl: string, org: string, login: string): string =>
   `${rootUrl}api/v1/orgs/${encodeURIComponent(org)}/public_members/${encodeURIComponent(login)}`;
+
+/** An issue through the API, and its web page. */
+export const issueApiUrl = (apiUrl: string, number: number): string => `${apiUrl}/issues/${number}`;
+export const issueHtmlUrl = (htmlUrl: string, number: number): string => `${htmlUrl}/issues/${number}`;

@@ -27,6 +27,35 @@ export interface EventTopics {
   'repo.transfer.started': { repoId: number; recipientId: number; actorId: number };
   'repo.transfer.rejected': { repoId: number; recipientId: number; actorId: number | null };
   'repo.transferred': { repoId: number; fromOwnerId: number; toOwnerId: number; actorId: number | null };
+  /** An issue was opened, edited (title, body, ref), closed, reopened or deleted (Gitea's `issues` webhook event). */
+  issues: IssuesEvent;
+  /** Accounts were assigned to an issue or unassigned from it (Gitea's `issue_assign`): one event per account. */
+  issue_assign: IssueAssignEvent;
+  /** An issue was put in a milestone or taken out of it (Gitea's `issue_milestone`). */
+  issue_milestone: IssueMilestoneEvent;
+}
+
+/** What every issue event names: who acted, on which issue of which repository. */
+export interface IssueEventBase {
+  actorId: number;
+  repoId: number;
+  issueId: number;
+  number: number;
+}
+
+export interface IssuesEvent extends IssueEventBase {
+  action: 'opened' | 'edited' | 'closed' | 'reopened' | 'deleted';
+}
+
+export interface IssueAssignEvent extends IssueEventBase {
+  action: 'assigned' | 'unassigned';
+  assigneeId: number;
+}
+
+export interface IssueMilestoneEvent extends IssueEventBase {
+  action: 'milestoned' | 'demilestoned';
+  /** The milestone the issue is now in (milestoned) or left (demilestoned). */
+  milestoneId: number;
 }
 
 export interface AccountEvent {

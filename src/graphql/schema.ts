@@ -31,6 +31,7 @@ import '../domain/transfer/transfer.graphql.ts';
 import '../domain/transfer/transfer.caches.ts';
 import '../domain/transfer/transfer.loaders.ts';
 import '../domain/milestone/milestone.graphql.ts';
+import '../domain/issue/issue.graphql.ts';
 
 export const schema = builder.toSchema({ sortSchema: false });
 export const sortedSchema = lexicographicSortSchema(schema);

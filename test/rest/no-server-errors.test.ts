@@ -33,7 +33,7 @@ describe('odd request bodies never make the REST API fail with a 5xx', () => {
     const team = await api.post('/orgs/fuzzorg/teams', { name: 'fuzzteam', permission: 'read' }, adminAuth);
     Object.assign(params, {
       owner: ADMIN.login, repo: 'fuzz', org: 'fuzzorg', id: String(team.body.id), username: bob.login, collaborator: bob.login,
-      team: 'fuzzteam', filepath: 'README.md', branch: 'main', tag: 'v1', token: 'none', topic: 'fuzz',
+      team: 'fuzzteam', filepath: 'README.md', branch: 'main', tag: 'v1', token: 'none', topic: 'fuzz', index: '1',
     });
   });
 

@@ -103,6 +103,12 @@ describe('null members of request bodies', () => {
     assert.equal(res.status, 201, JSON.stringify(res.body));
     return res.body.content.sha as string;
   };
+  /** Opens an issue and returns its number. */
+  const issueNumber = async (n: number) => {
+    const res = await api.post(`${repoPath}/issues`, { title: `to change ${n}` }, adminAuth);
+    assert.equal(res.status, 201, JSON.stringify(res.body));
+    return res.body.number as number;
+  };
   const patchAdding = (file: string) => [`diff --git a/${file} b/${file}`, 'new file mode 100644', '--- /dev/null', `+++ b/${file}`, '@@ -0,0 +1 @@', '+x', ''].join('\n');
 
   const fixtures: Record<string, Fixture> = {
@@ -167,6 +173,9 @@ describe('null members of request bodies', () => {
       assert.equal(made.status, 201, JSON.stringify(made.body));
       return { path: `${repoPath}/milestones/${made.body.id}`, body: { title: `edited-${n}` } };
     },
+    issueCreateIssue: (n) => ({ path: `${repoPath}/issues`, body: { title: `issue ${n}` } }),
+    issueEditIssue: async (n) => ({ path: `${repoPath}/issues/${await issueNumber(n)}`, body: { title: `edited ${n}` } }),
+    issueEditIssueDeadline: async (n) => ({ path: `${repoPath}/issues/${await issueNumber(n)}/deadline`, body: { due_date: '2030-01-02T00:00:00Z' } }),
     repoMergeUpstream: () => ({ path: `/repos/${ADMIN.login}/upstreamed/merge-upstream`, body: { branch: 'main' } }),
     repoTransfer: async (n) => {
       const made = await api.post('/user/repos', { name: `given-away-${n}` }, adminAuth);

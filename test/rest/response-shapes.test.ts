@@ -265,6 +265,13 @@ const calls: [operationId: string, title: string, call: (w: World) => Call][] = 
   ['repoTransfer', 'to be rejected', (w) => ({ params: { owner: w.alice.login, repo: 'to-reject' }, body: { new_owner: w.carol.login }, auth: w.alice.basic })],
   ['rejectRepoTransfer', '', (w) => ({ params: { owner: w.alice.login, repo: 'to-reject' }, auth: w.carol.basic })],
 
+  ['issueCreateIssue', '', (w) => ({ params: { owner: w.alice.login, repo: REPO }, body: { title: 'shaped', body: 'text', assignees: [w.alice.login], due_date: '2030-01-02T00:00:00Z' }, auth: w.alice.basic })],
+  ['issueGetIssue', '', (w) => ({ params: { owner: w.alice.login, repo: REPO, index: 1 } })],
+  ['issueListIssues', '', (w) => ({ params: { owner: w.alice.login, repo: REPO } })],
+  ['issueEditIssue', '', (w) => ({ params: { owner: w.alice.login, repo: REPO, index: 1 }, body: { state: 'closed' }, auth: w.alice.basic })],
+  ['issueEditIssueDeadline', '', (w) => ({ params: { owner: w.alice.login, repo: REPO, index: 1 }, body: { due_date: '2031-01-02T00:00:00Z' }, auth: w.alice.basic })],
+  ['issueDelete', '', (w) => ({ params: { owner: w.alice.login, repo: REPO, index: 1 }, auth: w.alice.basic })],
+
   ['userDeleteAccessToken', '', (w) => ({ params: { username: w.alice.login, token: 'shapes-token' }, auth: w.alice.basic })],
   ['adminDeleteUser', '', (w) => ({ params: { username: w.temp }, auth: adminAuth })],
   ['repoDelete', '', (w) => ({ params: { owner: w.alice.login, repo: 'to-reject' }, auth: w.alice.basic })],

@@ -12,6 +12,8 @@ import type {
   GitBlobResponse,
   GitEntry,
   GitTreeResponse,
+  Issue,
+  IssueDeadline,
   Label,
   Milestone,
   Organization,
@@ -306,6 +308,35 @@ export const COLLABORATOR_PERMISSION: FieldsOf<RepoCollaboratorPermission> = { p
 
 export const SERVER_VERSION: FieldsOf<ServerVersion> = { version: 'value' };
 
+export const ISSUE: FieldsOf<Issue> = {
+  assets: 'value',
+  assignee: 'nullable',
+  // A Go nil slice when nobody is assigned; Graft sends the empty list.
+  assignees: 'nullable',
+  body: 'value',
+  closed_at: 'nullable',
+  comments: 'value',
+  created_at: 'value',
+  due_date: 'nullable',
+  html_url: 'value',
+  id: 'value',
+  is_locked: 'value',
+  labels: 'value',
+  milestone: 'nullable',
+  number: 'value',
+  original_author: 'value',
+  original_author_id: 'value',
+  pin_order: 'value',
+  pull_request: 'nullable',
+  ref: 'value',
+  repository: 'nullable',
+  state: 'value',
+  title: 'value',
+  updated_at: 'value',
+  url: 'value',
+  user: 'value',
+};
+
 export const LABEL: FieldsOf<Label> = {
   color: 'value',
   description: 'value',
@@ -328,3 +359,5 @@ export const MILESTONE: FieldsOf<Milestone> = {
   title: 'value',
   updated_at: 'nullable',
 };
+
+export const ISSUE_DEADLINE: FieldsOf<IssueDeadline> = { due_date: 'nullable' };

@@ -78,6 +78,15 @@ export const GITEA_POINTER_FIELDS: ReadonlySet<string> = new Set([
   'FileDeleteResponse.verification',
   'RepoCollaboratorPermission.user',
   // Gitea's structs.Milestone: Closed and Deadline are *time.Time (null while open, null without a deadline).
+  'Issue.user',
+  'Issue.milestone',
+  'Issue.assignee',
+  'Issue.closed_at',
+  'Issue.due_date',
+  'Issue.pull_request',
+  'Issue.repository',
+  'IssueDeadline.due_date',
+  'Milestone.updated_at',
   'Milestone.closed_at',
   'Milestone.due_on',
 ]);

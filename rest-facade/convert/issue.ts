@@ -1,0 +1,54 @@
+import type { RestIssueFragment } from '../__generated__/graphql.ts';
+import { toLabel } from './label.ts';
+import { toMilestone } from './milestone.ts';
+import type { RestSchema } from './shape.ts';
+import { restTime, timeOrNull } from './time.ts';
+import { issueApiUrl, issueHtmlUrl } from './urls.ts';
+import { toUser } from './user.ts';
+
+/**
+ * GraphQL Issue → REST Issue (Gitea's convert.ToAPIIssue). Pull requests do not exist yet, so pull_request is
+ * null; no operation attaches files or projects to an issue yet, so assets and projects are empty; issues are
+ * never migrated here, so original_author is empty.
+ */
+export function toIssue(issue: RestIssueFragment): RestSchema<'Issue'> {
+  const repo = issue.repository;
+  const assignees = issue.assignees.map(toUser);
+  return {
+    id: issue.databaseId,
+    url: issueApiUrl(repo.apiUrl, issue.number),
+    html_url: issueHtmlUrl(repo.htmlUrl, issue.number),
+    number: issue.number,
+    user: toUser(issue.poster),
+    original_author: '',
+    original_author_id: 0,
+    title: issue.title,
+    body: issue.body,
+    ref: issue.ref,
+    assets: [],
+    labels: issue.labels.map(toLabel),
+    milestone: issue.milestone ? toMilestone(issue.milestone) : null,
+    // Gitea's deprecated single assignee: the first of them.
+    assignee: assignees[0] ?? null,
+    assignees,
+    state: issue.state,
+    is_locked: issue.isLocked,
+    comments: issue.commentCount,
+    created_at: restTime(issue.createdAt),
+    updated_at: restTime(issue.updatedAt),
+    closed_at: timeOrNull(issue.closedAt),
+    due_date: timeOrNull(issue.deadline),
+    time_estimate: 0,
+    pull_request: null,
+    repository: { id: repo.databaseId, name: repo.name, owner: repo.owner.login, full_name: repo.fullName },
+    pin_order: issue.pinOrder,
+    // Gitea's optimistic locking of body edits counts them in a column Graft's data model does not have yet.
+    content_version: 0,
+    projects: [],
+  };
+}
+
+/** An issue's deadline as the deadline operation answers it. */
+export function toIssueDeadline(deadline: string | null | undefined): RestSchema<'IssueDeadline'> {
+  return { due_date: timeOrNull(deadline) };
+}

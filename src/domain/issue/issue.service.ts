@@ -1,0 +1,443 @@
+import type { Prisma, User } from '../../db/models.ts';
+import type { Tx } from '../../db/client.ts';
+import { badRequest, forbidden, invalid, notFound, unauthenticated } from '../../errors.ts';
+import type { IssueAssignEvent, IssueMilestoneEvent, IssuesEvent } from '../../events/topics.ts';
+import type { ServiceContext } from '../../services.ts';
+import { satisfies, repositoryPermission, type Need, type RepositoryPermission } from '../access/access.service.ts';
+import { permissionOf } from '../collaborator/collaborator.service.ts';
+import { getRepository, getRepositoryById, type RepositoryWithOwner } from '../repo/repo.service.ts';
+import { getWritableRepository } from '../repo/writable.ts';
+import type { CreateIssueInput, IssueFilter, UpdateIssueInput } from './issue.inputs.ts';
+import { databaseTarget } from '../../db/provider.ts';
+import { pageFrom, type Page, type PageWindow } from '../../pagination.ts';
+import { findUserByLogin } from '../user/user.service.ts';
+
+const ISSUES_READ: Need = { unit: 'repo.issues', level: 'read' };
+const ISSUES_WRITE: Need = { unit: 'repo.issues', level: 'write' };
+const REPO_ADMIN: Need = 'admin';
+
+/** What every read of an issue brings along, so that a page of issues costs the statements of one issue. */
+const ISSUE_INCLUDE = {
+  poster: true,
+  milestone: true,
+  labels: { include: { label: true } },
+  assignees: { include: { user: true } },
+} as const satisfies Prisma.IssueInclude;
+
+export type IssueRow = Prisma.IssueGetPayload<{ include: typeof ISSUE_INCLUDE }>;
+export type LabelRow = IssueRow['labels'][number]['label'];
+export type MilestoneRow = NonNullable<IssueRow['milestone']>;
+
+export interface IssueView {
+  issue: IssueRow;
+  repo: RepositoryWithOwner;
+}
+
+/**
+ * The repository an issue write acts on, with the caller's level on its issues unit checked. Issues switched
+ * off (has_issues false) answer as if the repository had none: 404, as Gitea does.
+ */
+async function issueRepository(ctx: ServiceContext, owner: string, name: string, needed: Need) {
+  const loaded = await getWritableRepository(ctx, owner, name, needed);
+  if (!loaded.repo.hasIssues) throw notFound(`repository ${owner}/${name} has no issues`);
+  return loaded;
+}
+
+/** Whether the caller may change labels, milestone, assignees and deadline (Gitea: CanWriteIssuesOrPulls). */
+const writesIssues = (permission: RepositoryPermission) => satisfies(permission, ISSUES_WRITE);
+
+/** Whether the caller sees the repository's issues: switched on, and the issues unit readable. */
+async function readsIssues(ctx: ServiceContext, repo: RepositoryWithOwner): Promise<boolean> {
+  return repo.hasIssues && satisfies(await repositoryPermission(ctx, repo), ISSUES_READ);
+}
+
+/** Who an issue shows as its poster once that account is deleted: Gitea's ghost account (id -1). */
+export const GHOST: User = Object.freeze({
+  id: -1,
+  login: 'Ghost',
+  lowerLogin: 'ghost',
+  fullName: '',
+  email: '',
+  lowerEmail: '',
+  passwordHash: null,
+  mustChangePassword: false,
+  isAdmin: false,
+  isActive: true,
+  prohibitLogin: false,
+  restricted: false,
+  visibility: 'public',
+  type: 'user',
+  description: '',
+  website: '',
+  location: '',
+  language: '',
+  loginName: '',
+  loginSource: 0,
+  maxRepoCreation: -1,
+  allowGitHook: false,
+  allowImportLocal: false,
+  allowCreateOrganization: false,
+  repoAdminChangeTeamAccess: false,
+  followerCount: 0,
+  followingCount: 0,
+  starredCount: 0,
+  totpSecret: null,
+  lastLoginAt: null,
+  createdAt: new Date(0),
+  updatedAt: new Date(0),
+});
+
+function signedIn(ctx: ServiceContext): User {
+  if (!ctx.viewer.user) throw unauthenticated();
+  return ctx.viewer.user;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Reading
+
+/** The issue numbered `number` of a repository the caller already reads; null when there is none. */
+export async function getIssue(ctx: ServiceContext, repo: RepositoryWithOwner, number: number): Promise<IssueView | null> {
+  if (!(await readsIssues(ctx, repo))) return null;
+  const issue = await ctx.db.issue.findUnique({ where: { repoId_number: { repoId: repo.id, number } }, include: ISSUE_INCLUDE });
+  return issue ? { issue, repo } : null;
+}
+
+/**
+ * A page of a repository's issues the caller reads, newest first (Gitea's order), with the filters of `filter`;
+ * counted in SQL. Each page costs the same statements whatever its size: labels, assignees, milestone and
+ * poster come with the page's one query per relation. Logins no account has answer NOT_FOUND, as Gitea does.
+ */
+export async function listIssues(ctx: ServiceContext, repo: RepositoryWithOwner, window: PageWindow, filter: IssueFilter = {}): Promise<Page<IssueView>> {
+  if (!(await readsIssues(ctx, repo))) throw notFound(`repository ${repo.owner.login}/${repo.name} has no issues`);
+  const where = await issueWhere(ctx, repo, filter);
+  return pageFrom(
+    ctx.db.issue.findMany({ where, include: ISSUE_INCLUDE, orderBy: [{ createdAt: 'desc' }, { id: 'desc' }], skip: window.offset, take: window.limit }),
+    ctx.db.issue.count({ where }),
+    (issue) => ({ issue, repo }),
+  );
+}
+
+async function issueWhere(ctx: ServiceContext, repo: RepositoryWithOwner, filter: IssueFilter): Promise<Prisma.IssueWhereInput> {
+  const and: Prisma.IssueWhereInput[] = [{ repoId: repo.id }];
+  const state = filter.state ?? 'open';
+  if (state !== 'all') and.push({ isClosed: state === 'closed' });
+  if (filter.kind) and.push({ isPull: filter.kind === 'pulls' });
+  const names = (filter.labels ?? []).map((n) => n.trim()).filter((n) => n !== '');
+  if (names.length > 0) {
+    const labels = await ctx.db.label.findMany({ where: { name: { in: names }, OR: [{ repoId: repo.id }, { orgId: repo.ownerId }] }, select: { id: true } });
+    for (const { id } of labels) and.push({ labels: { some: { labelId: id } } });
+  }
+  const milestones = (filter.milestones ?? []).map((m) => m.trim()).filter((m) => m !== '');
+  if (milestones.length > 0) {
+    const ids = milestones.filter((m) => /^\d+$/.test(m)).map(Number);
+    const found = await ctx.db.milestone.findMany({ where: { repoId: repo.id, OR: [{ title: { in: milestones } }, { id: { in: ids } }] }, select: { id: true } });
+    if (found.length > 0) and.push({ milestoneId: { in: found.map((m) => m.id) } });
+  }
+  const query = filter.query?.trim();
+  if (query) {
+    const contains = { contains: query, ...(databaseTarget(ctx.config).provider === 'postgresql' ? { mode: 'insensitive' as const } : {}) };
+    and.push({ OR: [{ title: contains }, { body: contains }] });
+  }
+  if (filter.updatedSince) and.push({ updatedAt: { gte: filter.updatedSince } });
+  if (filter.updatedBefore) and.push({ updatedAt: { lte: filter.updatedBefore } });
+  if (filter.postedBy) and.push({ posterId: (await accountNamed(ctx, filter.postedBy)).id });
+  if (filter.assignedTo) and.push({ assignees: { some: { userId: (await accountNamed(ctx, filter.assignedTo)).id } } });
+  if (filter.mentioning) {
+    const mention = `@${(await accountNamed(ctx, filter.mentioning)).login}`;
+    // A mention ends the body or is followed by a character that cannot continue a login.
+    and.push({ OR: [{ body: { endsWith: mention } }, ...MENTION_ENDS.map((end) => ({ body: { contains: `${mention}${end}` } }))] });
+  }
+  return { AND: and };
+}
+
+const MENTION_ENDS = [' ', '\n', '\r', '\t', ',', '.', ':', ';', '!', '?', ')', ']', "'", '"'];
+
+async function accountNamed(ctx: ServiceContext, login: string): Promise<User> {
+  const user = await findUserByLogin(ctx, login);
+  if (!user) throw notFound(`account "${login}" does not exist`);
+  return user;
+}
+
+async function loadIssue(tx: Tx, repoId: number, number: number): Promise<IssueRow> {
+  const issue = await tx.issue.findUnique({ where: { repoId_number: { repoId, number } }, include: ISSUE_INCLUDE });
+  if (!issue) throw notFound(`issue #${number} does not exist`);
+  return issue;
+}
+
+// ---------------------------------------------------------------------------------------------
+// What an issue refers to: labels, milestones, assignees
+// (the label and milestone areas own those tables; these lookups read them directly, see the report of issue 22)
+
+/** The labels among `ids` that belong to the repository or to its owning organization; others are dropped, as Gitea drops them. */
+async function labelsFor(tx: Tx, repo: RepositoryWithOwner, ids: readonly number[]) {
+  if (ids.length === 0) return [];
+  return tx.label.findMany({ where: { id: { in: [...new Set(ids)] }, OR: [{ repoId: repo.id }, { orgId: repo.ownerId }] }, orderBy: { name: 'asc' } });
+}
+
+/** The repository's milestone with this id, or null. */
+async function milestoneFor(tx: Tx, repo: RepositoryWithOwner, id: number) {
+  return tx.milestone.findFirst({ where: { id, repoId: repo.id } });
+}
+
+/**
+ * The accounts of `logins` (duplicates once), each allowed to be assigned: a person (not an organization) who may
+ * write to the repository's issues, or the issue's poster. Unknown logins and others are 422, as in Gitea.
+ */
+async function assignable(ctx: ServiceContext, repo: RepositoryWithOwner, logins: readonly string[], poster: User | null): Promise<User[]> {
+  const wanted = [...new Set(logins.filter((l) => l !== '').map((l) => l.toLowerCase()))];
+  if (wanted.length === 0) return [];
+  const users = await ctx.db.user.findMany({ where: { lowerLogin: { in: wanted } } });
+  const missing = wanted.find((login) => !users.some((u) => u.lowerLogin === login));
+  if (missing) throw invalid(`assignee "${missing}" does not exist`);
+  for (const user of users) {
+    if (user.type === 'organization') throw invalid(`an organization (${user.login}) cannot be assigned`);
+    if (user.id === poster?.id) continue;
+    if (!satisfies(await permissionOf(ctx, repo, user), ISSUES_WRITE)) throw invalid(`${user.login} may not be assigned in ${repo.owner.login}/${repo.name}`);
+  }
+  return users;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Counters and timeline rows, written in the transaction of the change they follow
+
+type State = { isClosed: boolean };
+
+/** Moves the open/closed counters of the repository, the issue's milestone and labels by `delta` issues. */
+async function count(tx: Tx, issue: State & { repoId: number; milestoneId: number | null }, labelIds: readonly number[], delta: 1 | -1) {
+  const closed = issue.isClosed ? delta : 0;
+  await tx.repository.update({ where: { id: issue.repoId }, data: { issueCount: { increment: delta }, closedIssueCount: { increment: closed } } });
+  if (issue.milestoneId) {
+    await tx.milestone.update({ where: { id: issue.milestoneId }, data: { issueCount: { increment: delta }, closedIssueCount: { increment: closed } } });
+  }
+  if (labelIds.length > 0) {
+    await tx.label.updateMany({ where: { id: { in: [...labelIds] } }, data: { issueCount: { increment: delta }, closedIssueCount: { increment: closed } } });
+  }
+}
+
+/** Moves the closed counters of the repository, milestone and labels when an issue closes (+1) or reopens (-1). */
+async function countClosing(tx: Tx, issue: { repoId: number; milestoneId: number | null }, labelIds: readonly number[], delta: 1 | -1) {
+  const data = { closedIssueCount: { increment: delta } };
+  await tx.repository.update({ where: { id: issue.repoId }, data });
+  if (issue.milestoneId) await tx.milestone.update({ where: { id: issue.milestoneId }, data });
+  if (labelIds.length > 0) await tx.label.updateMany({ where: { id: { in: [...labelIds] } }, data });
+}
+
+type TimelineRow = Omit<Prisma.CommentUncheckedCreateInput, 'issueId' | 'repoId' | 'posterId'>;
+
+/** Timeline events (Comment rows of Gitea's types) of one change to an issue, by the viewer. */
+async function timeline(tx: Tx, issue: { id: number; repoId: number }, actor: User, rows: TimelineRow[]) {
+  if (rows.length === 0) return;
+  await tx.comment.createMany({ data: rows.map((row) => ({ ...row, issueId: issue.id, repoId: issue.repoId, posterId: actor.id })) });
+}
+
+/** Gitea writes a deadline's timeline body as the date alone. */
+const day = (date: Date) => date.toISOString().slice(0, 10);
+
+// ---------------------------------------------------------------------------------------------
+// Writing
+
+/**
+ * Opens an issue numbered from the repository's counter, raised in the same transaction as the insert, so that
+ * concurrent creates never share a number. Anyone who reads the issues may open one; labels, milestone,
+ * assignees and the deadline are kept only for those who may write to the issues (Gitea drops them for others).
+ */
+export async function createIssue(ctx: ServiceContext, owner: string, name: string, input: CreateIssueInput): Promise<IssueView> {
+  const actor = signedIn(ctx);
+  const { repo, permission } = await issueRepository(ctx, owner, name, ISSUES_READ);
+  const title = input.title.trim();
+  if (title === '') throw invalid('title must not be empty');
+  const writer = writesIssues(permission);
+  const assignees = writer ? await assignable(ctx, repo, input.assignees ?? [], actor) : [];
+  const closed = input.closed ?? false;
+  const now = new Date();
+
+  const issue = await ctx.db.$transaction(async (tx) => {
+    const labels = writer ? await labelsFor(tx, repo, input.labels ?? []) : [];
+    const milestone = writer && input.milestone ? await milestoneFor(tx, repo, input.milestone) : null;
+    const { issueCounter: number } = await tx.repository.update({ where: { id: repo.id }, data: { issueCounter: { increment: 1 } }, select: { issueCounter: true } });
+    const created = await tx.issue.create({
+      data: {
+        repoId: repo.id,
+        number,
+        posterId: actor.id,
+        title,
+        body: input.body ?? '',
+        ref: input.ref ?? '',
+        milestoneId: milestone?.id ?? null,
+        deadline: writer ? (input.deadline ?? null) : null,
+        isClosed: closed,
+        closedAt: closed ? now : null,
+        createdAt: now,
+        updatedAt: now,
+        labels: { create: labels.map((l) => ({ labelId: l.id })) },
+        assignees: { create: assignees.map((u) => ({ userId: u.id })) },
+      },
+    });
+    await count(tx, created, labels.map((l) => l.id), 1);
+    await timeline(tx, created, actor, [
+      ...labels.map((l) => ({ type: 'label', labelId: l.id, body: '1' })),
+      ...(milestone ? [{ type: 'milestone', milestoneId: milestone.id, oldMilestoneId: 0 }] : []),
+      ...assignees.map((u) => ({ type: 'assignees', assigneeId: u.id })),
+      ...(closed ? [{ type: 'close' }] : []),
+    ]);
+    return loadIssue(tx, repo.id, number);
+  });
+  await ctx.events.publish('issues', { action: 'opened', actorId: actor.id, repoId: repo.id, issueId: issue.id, number: issue.number });
+  const about = { actorId: actor.id, repoId: repo.id, issueId: issue.id, number: issue.number };
+  for (const user of assignees) await ctx.events.publish('issue_assign', { ...about, action: 'assigned', assigneeId: user.id });
+  if (closed) await ctx.events.publish('issues', { ...about, action: 'closed' });
+  return { issue, repo };
+}
+
+/**
+ * Changes an issue. Its poster and those who write to the issues may change the title, body, ref and state;
+ * assignees, milestone and deadline change only for writers and are ignored for the poster, as in Gitea.
+ * Every change writes its timeline row and moves the counters in one transaction.
+ */
+export async function updateIssue(ctx: ServiceContext, owner: string, name: string, number: number, input: UpdateIssueInput): Promise<IssueView> {
+  const actor = signedIn(ctx);
+  const { repo, permission } = await issueRepository(ctx, owner, name, ISSUES_READ);
+  const before = await loadIssue(ctx.db, repo.id, number);
+  const writer = writesIssues(permission);
+  if (!writer && before.posterId !== actor.id) throw forbidden('only the poster and those who may write to the issues may edit an issue');
+  const assignees = writer && input.assignees ? await assignable(ctx, repo, input.assignees, before.poster) : null;
+  if (writer && input.deadline == null && input.removeDeadline === false) throw badRequest('due_date must be given unless unset_due_date is true');
+  const labelIds = before.labels.map((l) => l.labelId);
+  const events: IssuesEvent['action'][] = [];
+  const assignEvents: Pick<IssueAssignEvent, 'action' | 'assigneeId'>[] = [];
+  const milestoneEvents: Pick<IssueMilestoneEvent, 'action' | 'milestoneId'>[] = [];
+  const now = new Date();
+
+  const issue = await ctx.db.$transaction(async (tx) => {
+    const rows: TimelineRow[] = [];
+    const data: Prisma.IssueUncheckedUpdateInput = {};
+    const title = input.title?.trim();
+    if (title && title !== before.title) {
+      data.title = title;
+      rows.push({ type: 'change_title', oldTitle: before.title, newTitle: title });
+    }
+    if (input.body != null && input.body !== before.body) data.body = input.body;
+    if (input.ref != null && input.ref !== before.ref) {
+      data.ref = input.ref;
+      rows.push({ type: 'change_issue_ref', oldRef: before.ref, newRef: input.ref });
+    }
+    if (data.title !== undefined || data.body !== undefined || data.ref !== undefined) events.push('edited');
+
+    if (writer && (input.deadline != null || input.removeDeadline)) rows.push(...deadlineChange(before.deadline, input.removeDeadline ? null : (input.deadline ?? null), data));
+
+    let milestoneId = before.milestoneId;
+    if (writer && input.milestone != null && input.milestone !== (before.milestoneId ?? 0)) {
+      const milestone = input.milestone === 0 ? null : await milestoneFor(tx, repo, input.milestone);
+      if (input.milestone !== 0 && !milestone) throw invalid(`milestone ${input.milestone} does not exist in ${repo.owner.login}/${repo.name}`);
+      milestoneId = milestone?.id ?? null;
+      data.milestoneId = milestoneId;
+      const counted = { issueCount: { increment: 1 }, closedIssueCount: { increment: before.isClosed ? 1 : 0 } };
+      if (before.milestoneId) await tx.milestone.update({ where: { id: before.milestoneId }, data: { issueCount: { decrement: 1 }, closedIssueCount: { decrement: before.isClosed ? 1 : 0 } } });
+      if (milestoneId) await tx.milestone.update({ where: { id: milestoneId }, data: counted });
+      rows.push({ type: 'milestone', milestoneId: milestoneId ?? 0, oldMilestoneId: before.milestoneId ?? 0 });
+      if (before.milestoneId) milestoneEvents.push({ action: 'demilestoned', milestoneId: before.milestoneId });
+      if (milestoneId) milestoneEvents.push({ action: 'milestoned', milestoneId });
+    }
+
+    if (assignees) {
+      const had = new Set(before.assignees.map((a) => a.userId));
+      const wants = new Set(assignees.map((u) => u.id));
+      const removed = [...had].filter((id) => !wants.has(id));
+      const added = [...wants].filter((id) => !had.has(id));
+      if (removed.length > 0) await tx.issueAssignee.deleteMany({ where: { issueId: before.id, userId: { in: removed } } });
+      if (added.length > 0) await tx.issueAssignee.createMany({ data: added.map((userId) => ({ issueId: before.id, userId })) });
+      rows.push(...removed.map((id) => ({ type: 'assignees', assigneeId: id, removedAssignee: true })), ...added.map((id) => ({ type: 'assignees', assigneeId: id })));
+      assignEvents.push(...removed.map((id) => ({ action: 'unassigned' as const, assigneeId: id })), ...added.map((id) => ({ action: 'assigned' as const, assigneeId: id })));
+    }
+
+    const closing = input.state != null && (input.state === 'closed') !== before.isClosed ? input.state === 'closed' : null;
+    if (closing !== null) {
+      data.isClosed = closing;
+      data.closedAt = closing ? now : null;
+      await countClosing(tx, { repoId: repo.id, milestoneId }, labelIds, closing ? 1 : -1);
+      rows.push({ type: closing ? 'close' : 'reopen' });
+      events.push(closing ? 'closed' : 'reopened');
+    }
+
+    if (Object.keys(data).length > 0 || rows.length > 0) {
+      data.updatedAt = now;
+      await tx.issue.update({ where: { id: before.id }, data });
+    }
+    await timeline(tx, before, actor, rows);
+    return loadIssue(tx, repo.id, number);
+  });
+  const about = { actorId: actor.id, repoId: repo.id, issueId: issue.id, number };
+  for (const action of events) await ctx.events.publish('issues', { ...about, action });
+  for (const change of assignEvents) await ctx.events.publish('issue_assign', { ...about, ...change });
+  for (const change of milestoneEvents) await ctx.events.publish('issue_milestone', { ...about, ...change });
+  return { issue, repo };
+}
+
+/** Sets (a date) or removes (null) an issue's deadline, for those who write to the issues. */
+export async function setIssueDeadline(ctx: ServiceContext, owner: string, name: string, number: number, deadline: Date | null): Promise<IssueView> {
+  const actor = signedIn(ctx);
+  const { repo } = await issueRepository(ctx, owner, name, ISSUES_WRITE);
+  const issue = await ctx.db.$transaction(async (tx) => {
+    const before = await loadIssue(tx, repo.id, number);
+    const data: Prisma.IssueUncheckedUpdateInput = {};
+    const rows = deadlineChange(before.deadline, deadline, data);
+    if (rows.length > 0) {
+      await tx.issue.update({ where: { id: before.id }, data: { ...data, updatedAt: new Date() } });
+      await timeline(tx, before, actor, rows);
+    }
+    return loadIssue(tx, repo.id, number);
+  });
+  return { issue, repo };
+}
+
+/** The change of a deadline into `data`, and its timeline row (added, modified or removed, as Gitea names them). */
+function deadlineChange(before: Date | null, after: Date | null, data: Prisma.IssueUncheckedUpdateInput): TimelineRow[] {
+  if ((before?.getTime() ?? null) === (after?.getTime() ?? null)) return [];
+  data.deadline = after;
+  if (!before) return [{ type: 'added_deadline', body: day(after!) }];
+  if (!after) return [{ type: 'removed_deadline', body: day(before) }];
+  return [{ type: 'modified_deadline', body: `${day(after)}|${day(before)}` }];
+}
+
+/** Closes or reopens an issue: `updateIssue` with the state alone. */
+export const setIssueState = (ctx: ServiceContext, owner: string, name: string, number: number, state: 'open' | 'closed') =>
+  updateIssue(ctx, owner, name, number, { state });
+
+/** Deletes an issue and everything of it, for repository admins (as Gitea), taking it out of the counters. */
+export async function deleteIssue(ctx: ServiceContext, owner: string, name: string, number: number): Promise<void> {
+  const actor = signedIn(ctx);
+  const { repo } = await issueRepository(ctx, owner, name, REPO_ADMIN);
+  const issue = await ctx.db.$transaction(async (tx) => {
+    const found = await loadIssue(tx, repo.id, number);
+    await count(tx, found, found.labels.map((l) => l.labelId), -1);
+    await tx.issue.delete({ where: { id: found.id } });
+    return found;
+  });
+  await ctx.events.publish('issues', { action: 'deleted', actorId: actor.id, repoId: repo.id, issueId: issue.id, number });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Live events
+
+export interface IssueEventView {
+  event: IssuesEvent;
+  /** The issue as it is now; null once deleted. */
+  issue: IssueView | null;
+}
+
+/**
+ * The `issues` events of one repository (opened, edited, closed, reopened, deleted), for as long as the caller
+ * reads its issues: each event is authorised when it is delivered, on a fresh context, so a caller who lost
+ * access stops getting them.
+ */
+export async function* issueEvents(ctx: ServiceContext, owner: string, name: string, signal?: AbortSignal): AsyncGenerator<IssueEventView> {
+  const { repo } = await getRepository(ctx, owner, name, ISSUES_READ);
+  if (!repo.hasIssues) throw notFound(`repository ${owner}/${name} has no issues`);
+  for await (const event of ctx.events.subscribe('issues', signal)) {
+    if (event.repoId !== repo.id) continue;
+    const fresh: ServiceContext = { ...ctx };
+    const current = await getRepositoryById(fresh, repo.id).catch(() => null);
+    if (!current || !(await readsIssues(fresh, current.repo))) continue;
+    yield { event, issue: event.action === 'deleted' ? null : await getIssue(fresh, current.repo, event.number) };
+  }
+}
