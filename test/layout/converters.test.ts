@@ -6,6 +6,7 @@ import { describe, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
 import { accessLevelName } from '../../rest-facade/convert/access.ts';
+import { filesUnder } from '../testkit/source-files.ts';
 
 /**
  * The REST facade's layout: operations live in one folder per domain area and run the documents beside them;
@@ -19,13 +20,6 @@ const convertDir = path.join(facadeDir, 'convert');
 const operationsDir = path.join(facadeDir, 'operations');
 const URL_MODULE = path.join(convertDir, 'urls.ts');
 
-function filesUnder(dir: string, suffix: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
-    const full = path.join(dir, e.name);
-    if (e.isDirectory()) return e.name === '__generated__' ? [] : filesUnder(full, suffix);
-    return e.name.endsWith(suffix) ? [full] : [];
-  });
-}
 
 const relative = (file: string) => path.relative(root, file).split(path.sep).join('/');
 
@@ -128,7 +122,7 @@ describe('every repository link comes from convert/urls.ts', () => {
   });
 
   it('has no module of the REST facade but convert/urls.ts that builds a repository link', () => {
-    const files = filesUnder(facadeDir, '.ts').filter((f) => f !== URL_MODULE);
+    const files = filesUnder(facadeDir, '.ts', ['__generated__']).filter((f) => f !== URL_MODULE);
     assert.ok(files.length > converterFiles.length + operationFiles.length, 'the scan covers the whole facade');
     assert.deepEqual(scanLinks(files), []);
   });

@@ -1,11 +1,12 @@
 import assert from 'node:assert/strict';
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { GraphQLInputObjectType } from 'graphql';
 import { schema } from '../../src/graphql/schema.ts';
 import { inputTypeNamesFromTables } from '../../src/graphql/input-fields.ts';
+import { filesUnder } from '../testkit/source-files.ts';
 
 /**
  * An input is declared once, as a field table (src/domain/fields.ts): the service's type is inferred from it
@@ -14,12 +15,7 @@ import { inputTypeNamesFromTables } from '../../src/graphql/input-fields.ts';
  */
 
 const srcDir = fileURLToPath(new URL('../../src', import.meta.url));
-const sourceFiles = (function find(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
-    const full = path.join(dir, e.name);
-    return e.isDirectory() ? find(full) : e.name.endsWith('.ts') ? [full] : [];
-  });
-})(srcDir);
+const sourceFiles = filesUnder(srcDir, '.ts');
 const relative = (file: string) => path.relative(srcDir, file);
 const INPUT_FIELDS_MODULE = 'graphql/input-fields.ts';
 

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
@@ -8,6 +8,7 @@ import { localGenerations } from '../../src/cache/generations.ts';
 import { createLoaders, defineLoaders, registeredLoaders } from '../../src/graphql/loaders.ts';
 import '../../src/graphql/schema.ts';
 import type { ServiceContext } from '../../src/services.ts';
+import { filesUnder } from '../testkit/source-files.ts';
 
 /**
  * Caches and loaders are registered by the area that owns their rows, from its own folder
@@ -17,12 +18,7 @@ import type { ServiceContext } from '../../src/services.ts';
  */
 
 const srcDir = fileURLToPath(new URL('../../src', import.meta.url));
-const sourceFiles = (function find(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
-    const full = path.join(dir, e.name);
-    return e.isDirectory() ? find(full) : e.name.endsWith('.ts') ? [full] : [];
-  });
-})(srcDir);
+const sourceFiles = filesUnder(srcDir, '.ts');
 const relative = (file: string) => path.relative(srcDir, file).split(path.sep).join('/');
 const read = (file: string) => readFileSync(path.join(srcDir, file), 'utf8');
 const withoutComments = (source: string) => source.replace(/\/\*[\s\S]*?\*\//g, '').replace(/^\s*\/\/.*$/gm, '');

@@ -1,8 +1,9 @@
 import assert from 'node:assert/strict';
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
+import { filesUnder } from '../testkit/source-files.ts';
 
 /**
  * Every test file starts its server with useServer() and makes its accounts, organizations and repositories with
@@ -11,14 +12,9 @@ import { fileURLToPath } from 'node:url';
  */
 const testDir = fileURLToPath(new URL('..', import.meta.url));
 const thisFile = fileURLToPath(import.meta.url);
-const testFiles = (function find(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
-    const full = path.join(dir, e.name);
-    if (e.isDirectory()) return e.name === 'testkit' ? [] : find(full);
-    // This file's samples are what it forbids.
-    return e.name.endsWith('.test.ts') && full !== thisFile ? [full] : [];
-  });
-})(testDir);
+const testFiles = filesUnder(testDir, '.test.ts', ['testkit'])
+  // This file's samples are what it forbids.
+  .filter((file) => file !== thisFile);
 const relative = (file: string) => path.relative(testDir, file);
 
 const STARTS_BY_HAND = /\b(startServer|buildApp)\(/;

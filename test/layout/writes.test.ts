@@ -1,8 +1,9 @@
 import assert from 'node:assert/strict';
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
+import { filesUnder } from '../testkit/source-files.ts';
 
 /**
  * A write to a repository's content finds its repository one way: getWritableRepository
@@ -30,12 +31,7 @@ function writeLoads(source: string): number[] {
 }
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
-const sources = (function find(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
-    const full = path.join(dir, e.name);
-    return e.isDirectory() ? find(full) : e.name.endsWith('.ts') ? [full] : [];
-  });
-})(path.join(root, 'src')).map((file) => ({ file: path.relative(root, file).split(path.sep).join('/'), text: readFileSync(file, 'utf8') }));
+const sources = filesUnder(path.join(root, 'src'), '.ts').map((file) => ({ file: path.relative(root, file).split(path.sep).join('/'), text: readFileSync(file, 'utf8') }));
 
 function scan(check: (source: string) => number[]) {
   return sources.flatMap(({ file, text }) => check(text).map((line) => `${file}:${line}`));

@@ -1,11 +1,12 @@
 import assert from 'node:assert/strict';
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import type { DocumentNode } from 'graphql';
 import * as operations from '../../rest-facade/__generated__/operations.ts';
 import { documentedOperations, openApiDocument } from '../../rest-facade/openapi.ts';
+import { filesUnder } from '../testkit/source-files.ts';
 
 /**
  * Errors flow one way: services (and, for REST-only rules, operations) throw the typed errors of src/errors.ts,
@@ -26,12 +27,7 @@ function ownFailures(source: string): string[] {
 }
 
 const operationsDir = fileURLToPath(new URL('../../rest-facade/operations', import.meta.url));
-const operationFiles = (function find(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
-    const full = path.join(dir, e.name);
-    return e.isDirectory() ? find(full) : e.name.endsWith('.ts') ? [full] : [];
-  });
-})(operationsDir);
+const operationFiles = filesUnder(operationsDir, '.ts');
 
 describe('REST operations leave failures and paging to the shared mechanism', () => {
   it('finds what this check forbids in a sample, so the scan below is not vacuous', () => {
