@@ -9,10 +9,11 @@ const GENERATED = [
   'rest-facade/__generated__/routes.ts',
   'rest-facade/__generated__/unimplemented.md',
   'schema/schema.graphql',
+  'src/graphql/__generated__/areas.ts',
 ];
 
 describe('generated files', () => {
-  it('are the SDL, the typed REST and GraphQL modules, the route table, the operation index and the list of what is missing', async () => {
+  it('are the SDL, the typed REST and GraphQL modules, the route table, the operation index, the list of what is missing and the index of the areas\' modules', async () => {
     assert.deepEqual([...(await generateAll()).keys()].sort(), GENERATED);
   });
 
