@@ -75,6 +75,11 @@ const START_NODE_OPTIONS: string[] = (() => {
 
 const BRANCHES = 9;
 const TAGS = 5;
+/** The bench repository's issue tracker: labels, milestones, and issues each carrying a label and a milestone. */
+const LABELS = 5;
+const MILESTONES = 3;
+const ISSUES = 60;
+const ISSUE_PAGE = 50;
 /** Branches of the large repository (main besides), and the page of it read: page 3 of 50. */
 const MANY_BRANCHES = 5000;
 const MANY_PAGE = { page: 3, limit: 50 };
@@ -270,8 +275,8 @@ function goals(rows: TargetResult[], memory: { idle?: number; peak?: number }): 
  */
 async function seed(api: RestClient, server: { url: string; dataDir: string }, withManyBranches: boolean) {
   const account = await createAccount(api);
-  const token = await createToken(api, account, ['read:user', 'read:repository', 'read:organization']);
-  const writer = { token: await createToken(api, account, ['write:repository', 'write:organization']) };
+  const token = await createToken(api, account, ['read:user', 'read:repository', 'read:organization', 'read:issue']);
+  const writer = { token: await createToken(api, account, ['write:repository', 'write:organization', 'write:issue']) };
   const must = (res: { status: number; body: unknown }, status: number, what: string) => {
     if (res.status !== status) throw new Error(`${what}: ${res.status} ${JSON.stringify(res.body)}`);
     return res.body as Record<string, any>;
@@ -284,6 +289,14 @@ async function seed(api: RestClient, server: { url: string; dataDir: string }, w
   const org = must(await api.post('/orgs', { username: orgLogin, visibility: 'public' }, account.basic), 201, 'creating the organization');
   for (const name of ['readers', 'writers']) {
     must(await api.post(`/orgs/${orgLogin}/teams`, { name, permission: 'read', units: ['repo.code'] }, writer), 201, `creating team ${name}`);
+  }
+  const labels = [];
+  for (let i = 1; i <= LABELS; i++) labels.push(must(await api.post(`${base}/labels`, { name: `kind/${i}`, color: '00aabb', exclusive: true }, writer), 201, 'creating a label'));
+  const milestones = [];
+  for (let i = 1; i <= MILESTONES; i++) milestones.push(must(await api.post(`${base}/milestones`, { title: `m${i}` }, writer), 201, 'creating a milestone'));
+  for (let i = 1; i <= ISSUES; i++) {
+    const issue = { title: `issue ${i}`, body: `text ${i}`, labels: [labels[i % LABELS].id], milestone: milestones[i % MILESTONES].id, assignees: [account.login] };
+    must(await api.post(`${base}/issues`, issue, writer), 201, 'opening an issue');
   }
   if (withManyBranches) {
     const many = must(await api.post('/user/repos', { name: 'bench-branches' }, writer), 201, 'creating bench-branches');
@@ -375,6 +388,20 @@ async function main(): Promise<number> {
       { name: 'commit', label: 'REST GET git/commits/main', spec: getSpec(api1(`${repoPath}/git/commits/main`), token, [{ path: ['sha'], equals: data.commit.sha }]), serverPid: server.pid },
       { name: 'branches', label: `REST GET branches (${BRANCHES})`, spec: getSpec(api1(`${repoPath}/branches`), token, [{ path: ['length'], equals: BRANCHES }]), serverPid: server.pid },
       { name: 'tags', label: `REST GET tags (${TAGS})`, spec: getSpec(api1(`${repoPath}/tags`), token, [{ path: ['length'], equals: TAGS }]), serverPid: server.pid },
+      { name: 'labels', label: `REST GET labels (${LABELS})`, spec: getSpec(api1(`${repoPath}/labels`), token, [{ path: ['length'], equals: LABELS }]), serverPid: server.pid },
+      { name: 'milestones', label: `REST GET milestones (${MILESTONES})`, spec: getSpec(api1(`${repoPath}/milestones`), token, [{ path: ['length'], equals: MILESTONES }]), serverPid: server.pid },
+      {
+        name: 'issues',
+        label: `REST GET issues, ${ISSUE_PAGE} of ${ISSUES}`,
+        spec: getSpec(api1(`${repoPath}/issues?limit=${ISSUE_PAGE}`), token, [{ path: ['length'], equals: ISSUE_PAGE }, { path: [0, 'number'], equals: ISSUES }]),
+        serverPid: server.pid,
+      },
+      {
+        name: 'issues-label',
+        label: `REST GET issues with a label (${ISSUES / LABELS})`,
+        spec: getSpec(api1(`${repoPath}/issues?labels=kind/1`), token, [{ path: ['length'], equals: ISSUES / LABELS }]),
+        serverPid: server.pid,
+      },
       {
         name: 'branches-5000',
         label: `REST GET branches, ${MANY_PAGE.limit} of ${MANY_BRANCHES}`,
