@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { before, describe, it } from 'node:test';
-import { createAccounts, type TestAccount } from '../../testkit/accounts.ts';
+import { createAccounts, createToken, type TestAccount } from '../../testkit/accounts.ts';
 import { buildRepo, type TestRepo } from '../../testkit/repos.ts';
 import { useServer } from '../../testkit/use-server.ts';
 
@@ -295,6 +295,20 @@ describe('issues of a repository', () => {
       } finally {
         await api.patch(`${listed.path}/issues/1`, { state: 'open' }, owner.basic);
       }
+    });
+
+    it('lets a token with read:issue alone read the issues, as Gitea scopes a route by its category only', async () => {
+      const issueToken = await createToken(api, owner, ['read:issue']);
+      const repoToken = await createToken(api, owner, ['read:repository']);
+      const list = await api.get(`${listed.path}/issues`, { token: issueToken });
+      assert.equal(list.status, 200, JSON.stringify(list.body));
+      assert.deepEqual(list.body.map((i: { number: number }) => i.number), [2, 1]);
+      assert.equal(list.body[0].repository.full_name, listed.path.replace('/repos/', ''));
+      assert.equal((await api.get(`${listed.path}/issues/1`, { token: issueToken })).status, 200);
+      const refused = await api.get(`${listed.path}/issues`, { token: repoToken });
+      assert.equal(refused.status, 403);
+      assert.match(refused.body.message, /read:issue/);
+      assert.equal((await api.get(listed.path, { token: issueToken })).status, 403);
     });
 
     it('filters by the time of the last change with since and before', async () => {
