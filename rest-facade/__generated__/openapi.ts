@@ -795,6 +795,62 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/repos/{owner}/{repo}/issues/comments/{id}/reactions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every reaction to a comment of an issue, oldest first
+         * @description Only reactions the UI settings allow (allowed_reactions) are listed.
+         */
+        get: operations["issueGetCommentReactions"];
+        put?: never;
+        /**
+         * React to a comment of an issue
+         * @description Answers 201 with a new reaction and 200 with the one the caller had already made. A reaction the UI settings do not allow is refused with 403, as is any reaction on a locked issue from a caller who may not write to the issues.
+         */
+        post: operations["issuePostCommentReaction"];
+        /**
+         * Take the caller's reaction off a comment of an issue
+         * @description Taking off a reaction the caller never made changes nothing and answers the same.
+         */
+        delete: operations["issueDeleteCommentReaction"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/repos/{owner}/{repo}/issues/{index}/reactions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A page of the reactions to an issue, oldest first
+         * @description Only reactions the UI settings allow (allowed_reactions) are listed and counted.
+         */
+        get: operations["issueGetIssueReactions"];
+        put?: never;
+        /**
+         * React to an issue
+         * @description Answers 201 with a new reaction and 200 with the one the caller had already made. A reaction the UI settings do not allow is refused with 403, as is any reaction on a locked issue from a caller who may not write to the issues.
+         */
+        post: operations["issuePostIssueReaction"];
+        /**
+         * Take the caller's reaction off an issue
+         * @description Taking off a reaction the caller never made changes nothing and answers the same.
+         */
+        delete: operations["issueDeleteIssueReaction"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/user/repos": {
         parameters: {
             query?: never;
@@ -2337,6 +2393,22 @@ export interface components {
             /** @description An http or https URL (as Go's URL parser reads it); the empty string clears it. */
             website?: string;
         };
+        /** @description One account's reaction to an issue or a comment. */
+        Reaction: {
+            user?: components["schemas"]["User"];
+            /** @description The reaction, one of the allowed reactions of the UI settings. */
+            content?: string;
+            /**
+             * Format: date-time
+             * @description When the reaction was made.
+             */
+            created_at?: string;
+        };
+        /** @description The reaction to add or take off. */
+        EditReactionOption: {
+            /** @description The reaction, e.g. +1, heart or rocket. */
+            content?: string;
+        };
         RepoTopicOptions: {
             topics?: string[];
         };
@@ -3055,6 +3127,24 @@ export interface components {
                 "application/json": components["schemas"]["Milestone"][];
             };
         };
+        /** @description A reaction. */
+        Reaction: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Reaction"];
+            };
+        };
+        /** @description Reactions, oldest first. */
+        ReactionList: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Reaction"][];
+            };
+        };
         /** @description LanguageStatistics. */
         LanguageStatistics: {
             headers: {
@@ -3224,6 +3314,14 @@ export interface components {
         milestoneRepo: string;
         /** @description The milestone's id, or its title when no milestone has that id. */
         milestoneIdOrName: string;
+        /** @description Owner of the repository. */
+        reactionOwner: string;
+        /** @description Name of the repository. */
+        reactionRepo: string;
+        /** @description Number of the issue. */
+        reactionIssueIndex: number;
+        /** @description Id of the comment. */
+        reactionCommentId: number;
     };
     requestBodies: never;
     headers: never;
@@ -5012,6 +5110,159 @@ export interface operations {
                 };
             };
             403: components["responses"]["forbidden"];
+        };
+    };
+    issueGetCommentReactions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Owner of the repository. */
+                owner: components["parameters"]["reactionOwner"];
+                /** @description Name of the repository. */
+                repo: components["parameters"]["reactionRepo"];
+                /** @description Id of the comment. */
+                id: components["parameters"]["reactionCommentId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["ReactionList"];
+            403: components["responses"]["forbidden"];
+            404: components["responses"]["notFound"];
+        };
+    };
+    issuePostCommentReaction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Owner of the repository. */
+                owner: components["parameters"]["reactionOwner"];
+                /** @description Name of the repository. */
+                repo: components["parameters"]["reactionRepo"];
+                /** @description Id of the comment. */
+                id: components["parameters"]["reactionCommentId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["EditReactionOption"];
+            };
+        };
+        responses: {
+            200: components["responses"]["Reaction"];
+            201: components["responses"]["Reaction"];
+            403: components["responses"]["forbidden"];
+            404: components["responses"]["notFound"];
+            423: components["responses"]["repoArchivedError"];
+        };
+    };
+    issueDeleteCommentReaction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Owner of the repository. */
+                owner: components["parameters"]["reactionOwner"];
+                /** @description Name of the repository. */
+                repo: components["parameters"]["reactionRepo"];
+                /** @description Id of the comment. */
+                id: components["parameters"]["reactionCommentId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["EditReactionOption"];
+            };
+        };
+        responses: {
+            204: components["responses"]["empty"];
+            403: components["responses"]["forbidden"];
+            404: components["responses"]["notFound"];
+            423: components["responses"]["repoArchivedError"];
+        };
+    };
+    issueGetIssueReactions: {
+        parameters: {
+            query?: {
+                /** @description Page number, from 1. */
+                page?: components["parameters"]["page"];
+                /** @description Items per page (DEFAULT_PAGING_NUM by default, at most MAX_RESPONSE_ITEMS). */
+                limit?: components["parameters"]["limit"];
+            };
+            header?: never;
+            path: {
+                /** @description Owner of the repository. */
+                owner: components["parameters"]["reactionOwner"];
+                /** @description Name of the repository. */
+                repo: components["parameters"]["reactionRepo"];
+                /** @description Number of the issue. */
+                index: components["parameters"]["reactionIssueIndex"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["ReactionList"];
+            403: components["responses"]["forbidden"];
+            404: components["responses"]["notFound"];
+        };
+    };
+    issuePostIssueReaction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Owner of the repository. */
+                owner: components["parameters"]["reactionOwner"];
+                /** @description Name of the repository. */
+                repo: components["parameters"]["reactionRepo"];
+                /** @description Number of the issue. */
+                index: components["parameters"]["reactionIssueIndex"];
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["EditReactionOption"];
+            };
+        };
+        responses: {
+            200: components["responses"]["Reaction"];
+            201: components["responses"]["Reaction"];
+            403: components["responses"]["forbidden"];
+            404: components["responses"]["notFound"];
+            423: components["responses"]["repoArchivedError"];
+        };
+    };
+    issueDeleteIssueReaction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Owner of the repository. */
+                owner: components["parameters"]["reactionOwner"];
+                /** @description Name of the repository. */
+                repo: components["parameters"]["reactionRepo"];
+                /** @description Number of the issue. */
+                index: components["parameters"]["reactionIssueIndex"];
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["EditReactionOption"];
+            };
+        };
+        responses: {
+            204: components["responses"]["empty"];
+            403: components["responses"]["forbidden"];
+            404: components["responses"]["notFound"];
+            423: components["responses"]["repoArchivedError"];
         };
     };
     userCurrentListRepos: {

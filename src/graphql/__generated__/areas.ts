@@ -13,6 +13,8 @@ import '../../domain/issue/issue.graphql.ts';
 import '../../domain/label/label.graphql.ts';
 import '../../domain/milestone/milestone.graphql.ts';
 import '../../domain/org/org.graphql.ts';
+import '../../domain/reaction/reaction.graphql.ts';
+import '../../domain/reaction/reaction.loaders.ts';
 import '../../domain/repo/repo.graphql.ts';
 import '../../domain/repo/repo.caches.ts';
 import '../../domain/repo/repo.loaders.ts';
