@@ -1380,6 +1380,70 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/repos/{owner}/{repo}/issues/{index}/subscriptions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A page of the accounts that follow an issue, by id
+         * @description Those who subscribed, and, unless they unsubscribed, the poster, the commenters, the assignees, the accounts mentioned in the issue or its comments, and the watchers of the repository. Only active accounts, and only those the caller may see.
+         */
+        get: operations["issueSubscriptions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/repos/{owner}/{repo}/issues/{index}/subscriptions/check": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Whether the caller follows an issue
+         * @description `subscribed` says whether the caller follows the issue, by the rules of the subscriber list; `ignored` is its opposite and `created_at` is when the issue was opened, as in Gitea.
+         */
+        get: operations["issueCheckSubscription"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/repos/{owner}/{repo}/issues/{index}/subscriptions/{user}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Subscribe an account to an issue
+         * @description Callers subscribe themselves; site administrators may subscribe anyone. Answers 201 when the account did not follow the issue before, 200 when it already did (automatically too).
+         */
+        put: operations["issueAddSubscription"];
+        post?: never;
+        /**
+         * Unsubscribe an account from an issue
+         * @description Callers unsubscribe themselves; site administrators may unsubscribe anyone. The choice wins over the automatic subscriptions of posters, commenters, assignees, mentioned accounts and watchers. Answers 201 when the account followed the issue before, 200 when it did not.
+         */
+        delete: operations["issueDeleteSubscription"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/orgs/{org}/teams": {
         parameters: {
             query?: never;
@@ -3322,6 +3386,14 @@ export interface components {
         reactionIssueIndex: number;
         /** @description Id of the comment. */
         reactionCommentId: number;
+        /** @description Owner of the repository. */
+        subscriptionOwner: string;
+        /** @description Name of the repository. */
+        subscriptionRepo: string;
+        /** @description Number of the issue. */
+        subscriptionIssueIndex: number;
+        /** @description Login of the account. */
+        subscriptionUser: string;
     };
     requestBodies: never;
     headers: never;
@@ -6053,6 +6125,123 @@ export interface operations {
         requestBody?: never;
         responses: {
             204: components["responses"]["empty"];
+            404: components["responses"]["notFound"];
+        };
+    };
+    issueSubscriptions: {
+        parameters: {
+            query?: {
+                /** @description Page number, from 1. */
+                page?: components["parameters"]["page"];
+                /** @description Items per page (DEFAULT_PAGING_NUM by default, at most MAX_RESPONSE_ITEMS). */
+                limit?: components["parameters"]["limit"];
+            };
+            header?: never;
+            path: {
+                /** @description Owner of the repository. */
+                owner: components["parameters"]["subscriptionOwner"];
+                /** @description Name of the repository. */
+                repo: components["parameters"]["subscriptionRepo"];
+                /** @description Number of the issue. */
+                index: components["parameters"]["subscriptionIssueIndex"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["UserList"];
+            404: components["responses"]["notFound"];
+        };
+    };
+    issueCheckSubscription: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Owner of the repository. */
+                owner: components["parameters"]["subscriptionOwner"];
+                /** @description Name of the repository. */
+                repo: components["parameters"]["subscriptionRepo"];
+                /** @description Number of the issue. */
+                index: components["parameters"]["subscriptionIssueIndex"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["WatchInfo"];
+            404: components["responses"]["notFound"];
+        };
+    };
+    issueAddSubscription: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Owner of the repository. */
+                owner: components["parameters"]["subscriptionOwner"];
+                /** @description Name of the repository. */
+                repo: components["parameters"]["subscriptionRepo"];
+                /** @description Number of the issue. */
+                index: components["parameters"]["subscriptionIssueIndex"];
+                /** @description Login of the account. */
+                user: components["parameters"]["subscriptionUser"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The account already followed the issue; nothing changed. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The account follows the issue now. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            403: components["responses"]["forbidden"];
+            404: components["responses"]["notFound"];
+        };
+    };
+    issueDeleteSubscription: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Owner of the repository. */
+                owner: components["parameters"]["subscriptionOwner"];
+                /** @description Name of the repository. */
+                repo: components["parameters"]["subscriptionRepo"];
+                /** @description Number of the issue. */
+                index: components["parameters"]["subscriptionIssueIndex"];
+                /** @description Login of the account. */
+                user: components["parameters"]["subscriptionUser"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The account did not follow the issue; nothing changed. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The account no longer follows the issue. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            403: components["responses"]["forbidden"];
             404: components["responses"]["notFound"];
         };
     };

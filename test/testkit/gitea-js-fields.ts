@@ -20,6 +20,7 @@ import type {
   OrganizationPermissions,
   PayloadCommit,
   Permission,
+  Reaction,
   Reference,
   RepoCollaboratorPermission,
   RepoCommit,
@@ -361,3 +362,5 @@ export const MILESTONE: FieldsOf<Milestone> = {
 };
 
 export const ISSUE_DEADLINE: FieldsOf<IssueDeadline> = { due_date: 'nullable' };
+
+export const REACTION: FieldsOf<Reaction> = { content: 'value', created_at: 'value', user: 'value' };

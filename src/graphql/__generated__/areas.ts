@@ -21,6 +21,8 @@ import '../../domain/repo/repo.loaders.ts';
 import '../../domain/settings/settings.graphql.ts';
 import '../../domain/social/social.graphql.ts';
 import '../../domain/social/social.loaders.ts';
+import '../../domain/subscription/subscription.graphql.ts';
+import '../../domain/subscription/subscription.loaders.ts';
 import '../../domain/team/team.graphql.ts';
 import '../../domain/team/team.caches.ts';
 import '../../domain/team/team.loaders.ts';
