@@ -3,7 +3,9 @@ import { before, describe, it } from 'node:test';
 import { commentOn } from '../testkit/comment-rows.ts';
 import { ADMIN } from '../testkit/server.ts';
 import { assertTypedFields, clientFor, createClientAccount, failure, type ClientAccount, type GiteaClient } from '../testkit/gitea-js.ts';
-import { REACTION, USER, WATCH_INFO } from '../testkit/gitea-js-fields.ts';
+import { REACTION } from '../testkit/gitea-js-fields/reaction.ts';
+import { WATCH_INFO } from '../testkit/gitea-js-fields/social.ts';
+import { USER } from '../testkit/gitea-js-fields/user.ts';
 import { buildRepo, type TestRepo } from '../testkit/repos.ts';
 import { useServer } from '../testkit/use-server.ts';
 
