@@ -2468,10 +2468,10 @@ export interface components {
              */
             created_at?: string;
         };
-        /** @description The reaction to add or take off. */
+        /** @description The reaction to add or take off. Graft requires it (422 when missing); Gitea reads a missing one as the empty reaction, which it refuses as not allowed (403). */
         EditReactionOption: {
             /** @description The reaction, e.g. +1, heart or rocket. */
-            content?: string;
+            content: string;
         };
         RepoTopicOptions: {
             topics?: string[];

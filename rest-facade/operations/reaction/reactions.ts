@@ -13,9 +13,6 @@ import { created, defineOperation, found, list, noContent, ok, type Reply } from
 const reacted = (change: { created: boolean; reaction: Parameters<typeof toReaction>[0] }): Reply =>
   change.created ? created(toReaction(change.reaction)) : ok(toReaction(change.reaction));
 
-/** A body without `content` reads as the empty reaction, as Gitea binds it: never allowed, never there. */
-const contentOf = (body: { content?: string | null } | undefined) => body?.content ?? '';
-
 export const issueGetIssueReactions = defineOperation({
   operationId: 'issueGetIssueReactions',
   document: IssueReactionsDocument,
@@ -27,14 +24,14 @@ export const issueGetIssueReactions = defineOperation({
 export const issuePostIssueReaction = defineOperation({
   operationId: 'issuePostIssueReaction',
   document: AddIssueReactionDocument,
-  variables: ({ params, body }) => ({ owner: params.owner, name: params.repo, number: params.index, content: contentOf(body) }),
+  variables: ({ params, body }) => ({ owner: params.owner, name: params.repo, number: params.index, content: body.content }),
   reply: ({ addIssueReaction }) => reacted(addIssueReaction),
 });
 
 export const issueDeleteIssueReaction = defineOperation({
   operationId: 'issueDeleteIssueReaction',
   document: RemoveIssueReactionDocument,
-  variables: ({ params, body }) => ({ owner: params.owner, name: params.repo, number: params.index, content: contentOf(body) }),
+  variables: ({ params, body }) => ({ owner: params.owner, name: params.repo, number: params.index, content: body.content }),
   reply: () => noContent(),
 });
 
@@ -48,13 +45,13 @@ export const issueGetCommentReactions = defineOperation({
 export const issuePostCommentReaction = defineOperation({
   operationId: 'issuePostCommentReaction',
   document: AddCommentReactionDocument,
-  variables: ({ params, body }) => ({ owner: params.owner, name: params.repo, commentId: params.id, content: contentOf(body) }),
+  variables: ({ params, body }) => ({ owner: params.owner, name: params.repo, commentId: params.id, content: body.content }),
   reply: ({ addCommentReaction }) => reacted(addCommentReaction),
 });
 
 export const issueDeleteCommentReaction = defineOperation({
   operationId: 'issueDeleteCommentReaction',
   document: RemoveCommentReactionDocument,
-  variables: ({ params, body }) => ({ owner: params.owner, name: params.repo, commentId: params.id, content: contentOf(body) }),
+  variables: ({ params, body }) => ({ owner: params.owner, name: params.repo, commentId: params.id, content: body.content }),
   reply: () => noContent(),
 });

@@ -51,7 +51,7 @@ describe('reactions to issues and comments', () => {
     assert.deepEqual(await contents(issue), [`${reader.login}:heart`]);
   });
 
-  it('refuses a reaction the UI settings do not allow with 403, and stores nothing', async () => {
+  it('refuses a reaction the UI settings do not allow (the empty one too) with 403 and one left out with 422, and stores nothing', async () => {
     const issue = `${repo.path}/issues/${await open()}`;
     const allowed = (await api.get('/settings/ui')).body.allowed_reactions as string[];
     assert.ok(!allowed.includes('tada'));
@@ -59,7 +59,7 @@ describe('reactions to issues and comments', () => {
     assert.equal(refused.status, 403);
     assert.match(refused.body.message, /'tada' is not an allowed reaction/);
     assert.equal((await react(issue, '', owner.basic)).status, 403);
-    assert.equal((await api.post(`${issue}/reactions`, {}, owner.basic)).status, 403, 'no content at all is the empty reaction');
+    assert.equal((await api.post(`${issue}/reactions`, {}, owner.basic)).status, 422, 'a body without content is refused as incomplete');
     assert.deepEqual(await contents(issue), []);
   });
 
