@@ -102,7 +102,8 @@ export async function subscribedAmong(ctx: Pick<ServiceContext, 'config'>, db: T
  * administrator (Gitea's rule; others get 403). Nothing is written when the account already is in that state,
  * automatic subscriptions included (`changed` false: Gitea answers 200 then, 201 after a change); otherwise a row
  * records the choice, which then wins over the automatic rules. Reading the state and writing it are one
- * transaction. Archived repositories still take subscriptions, as in Gitea.
+ * transaction, and of simultaneous requests for the same change only one makes it (the others answer as if it was
+ * already so). Archived repositories still take subscriptions, as in Gitea.
  */
 export async function setIssueSubscription(
   ctx: ServiceContext,
@@ -129,12 +130,16 @@ export async function setIssueSubscription(
     ctx.db.$transaction(async (tx) => {
       const current = (await subscribedAmong(ctx, tx, user, [issue])).has(issue.id);
       if (current === watching) return false;
-      await tx.issueSubscription.upsert({
-        where: { issueId_userId: { issueId: issue.id, userId: user.id } },
-        create: { issueId: issue.id, userId: user.id, isWatching: watching },
-        update: { isWatching: watching },
-      });
-      return true;
+      const key = { issueId: issue.id, userId: user.id };
+      const row = await tx.issueSubscription.findUnique({ where: { issueId_userId: key } });
+      if (!row) {
+        await tx.issueSubscription.create({ data: { ...key, isWatching: watching } });
+        return true;
+      }
+      // Another request may have made this change since the state was read: then this one changes nothing.
+      if (row.isWatching === watching) return false;
+      const { count } = await tx.issueSubscription.updateMany({ where: { ...key, isWatching: row.isWatching }, data: { isWatching: watching } });
+      return count > 0;
     });
   // Two requests that both found no row race to insert one: the loser runs again, and finds the winner's row.
   const changed = await change().catch((err: unknown) => (isUniqueViolation(err) ? change() : Promise.reject(err)));

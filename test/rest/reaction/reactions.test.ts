@@ -51,6 +51,13 @@ describe('reactions to issues and comments', () => {
     assert.deepEqual(await contents(issue), [`${reader.login}:heart`]);
   });
 
+  it('keeps one reaction when the same one is posted many times at once: one 201, the others 200', async () => {
+    const issue = `${repo.path}/issues/${await open()}`;
+    const statuses = (await Promise.all(Array.from({ length: 8 }, () => react(issue, 'confused', writer.basic)))).map((r) => r.status);
+    assert.deepEqual(statuses.sort(), [200, 200, 200, 200, 200, 200, 200, 201]);
+    assert.deepEqual(await contents(issue), [`${writer.login}:confused`]);
+  });
+
   it('refuses a reaction the UI settings do not allow (the empty one too) with 403 and one left out with 422, and stores nothing', async () => {
     const issue = `${repo.path}/issues/${await open()}`;
     const allowed = (await api.get('/settings/ui')).body.allowed_reactions as string[];

@@ -131,6 +131,24 @@ describe('subscriptions to issues', () => {
     assert.ok(!(await subscribers(number)).includes(blocked.login));
   });
 
+  it('counts one change when the same subscription is asked for many times at once: one 201, the others 200', async () => {
+    const number = await open();
+    const statuses = (await Promise.all(Array.from({ length: 6 }, () => api.put(`${path(number)}/${reader.login}`, undefined, reader.basic)))).map((r) => r.status);
+    assert.deepEqual(statuses.sort(), [200, 200, 200, 200, 200, 201]);
+    assert.equal(await follows(number, reader), true);
+  });
+
+  it('lists only the subscribers the caller may see', async () => {
+    const [hidden] = await createAccounts(api, 1, { visibility: 'private' });
+    const number = await open();
+    assert.equal((await api.put(`${path(number)}/${hidden.login}`, undefined, hidden.basic)).status, 201);
+    const anonymous = await api.get(path(number));
+    assert.ok(!anonymous.body.some((u: { login: string }) => u.login === hidden.login));
+    assert.equal(anonymous.headers.get('x-total-count'), String(anonymous.body.length));
+    const own = await api.get(path(number), hidden.basic);
+    assert.ok(own.body.some((u: { login: string }) => u.login === hidden.login));
+  });
+
   it('a page of 50 subscribers costs the same SQL statements as a page of 1, and is counted', async () => {
     const number = await open({ body: 'many' });
     const many = await createAccounts(api, 50);
