@@ -33,6 +33,8 @@ export interface EventTopics {
   issue_assign: IssueAssignEvent;
   /** An issue was put in a milestone or taken out of it (Gitea's `issue_milestone`). */
   issue_milestone: IssueMilestoneEvent;
+  /** A reaction was added to an issue or one of its comments, or taken off. */
+  reaction: ReactionEvent;
 }
 
 /** What every issue event names: who acted, on which issue of which repository. */
@@ -56,6 +58,14 @@ export interface IssueMilestoneEvent extends IssueEventBase {
   action: 'milestoned' | 'demilestoned';
   /** The milestone the issue is now in (milestoned) or left (demilestoned). */
   milestoneId: number;
+}
+
+export interface ReactionEvent extends IssueEventBase {
+  action: 'added' | 'removed';
+  /** The comment reacted to; null for the issue itself. */
+  commentId: number | null;
+  /** The reaction (one of ui.REACTIONS). */
+  content: string;
 }
 
 export interface AccountEvent {
