@@ -33,6 +33,8 @@ export interface EventTopics {
   issue_assign: IssueAssignEvent;
   /** An issue was put in a milestone or taken out of it (Gitea's `issue_milestone`). */
   issue_milestone: IssueMilestoneEvent;
+  /** A comment on an issue was created, edited or deleted (Gitea's `issue_comment` webhook event). */
+  issue_comment: IssueCommentEvent;
 }
 
 /** What every issue event names: who acted, on which issue of which repository. */
@@ -56,6 +58,13 @@ export interface IssueMilestoneEvent extends IssueEventBase {
   action: 'milestoned' | 'demilestoned';
   /** The milestone the issue is now in (milestoned) or left (demilestoned). */
   milestoneId: number;
+}
+
+export interface IssueCommentEvent extends IssueEventBase {
+  action: 'created' | 'edited' | 'deleted';
+  commentId: number;
+  /** For an edit: the body before it. */
+  previousBody?: string;
 }
 
 export interface AccountEvent {
