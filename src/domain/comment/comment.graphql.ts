@@ -25,14 +25,15 @@ async function issueById(ctx: GraphQLContext, id: number | null): Promise<IssueV
   return comments.readableIssue(ctx, issue, await ctx.loaders.repositoryById.load(issue.repoId));
 }
 
-/** A comment by id, as a view, when the caller reads the issue it is on. */
+/**
+ * A comment by id, as a view, when the caller reads the issue it is on. Its issue comes through the same loader
+ * as the row's refIssue (the issue that holds a referencing comment is the referencing issue): one batch for both.
+ */
 async function commentById(ctx: GraphQLContext, id: number | null): Promise<comments.CommentView | null> {
   if (!id) return null;
-  const row = await ctx.loaders.timelineComment.load(id);
-  if (!row) return null;
-  const { issue: issueRow, ...comment } = row;
-  const issue = await comments.readableIssue(ctx, issueRow, await ctx.loaders.repositoryById.load(issueRow.repoId));
-  return issue ? { comment, issue } : null;
+  const comment = await ctx.loaders.timelineComment.load(id);
+  const issue = comment && (await issueById(ctx, comment.issueId));
+  return comment && issue ? { comment, issue } : null;
 }
 
 export const IssueCommentRef = builder.objectRef<comments.CommentView>('IssueComment');

@@ -3,7 +3,7 @@ import type { Label, Milestone } from '../../db/models.ts';
 import { defineLoaders, type LoadersOf } from '../../graphql/loaders.ts';
 import type { ServiceContext } from '../../services.ts';
 import { ISSUE_INCLUDE, type IssueRow } from '../issue/issue.service.ts';
-import { COMMENT_WITH_ISSUE_INCLUDE, type CommentWithIssue } from './comment.service.ts';
+import { COMMENT_INCLUDE, type CommentRow } from './comment.service.ts';
 
 /** The rows for `ids`, in their order, null for an id that has none. */
 function inOrder<T extends { id: number }>(rows: T[], ids: readonly number[]): (T | null)[] {
@@ -17,9 +17,7 @@ function inOrder<T extends { id: number }>(rows: T[], ids: readonly number[]): (
  */
 export const COMMENT_LOADERS = defineLoaders('comment', {
   timelineComment: (ctx: ServiceContext) =>
-    new DataLoader<number, CommentWithIssue | null>(async (ids) =>
-      inOrder(await ctx.db.comment.findMany({ where: { id: { in: [...ids] } }, include: COMMENT_WITH_ISSUE_INCLUDE }), ids),
-    ),
+    new DataLoader<number, CommentRow | null>(async (ids) => inOrder(await ctx.db.comment.findMany({ where: { id: { in: [...ids] } }, include: COMMENT_INCLUDE }), ids)),
   timelineIssue: (ctx: ServiceContext) =>
     new DataLoader<number, IssueRow | null>(async (ids) => inOrder(await ctx.db.issue.findMany({ where: { id: { in: [...ids] } }, include: ISSUE_INCLUDE }), ids)),
   timelineLabel: (ctx: ServiceContext) =>
