@@ -177,6 +177,101 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/repos/{owner}/{repo}/issues/comments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A page of the comments on a repository's issues, oldest first */
+        get: operations["issueGetRepoComments"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/repos/{owner}/{repo}/issues/comments/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One comment by its id; a timeline event of that id answers 204 without a body */
+        get: operations["issueGetComment"];
+        put?: never;
+        post?: never;
+        /** Delete a comment, whatever its text (its poster, or those who may write to the issues) */
+        delete: operations["issueDeleteComment"];
+        options?: never;
+        head?: never;
+        /** Change the text of a comment (its poster, or those who may write to the issues) */
+        patch: operations["issueEditComment"];
+        trace?: never;
+    };
+    "/repos/{owner}/{repo}/issues/{index}/comments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every comment on an issue, oldest first */
+        get: operations["issueGetComments"];
+        put?: never;
+        /** Comment on an issue; a locked issue takes comments only from those who may write to the issues */
+        post: operations["issueCreateComment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/repos/{owner}/{repo}/issues/{index}/comments/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Delete a comment, as DELETE /repos/{owner}/{repo}/issues/comments/{id} does
+         * @deprecated
+         */
+        delete: operations["issueDeleteCommentDeprecated"];
+        options?: never;
+        head?: never;
+        /**
+         * Change the text of a comment, as PATCH /repos/{owner}/{repo}/issues/comments/{id} does
+         * @deprecated
+         */
+        patch: operations["issueEditCommentDeprecated"];
+        trace?: never;
+    };
+    "/repos/{owner}/{repo}/issues/{index}/timeline": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A page of an issue's comments and events, oldest first; references from places the caller may not read are left out */
+        get: operations["issueGetCommentsAndTimeline"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/repos/{owner}/{repo}/git/commits/{sha}": {
         parameters: {
             query?: never;
@@ -1891,6 +1986,119 @@ export interface components {
         };
         /** @enum {string} */
         RepoWritePermission: "read" | "write" | "admin";
+        /** @description A comment on an issue or a pull request. */
+        Comment: {
+            /** Format: int64 */
+            id?: number;
+            /** @description The text, in Markdown. */
+            body?: string;
+            user?: components["schemas"]["User"];
+            /**
+             * Format: uri
+             * @description The comment on the issue's web page.
+             */
+            html_url?: string;
+            /**
+             * Format: uri
+             * @description The issue's web page (as Gitea sends it); empty for a pull request's comment.
+             */
+            issue_url?: string;
+            /**
+             * Format: uri
+             * @description The pull request's web page; empty for an issue's comment.
+             */
+            pull_request_url?: string;
+            /** @description Files attached to the comment. */
+            assets?: components["schemas"]["Attachment"][];
+            /** @description For a comment brought over from another forge, the name of who wrote it there; empty otherwise. */
+            original_author?: string;
+            /** Format: int64 */
+            original_author_id?: number;
+            /** Format: date-time */
+            created_at?: string;
+            /** Format: date-time */
+            updated_at?: string;
+        };
+        /** @description A row of an issue's timeline: a comment (type comment) or an event, with Gitea's type names. */
+        TimelineComment: {
+            /** Format: int64 */
+            id?: number;
+            /** @description comment, close, reopen, label, milestone, assignees, change_title, issue_ref, comment_ref, commit_ref, … */
+            type?: string;
+            /** @description The text of a comment; for an event, what it keeps there (label: "1" when added; deadlines: the dates). */
+            body?: string;
+            user?: components["schemas"]["User"];
+            /** Format: uri */
+            html_url?: string;
+            /** Format: uri */
+            issue_url?: string;
+            /** Format: uri */
+            pull_request_url?: string;
+            /** Format: date-time */
+            created_at?: string;
+            /** Format: date-time */
+            updated_at?: string;
+            label?: components["schemas"]["Label"];
+            milestone?: components["schemas"]["Milestone"];
+            old_milestone?: components["schemas"]["Milestone"];
+            assignee?: components["schemas"]["User"];
+            assignee_team?: components["schemas"]["Team"];
+            /** @description For assignees events, whether the account was unassigned. */
+            removed_assignee?: boolean;
+            resolve_doer?: components["schemas"]["User"];
+            old_title?: string;
+            new_title?: string;
+            old_ref?: string;
+            new_ref?: string;
+            /** Format: int64 */
+            old_project_id?: number;
+            /** Format: int64 */
+            project_id?: number;
+            /** Format: int64 */
+            review_id?: number;
+            /** @description What a reference does once resolved: none, closes, reopens or neutered. */
+            ref_action?: string;
+            /** @description For commit_ref, the commit whose message named the issue. */
+            ref_commit_sha?: string;
+            ref_issue?: components["schemas"]["Issue"];
+            ref_comment?: components["schemas"]["Comment"];
+            dependent_issue?: components["schemas"]["Issue"];
+            tracked_time?: components["schemas"]["TrackedTime"];
+        };
+        /** @description Time an account spent on an issue. */
+        TrackedTime: {
+            /** Format: int64 */
+            id?: number;
+            /** Format: date-time */
+            created?: string;
+            /**
+             * Format: int64
+             * @description Seconds.
+             */
+            time?: number;
+            /**
+             * Format: int64
+             * @deprecated
+             */
+            user_id?: number;
+            user_name?: string;
+            /**
+             * Format: int64
+             * @deprecated
+             */
+            issue_id?: number;
+            issue?: components["schemas"]["Issue"];
+        };
+        /** @description A new comment. */
+        CreateIssueCommentOption: {
+            /** @description The text, in Markdown (not empty); `#12` and `owner/repo#12` reference issues. */
+            body: string;
+        };
+        /** @description A comment's new text. */
+        EditIssueCommentOption: {
+            /** @description The text, in Markdown (not empty). */
+            body: string;
+        };
         PayloadCommitVerification: {
             payload?: string;
             reason?: string;
@@ -3017,6 +3225,33 @@ export interface components {
                 "application/json": components["schemas"]["Branch"][];
             };
         };
+        /** @description A comment. */
+        Comment: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Comment"];
+            };
+        };
+        /** @description Comments, oldest first. */
+        CommentList: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Comment"][];
+            };
+        };
+        /** @description Comments and events, oldest first. */
+        TimelineList: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["TimelineComment"][];
+            };
+        };
         Compare: {
             headers: {
                 [name: string]: unknown;
@@ -3780,6 +4015,210 @@ export interface operations {
                 };
             };
             403: components["responses"]["forbidden"];
+            404: components["responses"]["notFound"];
+        };
+    };
+    issueGetRepoComments: {
+        parameters: {
+            query?: {
+                /** @description Only comments changed at or after this time. */
+                since?: string;
+                /** @description Only comments changed at or before this time. */
+                before?: string;
+                page?: number;
+                limit?: number;
+            };
+            header?: never;
+            path: {
+                owner: string;
+                repo: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["CommentList"];
+            404: components["responses"]["notFound"];
+        };
+    };
+    issueGetComment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                owner: string;
+                repo: string;
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["Comment"];
+            204: components["responses"]["empty"];
+            403: components["responses"]["forbidden"];
+            404: components["responses"]["notFound"];
+        };
+    };
+    issueDeleteComment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                owner: string;
+                repo: string;
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: components["responses"]["empty"];
+            403: components["responses"]["forbidden"];
+            404: components["responses"]["notFound"];
+            423: components["responses"]["repoArchivedError"];
+        };
+    };
+    issueEditComment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                owner: string;
+                repo: string;
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["EditIssueCommentOption"];
+            };
+        };
+        responses: {
+            200: components["responses"]["Comment"];
+            204: components["responses"]["empty"];
+            403: components["responses"]["forbidden"];
+            404: components["responses"]["notFound"];
+            422: components["responses"]["validationError"];
+            423: components["responses"]["repoArchivedError"];
+        };
+    };
+    issueGetComments: {
+        parameters: {
+            query?: {
+                /** @description Only comments changed at or after this time. */
+                since?: string;
+                /** @description Only comments changed at or before this time. */
+                before?: string;
+            };
+            header?: never;
+            path: {
+                owner: string;
+                repo: string;
+                index: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["CommentList"];
+            404: components["responses"]["notFound"];
+        };
+    };
+    issueCreateComment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                owner: string;
+                repo: string;
+                index: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["CreateIssueCommentOption"];
+            };
+        };
+        responses: {
+            201: components["responses"]["Comment"];
+            403: components["responses"]["forbidden"];
+            404: components["responses"]["notFound"];
+            422: components["responses"]["validationError"];
+            423: components["responses"]["repoArchivedError"];
+        };
+    };
+    issueDeleteCommentDeprecated: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                owner: string;
+                repo: string;
+                /** @description Not read; the comment is found by its id. */
+                index: number;
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: components["responses"]["empty"];
+            403: components["responses"]["forbidden"];
+            404: components["responses"]["notFound"];
+            423: components["responses"]["repoArchivedError"];
+        };
+    };
+    issueEditCommentDeprecated: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                owner: string;
+                repo: string;
+                /** @description Not read; the comment is found by its id. */
+                index: number;
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["EditIssueCommentOption"];
+            };
+        };
+        responses: {
+            200: components["responses"]["Comment"];
+            204: components["responses"]["empty"];
+            403: components["responses"]["forbidden"];
+            404: components["responses"]["notFound"];
+            422: components["responses"]["validationError"];
+            423: components["responses"]["repoArchivedError"];
+        };
+    };
+    issueGetCommentsAndTimeline: {
+        parameters: {
+            query?: {
+                /** @description Only comments changed at or after this time. */
+                since?: string;
+                page?: number;
+                limit?: number;
+                /** @description Only comments changed at or before this time. */
+                before?: string;
+            };
+            header?: never;
+            path: {
+                owner: string;
+                repo: string;
+                index: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["TimelineList"];
             404: components["responses"]["notFound"];
         };
     };

@@ -4,6 +4,8 @@ export { repoListBranches, repoGetBranch, repoCreateBranch, repoDeleteBranch, re
 export { repoListAllGitRefs, repoListGitRefs } from '../operations/branch/refs.ts';
 export { repoListTags, repoGetTag, repoCreateTag, repoDeleteTag, GetAnnotatedTag } from '../operations/branch/tags.ts';
 export { repoListCollaborators, repoCheckCollaborator, repoAddCollaborator, repoDeleteCollaborator, repoGetRepoPermissions } from '../operations/collaborator/collaborators.ts';
+export { issueGetRepoComments, issueGetComment, issueGetComments, issueCreateComment, issueEditComment, issueEditCommentDeprecated, issueDeleteComment, issueDeleteCommentDeprecated } from '../operations/comment/comments.ts';
+export { issueGetCommentsAndTimeline } from '../operations/comment/timeline.ts';
 export { repoGetAllCommits, repoGetSingleCommit, repoDownloadCommitDiffOrPatch } from '../operations/commit/commits.ts';
 export { repoCompareDiff } from '../operations/commit/compare.ts';
 export { GetTree, GetBlob } from '../operations/commit/gitdata.ts';

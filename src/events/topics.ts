@@ -35,6 +35,8 @@ export interface EventTopics {
   issue_milestone: IssueMilestoneEvent;
   /** A reaction was added to an issue or one of its comments, or taken off. */
   reaction: ReactionEvent;
+  /** A comment on an issue was created, edited or deleted (Gitea's `issue_comment` webhook event). */
+  issue_comment: IssueCommentEvent;
 }
 
 /** What every issue event names: who acted, on which issue of which repository. */
@@ -66,6 +68,13 @@ export interface ReactionEvent extends IssueEventBase {
   commentId: number | null;
   /** The reaction (one of ui.REACTIONS). */
   content: string;
+}
+
+export interface IssueCommentEvent extends IssueEventBase {
+  action: 'created' | 'edited' | 'deleted';
+  commentId: number;
+  /** For an edit: the body before it. */
+  previousBody?: string;
 }
 
 export interface AccountEvent {

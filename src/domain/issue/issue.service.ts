@@ -2,7 +2,7 @@ import type { Issue, Label, Milestone, Prisma, User } from '../../db/models.ts';
 import { cachedMany } from '../../cache/cache.ts';
 import type { Tx } from '../../db/client.ts';
 import { badRequest, forbidden, invalid, notFound, unauthenticated } from '../../errors.ts';
-import type { IssueAssignEvent, IssueMilestoneEvent, IssuesEvent } from '../../events/topics.ts';
+import type { IssueAssignEvent, IssueCommentEvent, IssueMilestoneEvent, IssuesEvent } from '../../events/topics.ts';
 import type { ServiceContext } from '../../services.ts';
 import { satisfies, repositoryPermission, type Need, type RepositoryPermission } from '../access/access.service.ts';
 import { permissionOf } from '../collaborator/collaborator.service.ts';
@@ -12,13 +12,14 @@ import type { CreateIssueInput, IssueFilter, UpdateIssueInput } from './issue.in
 import { databaseTarget } from '../../db/provider.ts';
 import type { Page, PageWindow } from '../../pagination.ts';
 import { findUserByLogin } from '../user/user.service.ts';
+import { planReferences, writeReferences } from '../comment/reference.service.ts';
 
 const ISSUES_READ: Need = { unit: 'repo.issues', level: 'read' };
 const ISSUES_WRITE: Need = { unit: 'repo.issues', level: 'write' };
 const REPO_ADMIN: Need = 'admin';
 
 /** What every read of an issue brings along, so that a page of issues costs the statements of one issue. */
-const ISSUE_INCLUDE = {
+export const ISSUE_INCLUDE = {
   poster: true,
   milestone: true,
   labels: { include: { label: true } },
@@ -331,6 +332,7 @@ export async function createIssue(ctx: ServiceContext, owner: string, name: stri
   const assignees = writer ? await assignable(ctx, repo, input.assignees ?? [], actor) : [];
   const closed = input.closed ?? false;
   const now = new Date();
+  const references = await planReferences(ctx, repo, { plain: title, markdown: input.body ?? '' });
 
   const issue = await ctx.db.$transaction(async (tx) => {
     const labels = writer ? await labelsFor(tx, repo, input.labels ?? []) : [];
@@ -361,6 +363,7 @@ export async function createIssue(ctx: ServiceContext, owner: string, name: stri
       ...assignees.map((u) => ({ type: 'assignees', assigneeId: u.id })),
       ...(closed ? [{ type: 'close' }] : []),
     ]);
+    await writeReferences(tx, actor, { issue: created, commentId: null }, references, false);
     return loadIssue(tx, repo.id, number);
   });
   await ctx.events.publish('issues', { action: 'opened', actorId: actor.id, repoId: repo.id, issueId: issue.id, number: issue.number });
@@ -388,6 +391,9 @@ export async function updateIssue(ctx: ServiceContext, owner: string, name: stri
   const assignEvents: Pick<IssueAssignEvent, 'action' | 'assigneeId'>[] = [];
   const milestoneEvents: Pick<IssueMilestoneEvent, 'action' | 'milestoneId'>[] = [];
   const now = new Date();
+  const newTitle = input.title?.trim() || before.title;
+  const newBody = input.body ?? before.body;
+  const references = newTitle !== before.title || newBody !== before.body ? await planReferences(ctx, repo, { plain: newTitle, markdown: newBody }) : null;
 
   const issue = await ctx.db.$transaction(async (tx) => {
     const rows: TimelineRow[] = [];
@@ -445,6 +451,7 @@ export async function updateIssue(ctx: ServiceContext, owner: string, name: stri
       await tx.issue.update({ where: { id: before.id }, data });
     }
     await timeline(tx, before, actor, rows);
+    if (references) await writeReferences(tx, actor, { issue: before, commentId: null }, references, true);
     return loadIssue(tx, repo.id, number);
   });
   const about = { actorId: actor.id, repoId: repo.id, issueId: issue.id, number };
@@ -500,25 +507,51 @@ export async function deleteIssue(ctx: ServiceContext, owner: string, name: stri
 // ---------------------------------------------------------------------------------------------
 // Live events
 
-export interface IssueEventView {
-  event: IssuesEvent;
+/** An event of one of a repository's issues: of the issue itself (`issues`) or of one of its comments (`issue_comment`). */
+export type IssueEventOf = { topic: 'issues'; event: IssuesEvent } | { topic: 'issue_comment'; event: IssueCommentEvent };
+
+export type IssueEventView = IssueEventOf & {
   /** The issue as it is now; null once deleted. */
   issue: IssueView | null;
-}
+};
 
 /**
- * The `issues` events of one repository (opened, edited, closed, reopened, deleted), for as long as the caller
- * reads its issues: each event is authorised when it is delivered, on a fresh context, so a caller who lost
- * access stops getting them.
+ * The `issues` events (opened, edited, closed, reopened, deleted) and `issue_comment` events (created, edited,
+ * deleted) of one repository, for as long as the caller reads its issues: each event is authorised when it is
+ * delivered, on a fresh context, so a caller who lost access stops getting them.
  */
 export async function* issueEvents(ctx: ServiceContext, owner: string, name: string, signal?: AbortSignal): AsyncGenerator<IssueEventView> {
   const { repo } = await getRepository(ctx, owner, name, ISSUES_READ);
   if (!repo.hasIssues) throw notFound(`repository ${owner}/${name} has no issues`);
-  for await (const event of ctx.events.subscribe('issues', signal)) {
-    if (event.repoId !== repo.id) continue;
+  for await (const item of bothTopics(ctx.events.subscribe('issues', signal), ctx.events.subscribe('issue_comment', signal))) {
+    if (item.event.repoId !== repo.id) continue;
     const fresh: ServiceContext = { ...ctx };
     const current = await getRepositoryById(fresh, repo.id).catch(() => null);
     if (!current || !(await readsIssues(fresh, current.repo))) continue;
-    yield { event, issue: event.action === 'deleted' ? null : await getIssue(fresh, current.repo, event.number) };
+    const gone = item.topic === 'issues' && item.event.action === 'deleted';
+    yield { ...item, issue: gone ? null : await getIssue(fresh, current.repo, item.event.number) };
+  }
+}
+
+/** The events of both topics as they come, each with its topic; ending one ends both. */
+async function* bothTopics(issues: AsyncIterableIterator<IssuesEvent>, comments: AsyncIterableIterator<IssueCommentEvent>): AsyncGenerator<IssueEventOf> {
+  type Next = Promise<IssueEventOf | null>;
+  const next: Record<IssueEventOf['topic'], () => Next> = {
+    issues: () => issues.next().then((r): IssueEventOf | null => (r.done ? null : { topic: 'issues', event: r.value })),
+    issue_comment: () => comments.next().then((r): IssueEventOf | null => (r.done ? null : { topic: 'issue_comment', event: r.value })),
+  };
+  const pending = new Map<IssueEventOf['topic'], Next>([
+    ['issues', next.issues()],
+    ['issue_comment', next.issue_comment()],
+  ]);
+  try {
+    for (;;) {
+      const item = await Promise.race(pending.values());
+      if (!item) return;
+      pending.set(item.topic, next[item.topic]());
+      yield item;
+    }
+  } finally {
+    await Promise.all([issues.return?.(), comments.return?.()]);
   }
 }

@@ -4,6 +4,8 @@ import '../../domain/access/access.graphql.ts';
 import '../../domain/branch/branch.graphql.ts';
 import '../../domain/branch/branch.caches.ts';
 import '../../domain/collaborator/collaborator.graphql.ts';
+import '../../domain/comment/comment.graphql.ts';
+import '../../domain/comment/comment.loaders.ts';
 import '../../domain/commit/commit.graphql.ts';
 import '../../domain/commit/commit.loaders.ts';
 import '../../domain/contents/contents.graphql.ts';
