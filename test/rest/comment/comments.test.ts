@@ -240,6 +240,8 @@ describe('comments on issues', () => {
     await statements(`${many.path}/issues/comments?limit=1`, 1);
     await statements(`${single.path}/issues/comments?limit=1`, 1);
     assert.equal(await statements(`${many.path}/issues/comments?limit=50`, 50), await statements(`${many.path}/issues/comments?limit=1`, 1));
+    await statements(`${many.path}/issues/${first}/comments`, 25);
+    await statements(`${single.path}/issues/${lone}/comments`, 1);
     assert.equal(await statements(`${many.path}/issues/${first}/comments`, 25), await statements(`${single.path}/issues/${lone}/comments`, 1));
   });
 });
