@@ -79,11 +79,10 @@ describe('issues of a repository', () => {
 
   it('keeps labels, milestone, assignees and deadline from writers, counting them, and writes their timeline rows', async () => {
     const bug = await label('bug');
-    const foreign = await db().label.create({ data: { repoId: (await buildRepo(server, stranger, {})).id, name: 'elsewhere', color: '#000000' } });
     const v1 = await milestone('v1');
     const issue = await open(writer, {
       title: 'labelled',
-      labels: [bug.id, foreign.id],
+      labels: [bug.id],
       milestone: v1.id,
       assignees: [owner.login],
       assignee: writer.login,
