@@ -437,6 +437,75 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/repos/{owner}/{repo}/assignees": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The people who may be assigned to the repository's issues (write access to its code, issues or pull requests), by login */
+        get: operations["repoGetAssignees"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/repos/{owner}/{repo}/assignees/{assignee}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Whether an account may be assigned to the repository's issues (204), or not (404) */
+        get: operations["repoCheckAssignee"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/repos/{owner}/{repo}/issues/{index}/assignees": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Assign accounts to an issue besides its assignees; each must write to the repository, or be the poster */
+        post: operations["issueAddAssignees"];
+        /** Unassign accounts from an issue */
+        delete: operations["issueRemoveAssignees"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/repos/{owner}/{repo}/issues/{index}/assignees/{assignee}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Whether an account may be assigned to an issue (204), or not (404); its poster may */
+        get: operations["issueCheckAssignee"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/repos/{owner}/{repo}/issues": {
         parameters: {
             query?: never;
@@ -2083,6 +2152,11 @@ export interface components {
         MergeUpstreamResponse: {
             /** @description up-to-date, fast-forward or merge. */
             merge_type?: string;
+        };
+        /** @description Accounts to assign to an issue or unassign from it. */
+        IssueAssigneesOption: {
+            /** @description Logins. */
+            assignees?: string[];
         };
         Issue: {
             assets?: components["schemas"]["Attachment"][];
@@ -4107,6 +4181,116 @@ export interface operations {
             400: components["responses"]["error"];
             404: components["responses"]["notFound"];
             409: components["responses"]["error"];
+        };
+    };
+    repoGetAssignees: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                owner: string;
+                repo: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The people, by login. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["User"][];
+                };
+            };
+            404: components["responses"]["notFound"];
+        };
+    };
+    repoCheckAssignee: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                owner: string;
+                repo: string;
+                assignee: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: components["responses"]["empty"];
+            400: components["responses"]["error"];
+            404: components["responses"]["notFound"];
+        };
+    };
+    issueAddAssignees: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                owner: string;
+                repo: string;
+                index: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["IssueAssigneesOption"];
+            };
+        };
+        responses: {
+            201: components["responses"]["Issue"];
+            400: components["responses"]["error"];
+            403: components["responses"]["forbidden"];
+            404: components["responses"]["notFound"];
+            422: components["responses"]["validationError"];
+            423: components["responses"]["repoArchivedError"];
+        };
+    };
+    issueRemoveAssignees: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                owner: string;
+                repo: string;
+                index: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["IssueAssigneesOption"];
+            };
+        };
+        responses: {
+            200: components["responses"]["Issue"];
+            403: components["responses"]["forbidden"];
+            404: components["responses"]["notFound"];
+            422: components["responses"]["validationError"];
+            423: components["responses"]["repoArchivedError"];
+        };
+    };
+    issueCheckAssignee: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                owner: string;
+                repo: string;
+                index: number;
+                assignee: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: components["responses"]["empty"];
+            400: components["responses"]["error"];
+            404: components["responses"]["notFound"];
         };
     };
     issueListIssues: {

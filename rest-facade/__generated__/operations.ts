@@ -10,6 +10,7 @@ export { GetTree, GetBlob } from '../operations/commit/gitdata.ts';
 export { repoGetContents, repoGetContentsList, repoGetContentsExt, repoCreateFile, repoUpdateFile, repoDeleteFile, repoChangeFiles, repoApplyDiffPatch } from '../operations/contents/contents.ts';
 export { repoGetRawFile, repoGetRawFileOrLFS, repoGetArchive } from '../operations/contents/downloads.ts';
 export { listForks, createFork, repoMergeUpstream } from '../operations/fork/forks.ts';
+export { repoGetAssignees, repoCheckAssignee, issueCheckAssignee, issueAddAssignees, issueRemoveAssignees } from '../operations/issue/assignees.ts';
 export { issueListIssues, issueGetIssue, issueCreateIssue, issueEditIssue, issueEditIssueDeadline, issueDelete } from '../operations/issue/issues.ts';
 export { issueGetLabels, issueAddLabel, issueReplaceLabels, issueRemoveLabel, issueClearLabels } from '../operations/label/issue-labels.ts';
 export { issueListLabels, issueGetLabel, issueCreateLabel, issueEditLabel, issueDeleteLabel, orgListLabels, orgGetLabel, orgCreateLabel, orgEditLabel, orgDeleteLabel } from '../operations/label/labels.ts';
