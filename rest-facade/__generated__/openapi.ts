@@ -402,6 +402,44 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/repos/{owner}/{repo}/issues/{index}/dependencies": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The issues that block this one (it depends on them), of repositories the caller reads */
+        get: operations["issueListIssueDependencies"];
+        put?: never;
+        /** Make this issue depend on (be blocked by) the issue of the body, of this or another repository the caller reads */
+        post: operations["issueCreateIssueDependencies"];
+        /** Make this issue no longer depend on the issue of the body */
+        delete: operations["issueRemoveIssueDependencies"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/repos/{owner}/{repo}/issues/{index}/blocks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The issues this one blocks (they depend on it), of repositories the caller reads */
+        get: operations["issueListBlocks"];
+        put?: never;
+        /** Make the issue of the body depend on (be blocked by) this issue; answers this issue */
+        post: operations["issueCreateIssueBlocking"];
+        /** Make the issue of the body no longer depend on this issue; answers this issue */
+        delete: operations["issueRemoveIssueBlocking"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/repos/{owner}/{repo}/forks": {
         parameters: {
             query?: never;
@@ -2135,6 +2173,18 @@ export interface components {
             operation: "create" | "update" | "upload" | "rename" | "delete";
             path: string;
             sha?: string;
+        };
+        /** @description One issue of any repository; without owner and repo, of the repository in the path. */
+        IssueMeta: {
+            /** @description Login of the owner of the issue's repository. */
+            owner?: string;
+            /** @description Name of the issue's repository. */
+            repo?: string;
+            /**
+             * Format: int64
+             * @description The issue's number in its repository.
+             */
+            index?: number;
         };
         /** @description Where a fork goes. */
         CreateForkOption: {
@@ -4111,6 +4161,148 @@ export interface operations {
             404: components["responses"]["notFound"];
         };
     };
+    issueListIssueDependencies: {
+        parameters: {
+            query?: {
+                page?: number;
+                limit?: number;
+            };
+            header?: never;
+            path: {
+                owner: string;
+                repo: string;
+                /** @description The issue's number (digits). */
+                index: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["IssueList"];
+            404: components["responses"]["notFound"];
+        };
+    };
+    issueCreateIssueDependencies: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                owner: string;
+                repo: string;
+                /** @description The issue's number (digits). */
+                index: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["IssueMeta"];
+            };
+        };
+        responses: {
+            201: components["responses"]["Issue"];
+            403: components["responses"]["forbidden"];
+            404: components["responses"]["notFound"];
+            409: components["responses"]["error"];
+            422: components["responses"]["validationError"];
+            423: components["responses"]["repoArchivedError"];
+        };
+    };
+    issueRemoveIssueDependencies: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                owner: string;
+                repo: string;
+                /** @description The issue's number (digits). */
+                index: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["IssueMeta"];
+            };
+        };
+        responses: {
+            200: components["responses"]["Issue"];
+            403: components["responses"]["forbidden"];
+            404: components["responses"]["notFound"];
+            423: components["responses"]["repoArchivedError"];
+        };
+    };
+    issueListBlocks: {
+        parameters: {
+            query?: {
+                page?: number;
+                limit?: number;
+            };
+            header?: never;
+            path: {
+                owner: string;
+                repo: string;
+                /** @description The issue's number (digits). */
+                index: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["IssueList"];
+            404: components["responses"]["notFound"];
+        };
+    };
+    issueCreateIssueBlocking: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                owner: string;
+                repo: string;
+                /** @description The issue's number (digits). */
+                index: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["IssueMeta"];
+            };
+        };
+        responses: {
+            201: components["responses"]["Issue"];
+            403: components["responses"]["forbidden"];
+            404: components["responses"]["notFound"];
+            409: components["responses"]["error"];
+            422: components["responses"]["validationError"];
+            423: components["responses"]["repoArchivedError"];
+        };
+    };
+    issueRemoveIssueBlocking: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                owner: string;
+                repo: string;
+                /** @description The issue's number (digits). */
+                index: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["IssueMeta"];
+            };
+        };
+        responses: {
+            200: components["responses"]["Issue"];
+            403: components["responses"]["forbidden"];
+            404: components["responses"]["notFound"];
+            423: components["responses"]["repoArchivedError"];
+        };
+    };
     listForks: {
         parameters: {
             query?: {
@@ -4402,6 +4594,7 @@ export interface operations {
             400: components["responses"]["error"];
             403: components["responses"]["forbidden"];
             404: components["responses"]["notFound"];
+            412: components["responses"]["error"];
             422: components["responses"]["validationError"];
             423: components["responses"]["repoArchivedError"];
         };

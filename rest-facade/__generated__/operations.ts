@@ -9,6 +9,7 @@ export { repoCompareDiff } from '../operations/commit/compare.ts';
 export { GetTree, GetBlob } from '../operations/commit/gitdata.ts';
 export { repoGetContents, repoGetContentsList, repoGetContentsExt, repoCreateFile, repoUpdateFile, repoDeleteFile, repoChangeFiles, repoApplyDiffPatch } from '../operations/contents/contents.ts';
 export { repoGetRawFile, repoGetRawFileOrLFS, repoGetArchive } from '../operations/contents/downloads.ts';
+export { issueListIssueDependencies, issueCreateIssueDependencies, issueRemoveIssueDependencies, issueListBlocks, issueCreateIssueBlocking, issueRemoveIssueBlocking } from '../operations/dependency/dependencies.ts';
 export { listForks, createFork, repoMergeUpstream } from '../operations/fork/forks.ts';
 export { repoGetAssignees, repoCheckAssignee, issueCheckAssignee, issueAddAssignees, issueRemoveAssignees } from '../operations/issue/assignees.ts';
 export { issueListIssues, issueGetIssue, issueCreateIssue, issueEditIssue, issueEditIssueDeadline, issueDelete } from '../operations/issue/issues.ts';

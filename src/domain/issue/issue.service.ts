@@ -12,6 +12,7 @@ import { pageFrom, type Page, type PageWindow } from '../../pagination.ts';
 import { findUserByLogin } from '../user/user.service.ts';
 import { findLabelsForRepository, refuseSharedScopes } from '../label/label.service.ts';
 import { assignable } from './assignable.ts';
+import { refuseClosingWhileBlocked } from '../dependency/blockers.ts';
 
 export const ISSUES_READ: Need = { unit: 'repo.issues', level: 'read' };
 const ISSUES_WRITE: Need = { unit: 'repo.issues', level: 'write' };
@@ -330,6 +331,7 @@ export async function updateIssue(ctx: ServiceContext, owner: string, name: stri
 
     const closing = input.state != null && (input.state === 'closed') !== before.isClosed ? input.state === 'closed' : null;
     if (closing !== null) {
+      if (closing) await refuseClosingWhileBlocked(tx, repo, before, permission);
       data.isClosed = closing;
       data.closedAt = closing ? now : null;
       await countClosing(tx, { repoId: repo.id, milestoneId }, labelIds, closing ? 1 : -1);
