@@ -37,6 +37,8 @@ export interface EventTopics {
   issue_label: IssueLabelEvent;
   /** An issue was made to depend on another (blocked by it) or no longer to; Gitea has no webhook for it. */
   issue_dependency: IssueDependencyEvent;
+  /** A reaction was added to an issue or one of its comments, or taken off. */
+  reaction: ReactionEvent;
 }
 
 /** What every issue event names: who acted, on which issue of which repository. */
@@ -76,6 +78,14 @@ export interface IssueDependencyEvent extends IssueEventBase {
   blockerId: number;
   blockerRepoId: number;
   blockerNumber: number;
+}
+
+export interface ReactionEvent extends IssueEventBase {
+  action: 'added' | 'removed';
+  /** The comment reacted to; null for the issue itself. */
+  commentId: number | null;
+  /** The reaction (one of ui.REACTIONS). */
+  content: string;
 }
 
 export interface AccountEvent {

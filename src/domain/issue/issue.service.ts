@@ -116,10 +116,10 @@ export async function getIssue(ctx: ServiceContext, repo: RepositoryWithOwner, n
  */
 export async function listIssues(ctx: ServiceContext, repo: RepositoryWithOwner, window: PageWindow, filter: IssueFilter = {}): Promise<Page<IssueView>> {
   if (!(await readsIssues(ctx, repo))) throw notFound(`repository ${repo.owner.login}/${repo.name} has no issues`);
-  const where = await issueWhere(ctx, repo, filter);
+  const { where, labels } = await issueWhere(ctx, repo, filter);
   const [page, total] = await Promise.all([
     ctx.db.issue.findMany({ where, select: { id: true }, orderBy: [{ createdAt: 'desc' }, { id: 'desc' }], skip: window.offset, take: window.limit }),
-    countedByRepository(repo, filter) ?? ctx.db.issue.count({ where }),
+    countedByCounters(repo, filter, labels) ?? ctx.db.issue.count({ where }),
   ]);
   const ids = page.map((row) => row.id);
   const position = new Map(ids.map((id, index) => [id, index]));
@@ -129,16 +129,26 @@ export async function listIssues(ctx: ServiceContext, repo: RepositoryWithOwner,
   return { items: rows.map((issue) => ({ issue, repo })), totalCount: total };
 }
 
-/** The number of issues a list shows, from the repository's counters, when only the state and the kind filter it. */
-function countedByRepository(repo: RepositoryWithOwner, filter: IssueFilter): number | undefined {
-  const filters = Object.entries(filter).filter(([name, value]) => value !== null && value !== undefined && name !== 'state' && name !== 'kind');
-  if (filters.length > 0) return undefined;
+/**
+ * The number of issues a list shows, from counters the writes keep: the repository's when only the state and the
+ * kind filter, one label's when that label is the only other filter (its counters count issues and pulls alike).
+ * Undefined when the filters need a count in SQL.
+ */
+function countedByCounters(repo: RepositoryWithOwner, filter: IssueFilter, labels: readonly LabelCounters[]): number | undefined {
+  const others = Object.entries(filter).filter(([name, value]) => value !== null && value !== undefined && name !== 'state' && name !== 'kind' && name !== 'labels');
+  if (others.length > 0) return undefined;
   const state = filter.state ?? 'open';
   const of = (all: number, closed: number) => (state === 'all' ? all : state === 'closed' ? closed : all - closed);
+  if (filter.labels?.length) {
+    if (labels.length !== 1 || filter.kind) return undefined;
+    return of(labels[0].issueCount, labels[0].closedIssueCount);
+  }
   const issues = of(repo.issueCount, repo.closedIssueCount);
   const pulls = of(repo.pullCount, repo.closedPullCount);
   return filter.kind === 'issues' ? issues : filter.kind === 'pulls' ? pulls : issues + pulls;
 }
+
+type LabelCounters = { id: number; issueCount: number; closedIssueCount: number };
 
 /**
  * Issues with their poster, milestone, labels and assignees: one statement each for the label and assignee links
@@ -187,14 +197,17 @@ function groupBy<T>(items: readonly T[], key: (item: T) => number): Map<number, 
   return groups;
 }
 
-async function issueWhere(ctx: ServiceContext, repo: RepositoryWithOwner, filter: IssueFilter): Promise<Prisma.IssueWhereInput> {
+/** The filter as a query, and the labels it names (with their counters). */
+async function issueWhere(ctx: ServiceContext, repo: RepositoryWithOwner, filter: IssueFilter): Promise<{ where: Prisma.IssueWhereInput; labels: LabelCounters[] }> {
   const and: Prisma.IssueWhereInput[] = [{ repoId: repo.id }];
   const state = filter.state ?? 'open';
   if (state !== 'all') and.push({ isClosed: state === 'closed' });
   if (filter.kind) and.push({ isPull: filter.kind === 'pulls' });
   const names = (filter.labels ?? []).map((n) => n.trim()).filter((n) => n !== '');
+  const labels: LabelCounters[] = [];
   if (names.length > 0) {
-    const labels = await ctx.db.label.findMany({ where: { name: { in: names }, OR: [{ repoId: repo.id }, { orgId: repo.ownerId }] }, select: { id: true } });
+    const select = { id: true, issueCount: true, closedIssueCount: true } as const;
+    labels.push(...(await ctx.db.label.findMany({ where: { name: { in: names }, OR: [{ repoId: repo.id }, { orgId: repo.ownerId }] }, select })));
     for (const { id } of labels) and.push({ labels: { some: { labelId: id } } });
   }
   const milestones = (filter.milestones ?? []).map((m) => m.trim()).filter((m) => m !== '');
@@ -217,7 +230,7 @@ async function issueWhere(ctx: ServiceContext, repo: RepositoryWithOwner, filter
     // A mention ends the body or is followed by a character that cannot continue a login.
     and.push({ OR: [{ body: { endsWith: mention } }, ...MENTION_ENDS.map((end) => ({ body: { contains: `${mention}${end}` } }))] });
   }
-  return { AND: and };
+  return { where: { AND: and }, labels };
 }
 
 const MENTION_ENDS = [' ', '\n', '\r', '\t', ',', '.', ':', ';', '!', '?', ')', ']', "'", '"'];
