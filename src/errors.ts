@@ -11,7 +11,8 @@ export type ErrorKind =
   | 'VALIDATION'
   | 'UNSUPPORTED'
   | 'NOT_ALLOWED'
-  | 'LOCKED';
+  | 'LOCKED'
+  | 'PRECONDITION_FAILED';
 
 export class DomainError extends Error {
   constructor(
@@ -34,6 +35,8 @@ export const conflict = (message: string) => new DomainError('CONFLICT', message
 export const notAllowed = (message: string) => new DomainError('NOT_ALLOWED', message);
 /** The resource exists and the caller may change it, but its state refuses changes (HTTP 423), e.g. an archived repository. */
 export const locked = (message: string) => new DomainError('LOCKED', message);
+/** The change is understood and allowed, but a condition of the resource refuses it (HTTP 412), e.g. closing a blocked issue. */
+export const preconditionFailed = (message: string) => new DomainError('PRECONDITION_FAILED', message);
 export const invalid = (message: string, details?: Record<string, unknown>) => new DomainError('VALIDATION', message, details);
 
 export function isDomainError(err: unknown): err is DomainError {

@@ -497,6 +497,44 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/repos/{owner}/{repo}/issues/{index}/dependencies": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The issues that block this one (it depends on them), of repositories the caller reads */
+        get: operations["issueListIssueDependencies"];
+        put?: never;
+        /** Make this issue depend on (be blocked by) the issue of the body, of this or another repository the caller reads */
+        post: operations["issueCreateIssueDependencies"];
+        /** Make this issue no longer depend on the issue of the body */
+        delete: operations["issueRemoveIssueDependencies"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/repos/{owner}/{repo}/issues/{index}/blocks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The issues this one blocks (they depend on it), of repositories the caller reads */
+        get: operations["issueListBlocks"];
+        put?: never;
+        /** Make the issue of the body depend on (be blocked by) this issue; answers this issue */
+        post: operations["issueCreateIssueBlocking"];
+        /** Make the issue of the body no longer depend on this issue; answers this issue */
+        delete: operations["issueRemoveIssueBlocking"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/repos/{owner}/{repo}/forks": {
         parameters: {
             query?: never;
@@ -526,6 +564,75 @@ export interface paths {
         put?: never;
         /** Bring a branch of a fork up to date with its upstream */
         post: operations["repoMergeUpstream"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/repos/{owner}/{repo}/assignees": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The people who may be assigned to the repository's issues (write access to its code, issues or pull requests), by login */
+        get: operations["repoGetAssignees"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/repos/{owner}/{repo}/assignees/{assignee}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Whether an account may be assigned to the repository's issues (204), or not (404) */
+        get: operations["repoCheckAssignee"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/repos/{owner}/{repo}/issues/{index}/assignees": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Assign accounts to an issue besides its assignees; each must write to the repository, or be the poster */
+        post: operations["issueAddAssignees"];
+        /** Unassign accounts from an issue */
+        delete: operations["issueRemoveAssignees"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/repos/{owner}/{repo}/issues/{index}/assignees/{assignee}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Whether an account may be assigned to an issue (204), or not (404); its poster may */
+        get: operations["issueCheckAssignee"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -658,6 +765,43 @@ export interface paths {
         head?: never;
         /** Change a label of an organization */
         patch: operations["orgEditLabel"];
+        trace?: never;
+    };
+    "/repos/{owner}/{repo}/issues/{index}/labels": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The labels of an issue, by name */
+        get: operations["issueGetLabels"];
+        /** Make the given labels an issue's labels */
+        put: operations["issueReplaceLabels"];
+        /** Put labels on an issue besides those it has; one of an exclusive scope replaces the issue's label of that scope */
+        post: operations["issueAddLabel"];
+        /** Take every label off an issue */
+        delete: operations["issueClearLabels"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/repos/{owner}/{repo}/issues/{index}/labels/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Take one label off an issue */
+        delete: operations["issueRemoveLabel"];
+        options?: never;
+        head?: never;
+        patch?: never;
         trace?: never;
     };
     "/repos/{owner}/{repo}/milestones": {
@@ -2358,6 +2502,18 @@ export interface components {
             path: string;
             sha?: string;
         };
+        /** @description One issue of any repository; without owner and repo, of the repository in the path. */
+        IssueMeta: {
+            /** @description Login of the owner of the issue's repository. */
+            owner?: string;
+            /** @description Name of the issue's repository. */
+            repo?: string;
+            /**
+             * Format: int64
+             * @description The issue's number in its repository.
+             */
+            index?: number;
+        };
         /** @description Where a fork goes. */
         CreateForkOption: {
             /** @description The fork's name; the source's name when left out. */
@@ -2374,6 +2530,11 @@ export interface components {
         MergeUpstreamResponse: {
             /** @description up-to-date, fast-forward or merge. */
             merge_type?: string;
+        };
+        /** @description Accounts to assign to an issue or unassign from it. */
+        IssueAssigneesOption: {
+            /** @description Logins. */
+            assignees?: string[];
         };
         Issue: {
             assets?: components["schemas"]["Attachment"][];
@@ -2562,6 +2723,11 @@ export interface components {
             /** @description For a name with a scope (scope/name): an issue carries at most one label of that scope. */
             exclusive?: boolean;
             is_archived?: boolean;
+        };
+        /** @description The labels of a change to an issue's labels. */
+        IssueLabelsOption: {
+            /** @description Label ids (integers) or label names (strings), not both; names may be the organization's labels. */
+            labels?: unknown[];
         };
         /** @description A goal of a repository that issues and pull requests are gathered under. */
         Milestone: {
@@ -4604,6 +4770,148 @@ export interface operations {
             404: components["responses"]["notFound"];
         };
     };
+    issueListIssueDependencies: {
+        parameters: {
+            query?: {
+                page?: number;
+                limit?: number;
+            };
+            header?: never;
+            path: {
+                owner: string;
+                repo: string;
+                /** @description The issue's number (digits). */
+                index: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["IssueList"];
+            404: components["responses"]["notFound"];
+        };
+    };
+    issueCreateIssueDependencies: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                owner: string;
+                repo: string;
+                /** @description The issue's number (digits). */
+                index: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["IssueMeta"];
+            };
+        };
+        responses: {
+            201: components["responses"]["Issue"];
+            403: components["responses"]["forbidden"];
+            404: components["responses"]["notFound"];
+            409: components["responses"]["error"];
+            422: components["responses"]["validationError"];
+            423: components["responses"]["repoArchivedError"];
+        };
+    };
+    issueRemoveIssueDependencies: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                owner: string;
+                repo: string;
+                /** @description The issue's number (digits). */
+                index: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["IssueMeta"];
+            };
+        };
+        responses: {
+            200: components["responses"]["Issue"];
+            403: components["responses"]["forbidden"];
+            404: components["responses"]["notFound"];
+            423: components["responses"]["repoArchivedError"];
+        };
+    };
+    issueListBlocks: {
+        parameters: {
+            query?: {
+                page?: number;
+                limit?: number;
+            };
+            header?: never;
+            path: {
+                owner: string;
+                repo: string;
+                /** @description The issue's number (digits). */
+                index: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["IssueList"];
+            404: components["responses"]["notFound"];
+        };
+    };
+    issueCreateIssueBlocking: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                owner: string;
+                repo: string;
+                /** @description The issue's number (digits). */
+                index: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["IssueMeta"];
+            };
+        };
+        responses: {
+            201: components["responses"]["Issue"];
+            403: components["responses"]["forbidden"];
+            404: components["responses"]["notFound"];
+            409: components["responses"]["error"];
+            422: components["responses"]["validationError"];
+            423: components["responses"]["repoArchivedError"];
+        };
+    };
+    issueRemoveIssueBlocking: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                owner: string;
+                repo: string;
+                /** @description The issue's number (digits). */
+                index: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["IssueMeta"];
+            };
+        };
+        responses: {
+            200: components["responses"]["Issue"];
+            403: components["responses"]["forbidden"];
+            404: components["responses"]["notFound"];
+            423: components["responses"]["repoArchivedError"];
+        };
+    };
     listForks: {
         parameters: {
             query?: {
@@ -4674,6 +4982,116 @@ export interface operations {
             400: components["responses"]["error"];
             404: components["responses"]["notFound"];
             409: components["responses"]["error"];
+        };
+    };
+    repoGetAssignees: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                owner: string;
+                repo: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The people, by login. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["User"][];
+                };
+            };
+            404: components["responses"]["notFound"];
+        };
+    };
+    repoCheckAssignee: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                owner: string;
+                repo: string;
+                assignee: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: components["responses"]["empty"];
+            400: components["responses"]["error"];
+            404: components["responses"]["notFound"];
+        };
+    };
+    issueAddAssignees: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                owner: string;
+                repo: string;
+                index: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["IssueAssigneesOption"];
+            };
+        };
+        responses: {
+            201: components["responses"]["Issue"];
+            400: components["responses"]["error"];
+            403: components["responses"]["forbidden"];
+            404: components["responses"]["notFound"];
+            422: components["responses"]["validationError"];
+            423: components["responses"]["repoArchivedError"];
+        };
+    };
+    issueRemoveAssignees: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                owner: string;
+                repo: string;
+                index: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["IssueAssigneesOption"];
+            };
+        };
+        responses: {
+            200: components["responses"]["Issue"];
+            403: components["responses"]["forbidden"];
+            404: components["responses"]["notFound"];
+            422: components["responses"]["validationError"];
+            423: components["responses"]["repoArchivedError"];
+        };
+    };
+    issueCheckAssignee: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                owner: string;
+                repo: string;
+                index: number;
+                assignee: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: components["responses"]["empty"];
+            400: components["responses"]["error"];
+            404: components["responses"]["notFound"];
         };
     };
     issueListIssues: {
@@ -4785,6 +5203,7 @@ export interface operations {
             400: components["responses"]["error"];
             403: components["responses"]["forbidden"];
             404: components["responses"]["notFound"];
+            412: components["responses"]["error"];
             422: components["responses"]["validationError"];
             423: components["responses"]["repoArchivedError"];
         };
@@ -5082,6 +5501,137 @@ export interface operations {
             403: components["responses"]["forbidden"];
             404: components["responses"]["notFound"];
             422: components["responses"]["validationError"];
+        };
+    };
+    issueGetLabels: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                owner: string;
+                repo: string;
+                index: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The issue's labels, by name. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Label"][];
+                };
+            };
+            404: components["responses"]["notFound"];
+        };
+    };
+    issueReplaceLabels: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                owner: string;
+                repo: string;
+                index: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["IssueLabelsOption"];
+            };
+        };
+        responses: {
+            /** @description The issue's labels, by name. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Label"][];
+                };
+            };
+            400: components["responses"]["error"];
+            403: components["responses"]["forbidden"];
+            404: components["responses"]["notFound"];
+            422: components["responses"]["validationError"];
+            423: components["responses"]["repoArchivedError"];
+        };
+    };
+    issueAddLabel: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                owner: string;
+                repo: string;
+                index: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["IssueLabelsOption"];
+            };
+        };
+        responses: {
+            /** @description The issue's labels, by name. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Label"][];
+                };
+            };
+            400: components["responses"]["error"];
+            403: components["responses"]["forbidden"];
+            404: components["responses"]["notFound"];
+            422: components["responses"]["validationError"];
+            423: components["responses"]["repoArchivedError"];
+        };
+    };
+    issueClearLabels: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                owner: string;
+                repo: string;
+                index: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: components["responses"]["empty"];
+            403: components["responses"]["forbidden"];
+            404: components["responses"]["notFound"];
+            423: components["responses"]["repoArchivedError"];
+        };
+    };
+    issueRemoveLabel: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                owner: string;
+                repo: string;
+                index: number;
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: components["responses"]["empty"];
+            403: components["responses"]["forbidden"];
+            404: components["responses"]["notFound"];
+            422: components["responses"]["validationError"];
+            423: components["responses"]["repoArchivedError"];
         };
     };
     issueGetMilestonesList: {

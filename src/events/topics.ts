@@ -33,6 +33,10 @@ export interface EventTopics {
   issue_assign: IssueAssignEvent;
   /** An issue was put in a milestone or taken out of it (Gitea's `issue_milestone`). */
   issue_milestone: IssueMilestoneEvent;
+  /** Labels were put on an issue or taken off it (Gitea's `issue_label`): one event per request that changed them. */
+  issue_label: IssueLabelEvent;
+  /** An issue was made to depend on another (blocked by it) or no longer to; Gitea has no webhook for it. */
+  issue_dependency: IssueDependencyEvent;
   /** A reaction was added to an issue or one of its comments, or taken off. */
   reaction: ReactionEvent;
   /** A comment on an issue was created, edited or deleted (Gitea's `issue_comment` webhook event). */
@@ -60,6 +64,22 @@ export interface IssueMilestoneEvent extends IssueEventBase {
   action: 'milestoned' | 'demilestoned';
   /** The milestone the issue is now in (milestoned) or left (demilestoned). */
   milestoneId: number;
+}
+
+export interface IssueLabelEvent extends IssueEventBase {
+  /** Gitea's actions: label_cleared when the request took every label off, label_updated otherwise. */
+  action: 'label_updated' | 'label_cleared';
+  /** Ids of the labels put on, and of those taken off (an exclusive scope's older label among them). */
+  added: number[];
+  removed: number[];
+}
+
+/** About the blocked issue (issueId, number, repoId), and the issue that blocks it. */
+export interface IssueDependencyEvent extends IssueEventBase {
+  action: 'added' | 'removed';
+  blockerId: number;
+  blockerRepoId: number;
+  blockerNumber: number;
 }
 
 export interface ReactionEvent extends IssueEventBase {

@@ -9,6 +9,7 @@ import { LabelRef } from '../label/label.graphql.ts';
 import { MilestoneRef } from '../milestone/milestone.graphql.ts';
 import { CREATE_ISSUE_FIELDS, ISSUE_FILTER_FIELDS, ISSUE_KINDS, ISSUE_LIST_STATES, ISSUE_STATES, UPDATE_ISSUE_FIELDS } from './issue.inputs.ts';
 import { connectionComplexity, offsetConnection } from '../../graphql/connection.ts';
+import { addAssigneeFields } from './assignees.graphql.ts';
 
 const IssueStateEnum = enumFromValues('IssueState', ISSUE_STATES);
 enumFromValues('IssueStateFilter', ISSUE_LIST_STATES);
@@ -40,7 +41,9 @@ export const IssueRef = builder.objectRef<issues.IssueView>('Issue').implement({
   }),
 });
 
-const IssueConnection = builder.connectionObject({
+addAssigneeFields(IssueRef);
+
+export const IssueConnection = builder.connectionObject({
   type: IssueRef,
   name: 'IssueConnection',
   fields: (t) => ({ totalCount: t.int({ resolve: (c) => (c as unknown as { totalCount: number }).totalCount }) }),

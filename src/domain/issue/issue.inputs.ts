@@ -12,7 +12,7 @@ export const CREATE_ISSUE_FIELDS = {
   body: { kind: 'string' },
   ref: { kind: 'string', description: 'The branch or tag the issue is about.' },
   assignees: { kind: 'string', list: true, description: 'Logins of the accounts to assign.' },
-  labels: { kind: 'int', list: true, description: "Ids of labels of the repository or of its organization; others are ignored." },
+  labels: { kind: 'int', list: true, description: 'Ids of labels of the repository or of its organization; another id is refused (VALIDATION).' },
   milestone: { kind: 'int', description: "Id of one of the repository's milestones; another id is ignored." },
   deadline: { kind: 'dateTime' },
   closed: { kind: 'boolean', description: 'Open the issue already closed.' },

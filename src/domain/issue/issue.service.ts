@@ -5,7 +5,6 @@ import { badRequest, forbidden, invalid, notFound, unauthenticated } from '../..
 import type { IssueAssignEvent, IssueCommentEvent, IssueMilestoneEvent, IssuesEvent } from '../../events/topics.ts';
 import type { ServiceContext } from '../../services.ts';
 import { satisfies, repositoryPermission, type Need, type RepositoryPermission } from '../access/access.service.ts';
-import { permissionOf } from '../collaborator/collaborator.service.ts';
 import { getRepository, getRepositoryById, type RepositoryWithOwner } from '../repo/repo.service.ts';
 import { getWritableRepository } from '../repo/writable.ts';
 import type { CreateIssueInput, IssueFilter, UpdateIssueInput } from './issue.inputs.ts';
@@ -13,8 +12,11 @@ import { databaseTarget } from '../../db/provider.ts';
 import type { Page, PageWindow } from '../../pagination.ts';
 import { findUserByLogin } from '../user/user.service.ts';
 import { planReferences, writeReferences } from '../comment/reference.service.ts';
+import { findLabelsForRepository, refuseSharedScopes } from '../label/label.service.ts';
+import { assignable } from './assignable.ts';
+import { refuseClosingWhileBlocked } from '../dependency/blockers.ts';
 
-const ISSUES_READ: Need = { unit: 'repo.issues', level: 'read' };
+export const ISSUES_READ: Need = { unit: 'repo.issues', level: 'read' };
 const ISSUES_WRITE: Need = { unit: 'repo.issues', level: 'write' };
 const REPO_ADMIN: Need = 'admin';
 
@@ -39,7 +41,7 @@ export interface IssueView {
  * The repository an issue write acts on, with the caller's level on its issues unit checked. Issues switched
  * off (has_issues false) answer as if the repository had none: 404, as Gitea does.
  */
-async function issueRepository(ctx: ServiceContext, owner: string, name: string, needed: Need) {
+export async function issueRepository(ctx: ServiceContext, owner: string, name: string, needed: Need) {
   const loaded = await getWritableRepository(ctx, owner, name, needed);
   if (!loaded.repo.hasIssues) throw notFound(`repository ${owner}/${name} has no issues`);
   return loaded;
@@ -49,7 +51,7 @@ async function issueRepository(ctx: ServiceContext, owner: string, name: string,
 const writesIssues = (permission: RepositoryPermission) => satisfies(permission, ISSUES_WRITE);
 
 /** Whether the caller sees the repository's issues: switched on, and the issues unit readable. */
-async function readsIssues(ctx: ServiceContext, repo: RepositoryWithOwner): Promise<boolean> {
+export async function readsIssues(ctx: ServiceContext, repo: RepositoryWithOwner): Promise<boolean> {
   return repo.hasIssues && satisfies(await repositoryPermission(ctx, repo), ISSUES_READ);
 }
 
@@ -89,7 +91,7 @@ export const GHOST: User = Object.freeze({
   updatedAt: new Date(0),
 });
 
-function signedIn(ctx: ServiceContext): User {
+export function signedIn(ctx: ServiceContext): User {
   if (!ctx.viewer.user) throw unauthenticated();
   return ctx.viewer.user;
 }
@@ -240,43 +242,19 @@ async function accountNamed(ctx: ServiceContext, login: string): Promise<User> {
   return user;
 }
 
-async function loadIssue(tx: Tx, repoId: number, number: number): Promise<IssueRow> {
+export async function loadIssue(tx: Tx, repoId: number, number: number): Promise<IssueRow> {
   const issue = await tx.issue.findUnique({ where: { repoId_number: { repoId, number } }, include: ISSUE_INCLUDE });
   if (!issue) throw notFound(`issue #${number} does not exist`);
   return issue;
 }
 
 // ---------------------------------------------------------------------------------------------
-// What an issue refers to: labels, milestones, assignees
-// (the label and milestone areas own those tables; these lookups read them directly, see the report of issue 22)
-
-/** The labels among `ids` that belong to the repository or to its owning organization; others are dropped, as Gitea drops them. */
-async function labelsFor(tx: Tx, repo: RepositoryWithOwner, ids: readonly number[]) {
-  if (ids.length === 0) return [];
-  return tx.label.findMany({ where: { id: { in: [...new Set(ids)] }, OR: [{ repoId: repo.id }, { orgId: repo.ownerId }] }, orderBy: { name: 'asc' } });
-}
+// What an issue refers to: milestones (labels: the label area's findLabelsForRepository; assignees: ./assignable.ts)
+// (the milestone area owns that table; this lookup reads it directly, see the report of issue 22)
 
 /** The repository's milestone with this id, or null. */
 async function milestoneFor(tx: Tx, repo: RepositoryWithOwner, id: number) {
   return tx.milestone.findFirst({ where: { id, repoId: repo.id } });
-}
-
-/**
- * The accounts of `logins` (duplicates once), each allowed to be assigned: a person (not an organization) who may
- * write to the repository's issues, or the issue's poster. Unknown logins and others are 422, as in Gitea.
- */
-async function assignable(ctx: ServiceContext, repo: RepositoryWithOwner, logins: readonly string[], poster: User | null): Promise<User[]> {
-  const wanted = [...new Set(logins.filter((l) => l !== '').map((l) => l.toLowerCase()))];
-  if (wanted.length === 0) return [];
-  const users = await ctx.db.user.findMany({ where: { lowerLogin: { in: wanted } } });
-  const missing = wanted.find((login) => !users.some((u) => u.lowerLogin === login));
-  if (missing) throw invalid(`assignee "${missing}" does not exist`);
-  for (const user of users) {
-    if (user.type === 'organization') throw invalid(`an organization (${user.login}) cannot be assigned`);
-    if (user.id === poster?.id) continue;
-    if (!satisfies(await permissionOf(ctx, repo, user), ISSUES_WRITE)) throw invalid(`${user.login} may not be assigned in ${repo.owner.login}/${repo.name}`);
-  }
-  return users;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -304,10 +282,10 @@ async function countClosing(tx: Tx, issue: { repoId: number; milestoneId: number
   if (labelIds.length > 0) await tx.label.updateMany({ where: { id: { in: [...labelIds] } }, data });
 }
 
-type TimelineRow = Omit<Prisma.CommentUncheckedCreateInput, 'issueId' | 'repoId' | 'posterId'>;
+export type TimelineRow = Omit<Prisma.CommentUncheckedCreateInput, 'issueId' | 'repoId' | 'posterId'>;
 
 /** Timeline events (Comment rows of Gitea's types) of one change to an issue, by the viewer. */
-async function timeline(tx: Tx, issue: { id: number; repoId: number }, actor: User, rows: TimelineRow[]) {
+export async function timeline(tx: Tx, issue: { id: number; repoId: number }, actor: User, rows: TimelineRow[]) {
   if (rows.length === 0) return;
   await tx.comment.createMany({ data: rows.map((row) => ({ ...row, issueId: issue.id, repoId: issue.repoId, posterId: actor.id })) });
 }
@@ -335,7 +313,8 @@ export async function createIssue(ctx: ServiceContext, owner: string, name: stri
   const references = await planReferences(ctx, repo, { plain: title, markdown: input.body ?? '' });
 
   const issue = await ctx.db.$transaction(async (tx) => {
-    const labels = writer ? await labelsFor(tx, repo, input.labels ?? []) : [];
+    const labels = writer ? await findLabelsForRepository(ctx, repo, input.labels ?? [], tx) : [];
+    refuseSharedScopes(labels);
     const milestone = writer && input.milestone ? await milestoneFor(tx, repo, input.milestone) : null;
     const { issueCounter: number } = await tx.repository.update({ where: { id: repo.id }, data: { issueCounter: { increment: 1 } }, select: { issueCounter: true } });
     const created = await tx.issue.create({
@@ -439,6 +418,7 @@ export async function updateIssue(ctx: ServiceContext, owner: string, name: stri
 
     const closing = input.state != null && (input.state === 'closed') !== before.isClosed ? input.state === 'closed' : null;
     if (closing !== null) {
+      if (closing) await refuseClosingWhileBlocked(tx, repo, before, permission);
       data.isClosed = closing;
       data.closedAt = closing ? now : null;
       await countClosing(tx, { repoId: repo.id, milestoneId }, labelIds, closing ? 1 : -1);

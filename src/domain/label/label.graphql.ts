@@ -10,7 +10,8 @@ import type { GraphQLContext } from '../../graphql/context.ts';
 import { OrganizationRef } from '../org/org.graphql.ts';
 import { RepositoryRef } from '../repo/repo.graphql.ts';
 import { withOwner } from '../repo/repo.service.ts';
-import { LABEL_FIELDS } from './label.inputs.ts';
+import { ISSUE_LABELS_FIELDS, LABEL_FIELDS } from './label.inputs.ts';
+import * as issueLabels from './issue-labels.service.ts';
 import * as labels from './label.service.ts';
 
 export const LabelRef = builder.prismaObject('Label', {
@@ -137,3 +138,51 @@ builder.mutationFields((t) => ({
     },
   }),
 }));
+
+// ---------------------------------------------------------------------------------------------
+// The labels of one issue (read them on Issue.labels)
+
+const IssueLabelsInput = inputFromTable('IssueLabelsInput', ISSUE_LABELS_FIELDS);
+
+builder.mutationFields((t) => {
+  const issueArgs = {
+    owner: t.arg.string({ required: true }),
+    name: t.arg.string({ required: true }),
+    number: t.arg.int({ required: true }),
+  };
+  return {
+    addIssueLabels: t.field({
+      type: [LabelRef],
+      tokenScope: 'write:issue',
+      description:
+        "Puts labels (the repository's or its organization's, by id or name) on an issue; one of an exclusive scope takes the issue's other label of that scope off. Answers the issue's labels, by name.",
+      args: { ...issueArgs, labels: t.arg({ type: IssueLabelsInput, required: true }) },
+      resolve: (_root, { owner, name, number, labels }, ctx) => issueLabels.addIssueLabels(ctx, owner, name, number, labels),
+    }),
+    replaceIssueLabels: t.field({
+      type: [LabelRef],
+      tokenScope: 'write:issue',
+      description: "Makes the named labels an issue's labels (none: takes every label off). Answers the issue's labels, by name.",
+      args: { ...issueArgs, labels: t.arg({ type: IssueLabelsInput, required: true }) },
+      resolve: (_root, { owner, name, number, labels }, ctx) => issueLabels.replaceIssueLabels(ctx, owner, name, number, labels),
+    }),
+    removeIssueLabel: t.boolean({
+      tokenScope: 'write:issue',
+      description: 'Takes one label off an issue; true also when the issue did not carry it.',
+      args: { ...issueArgs, id: t.arg.int({ required: true }) },
+      resolve: async (_root, { owner, name, number, id }, ctx) => {
+        await issueLabels.removeIssueLabel(ctx, owner, name, number, id);
+        return true;
+      },
+    }),
+    clearIssueLabels: t.boolean({
+      tokenScope: 'write:issue',
+      description: 'Takes every label off an issue.',
+      args: issueArgs,
+      resolve: async (_root, { owner, name, number }, ctx) => {
+        await issueLabels.clearIssueLabels(ctx, owner, name, number);
+        return true;
+      },
+    }),
+  };
+});

@@ -13,3 +13,11 @@ export const LABEL_FIELDS = {
 } as const satisfies FieldTable;
 
 export type LabelInput = InputOf<typeof LABEL_FIELDS>;
+
+/** The labels a change of an issue's labels names: by id, or by name (the repository's or its organization's). */
+export const ISSUE_LABELS_FIELDS = {
+  ids: { kind: 'int', list: true, description: 'Label ids.' },
+  names: { kind: 'string', list: true, description: 'Label names; a name both the repository and its organization have names both.' },
+} as const satisfies FieldTable;
+
+export type IssueLabelsInput = InputOf<typeof ISSUE_LABELS_FIELDS>;

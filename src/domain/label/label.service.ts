@@ -2,6 +2,7 @@ import type { Label, Prisma, User } from '../../db/models.ts';
 import { forbidden, invalid, notFound } from '../../errors.ts';
 import { pageFrom, type Page, type PageWindow } from '../../pagination.ts';
 import type { ServiceContext } from '../../services.ts';
+import type { Tx } from '../../db/client.ts';
 import { atLeast, repositoryPermission, type AccessLevel, type Unit } from '../access/access.service.ts';
 import { getOwnedOrganization } from '../org/org.service.ts';
 import { getRepository, type RepositoryWithOwner } from '../repo/repo.service.ts';
@@ -128,23 +129,57 @@ export function getOrganizationLabel(ctx: ServiceContext, org: User, id: number)
   return ctx.db.label.findFirst({ where: { id, orgId: org.id } });
 }
 
+/** The owners whose labels a repository may use: itself and, for a repository of an organization, the organization. */
+function usableOwners(repo: RepositoryWithOwner): OwnerColumn[] {
+  return [{ repoId: repo.id }, ...(repo.owner.type === 'organization' ? [{ orgId: repo.ownerId }] : [])];
+}
+
 /**
  * The labels a repository may use, named by id or by name: its own and, for a repository of an organization,
- * the organization's. What matches none of them is refused with 422 naming it. No access check: the caller
- * has loaded the repository for its write (the issue area, setting an issue's labels).
+ * the organization's (a name both have gives both). What matches none of them, a label of another repository
+ * included, is refused with 422 naming it: the one lookup of every write that puts labels on an issue (opening
+ * one, adding, replacing). No access check: the caller has loaded the repository for its write. `db` is the
+ * caller's transaction, when it has one.
  */
-export async function findLabelsForRepository(ctx: ServiceContext, repo: RepositoryWithOwner, idsOrNames: (number | string)[]): Promise<Label[]> {
+export async function findLabelsForRepository(
+  ctx: ServiceContext,
+  repo: RepositoryWithOwner,
+  idsOrNames: readonly (number | string)[],
+  db: Tx = ctx.db,
+): Promise<Label[]> {
   if (idsOrNames.length === 0) return [];
-  const owners: OwnerColumn[] = [{ repoId: repo.id }, ...(repo.owner.type === 'organization' ? [{ orgId: repo.ownerId }] : [])];
-  const ids = idsOrNames.filter((v): v is number => typeof v === 'number');
-  const names = idsOrNames.filter((v): v is string => typeof v === 'string');
-  const labels = await ctx.db.label.findMany({
-    where: { OR: owners, AND: [{ OR: [{ id: { in: ids } }, { name: { in: names } }] }] },
+  const ids = [...new Set(idsOrNames.filter((v): v is number => typeof v === 'number'))];
+  const names = [...new Set(idsOrNames.filter((v): v is string => typeof v === 'string'))];
+  const labels = await db.label.findMany({
+    where: { OR: usableOwners(repo), AND: [{ OR: [{ id: { in: ids } }, { name: { in: names } }] }] },
     orderBy: LABEL_ORDER,
   });
-  const missing = idsOrNames.filter((v) => !labels.some((l) => (typeof v === 'number' ? l.id === v : l.name === v)));
+  const missing = [...ids, ...names].filter((v) => !labels.some((l) => (typeof v === 'number' ? l.id === v : l.name === v)));
   if (missing.length) throw invalid(`${repo.owner.login}/${repo.name} has no label ${missing.map((m) => JSON.stringify(m)).join(', ')}`);
   return labels;
+}
+
+/** The label with this id that the repository may use (its own or its organization's), or null. */
+export function findUsableLabel(ctx: ServiceContext, repo: RepositoryWithOwner, id: number): Promise<Label | null> {
+  return ctx.db.label.findFirst({ where: { id, OR: usableOwners(repo) } });
+}
+
+/**
+ * An issue carries at most one label of an exclusive scope, so a set of labels meant for one issue that holds
+ * two of one scope is refused with 422 (SPEC.md: "two labels of one exclusive scope on an issue: rejected"),
+ * where Gitea would silently keep the last of them.
+ */
+export function refuseSharedScopes(labels: readonly Label[]): void {
+  const seen = new Map<string, Label>();
+  for (const label of labels) {
+    const scope = exclusiveScope(label);
+    if (scope === null) continue;
+    const other = seen.get(scope);
+    if (other && other.id !== label.id) {
+      throw invalid(`labels "${other.name}" and "${label.name}" share the exclusive scope "${scope}": an issue holds at most one of them`);
+    }
+    seen.set(scope, label);
+  }
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -10,6 +10,7 @@ import '../../domain/commit/commit.graphql.ts';
 import '../../domain/commit/commit.loaders.ts';
 import '../../domain/contents/contents.graphql.ts';
 import '../../domain/contents/contents.loaders.ts';
+import '../../domain/dependency/dependency.graphql.ts';
 import '../../domain/fork/fork.graphql.ts';
 import '../../domain/issue/issue.graphql.ts';
 import '../../domain/label/label.graphql.ts';

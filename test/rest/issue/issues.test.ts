@@ -79,11 +79,10 @@ describe('issues of a repository', () => {
 
   it('keeps labels, milestone, assignees and deadline from writers, counting them, and writes their timeline rows', async () => {
     const bug = await label('bug');
-    const foreign = await db().label.create({ data: { repoId: (await buildRepo(server, stranger, {})).id, name: 'elsewhere', color: '#000000' } });
     const v1 = await milestone('v1');
     const issue = await open(writer, {
       title: 'labelled',
-      labels: [bug.id, foreign.id],
+      labels: [bug.id],
       milestone: v1.id,
       assignees: [owner.login],
       assignee: writer.login,
@@ -295,6 +294,12 @@ describe('issues of a repository', () => {
       } finally {
         await api.patch(`${listed.path}/issues/1`, { state: 'open' }, owner.basic);
       }
+      // Labels added to and taken off an issue move the label's counters too.
+      assert.equal((await api.post(`${listed.path}/issues/2/labels`, { labels: ['ui'] }, owner.basic)).status, 200);
+      assert.deepEqual([await total({ labels: 'ui' }), await total({ labels: 'ui', since: '2000-01-01T00:00:00Z' })], [2, 2]);
+      const ui = await db().label.findFirstOrThrow({ where: { repoId: listed.id, name: 'ui' } });
+      assert.equal((await api.delete(`${listed.path}/issues/2/labels/${ui.id}`, owner.basic)).status, 204);
+      assert.deepEqual([await total({ labels: 'ui' }), await total({ labels: 'ui', since: '2000-01-01T00:00:00Z' })], [1, 1]);
     });
 
     it('lets a token with read:issue alone read the issues, as Gitea scopes a route by its category only', async () => {
