@@ -1,6 +1,6 @@
 import express, { type Request, type Response } from 'express';
 import { GraphQLError, type GraphQLSchema } from 'graphql';
-import { grants, SCOPE_CATEGORIES } from '../src/auth/scopes.ts';
+import { grants } from '../src/auth/scopes.ts';
 import { isSiteAdmin, type Viewer } from '../src/auth/viewer.ts';
 import type { Config } from '../src/config/defaults.ts';
 import { isDomainError } from '../src/errors.ts';
@@ -179,16 +179,15 @@ function checkGuards(route: Route, viewer: Viewer, method: string): { status: nu
 }
 
 /**
- * The viewer an operation's documents run as once its route passed checkGuards: a token's grant is the route's
- * scope (x-graft-scope) alone, as in Gitea, where a token with `read:issue` lists a repository's issues without
- * `read:repository`; the documents ask only for what the operation answers. A public-only token stays public-only.
+ * The viewer an operation's documents run as once its route passed checkGuards: a token that reached a route of a
+ * repository's units (issues, …) reads the repository that holds them, as in Gitea, where a token with `read:issue`
+ * lists a repository's issues without `read:repository`. Every other category stays as the token grants it (GET
+ * /user/repos still needs `read:user` too), and a public-only token stays public-only.
  */
 function routeCheckedViewer(viewer: Viewer): Viewer {
-  if (!viewer.grant) return viewer;
-  return { ...viewer, grant: { levels: EVERY_CATEGORY_WRITE, publicOnly: viewer.grant.publicOnly } };
+  if (!viewer.grant || viewer.grant.levels.repository) return viewer;
+  return { ...viewer, grant: { ...viewer.grant, levels: { ...viewer.grant.levels, repository: 'read' } } };
 }
-
-const EVERY_CATEGORY_WRITE = Object.freeze(Object.fromEntries(SCOPE_CATEGORIES.map((category) => [category, 'write' as const])));
 
 /** A GraphQL error from an in-process run: domain errors keep their kind; variable coercion failures are bad input. */
 function sendGraphQLError(res: Response, error: GraphQLError) {
