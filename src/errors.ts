@@ -11,7 +11,8 @@ export type ErrorKind =
   | 'VALIDATION'
   | 'UNSUPPORTED'
   | 'NOT_ALLOWED'
-  | 'LOCKED';
+  | 'LOCKED'
+  | 'TOO_LARGE';
 
 export class DomainError extends Error {
   constructor(
@@ -34,6 +35,10 @@ export const conflict = (message: string) => new DomainError('CONFLICT', message
 export const notAllowed = (message: string) => new DomainError('NOT_ALLOWED', message);
 /** The resource exists and the caller may change it, but its state refuses changes (HTTP 423), e.g. an archived repository. */
 export const locked = (message: string) => new DomainError('LOCKED', message);
+/** The request body is not of a media type the operation reads (HTTP 415), e.g. an upload sent as JSON. */
+export const unsupported = (message: string) => new DomainError('UNSUPPORTED', message);
+/** What was sent is larger than a limit allows (HTTP 413), e.g. an attachment over attachment.MAX_SIZE. */
+export const tooLarge = (message: string, details?: Record<string, unknown>) => new DomainError('TOO_LARGE', message, details);
 export const invalid = (message: string, details?: Record<string, unknown>) => new DomainError('VALIDATION', message, details);
 
 export function isDomainError(err: unknown): err is DomainError {

@@ -33,6 +33,11 @@ export interface EventTopics {
   issue_assign: IssueAssignEvent;
   /** An issue was put in a milestone or taken out of it (Gitea's `issue_milestone`). */
   issue_milestone: IssueMilestoneEvent;
+  /**
+   * A file was attached to an issue or a comment, renamed or removed. Gitea has no webhook event of its own for
+   * it: it reports the change as an edit of the issue (`issues`) or of the comment (`issue_comment`).
+   */
+  issue_attachment: IssueAttachmentEvent;
 }
 
 /** What every issue event names: who acted, on which issue of which repository. */
@@ -56,6 +61,16 @@ export interface IssueMilestoneEvent extends IssueEventBase {
   action: 'milestoned' | 'demilestoned';
   /** The milestone the issue is now in (milestoned) or left (demilestoned). */
   milestoneId: number;
+}
+
+export interface IssueAttachmentEvent extends IssueEventBase {
+  action: 'uploaded' | 'renamed' | 'deleted';
+  /** The comment the file belongs to; null when it is attached to the issue itself. */
+  commentId: number | null;
+  attachmentId: number;
+  uuid: string;
+  /** The file's name (after a rename: the new one). */
+  name: string;
 }
 
 export interface AccountEvent {
