@@ -60,17 +60,18 @@ export function createRestRouter(deps: RestFacadeDeps) {
     },
   });
 
+  // Operations that take a file (multipart/form-data): the name of their file part, from the document.
+  const filePartOf = new Map(documented.flatMap((d) => {
+    const part = fileParts(d.operation.requestBody?.content['multipart/form-data']?.schema);
+    return part ? [[d.operationId, part] as const] : [];
+  }));
+
   const handlers = new Map<Route, RouteHandler>();
   for (const route of routes) {
     const operation = (operations as unknown as Record<string, AnyOperation | undefined>)[route.operationId];
     if (!operation || !isDocumented.has(route.operationId)) throw new Error(`route ${route.operationId} has no operation or is not documented`);
     handlers.set(route, operationHandler(route, operation));
   }
-  // Operations that take a file (multipart/form-data): the name of their file part, from the document.
-  const filePartOf = new Map(documented.flatMap((d) => {
-    const part = fileParts(d.operation.requestBody?.content['multipart/form-data']?.schema);
-    return part ? [[d.operationId, part] as const] : [];
-  }));
   const enumValues = new Map(
     documented.map((d) => [d.operationId, new Map((d.parameters ?? []).filter((p) => p.in === 'path' && Array.isArray(p.schema?.enum)).map((p) => [p.name, (p.schema!.enum as unknown[]).map(String)]))]),
   );

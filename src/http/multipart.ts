@@ -44,13 +44,14 @@ export function receiveMultipart(req: IncomingMessage, wanted: (part: string) =>
     let failure: Error | null = null;
     let done = false;
     const waiters: { resolve: () => void; reject: (err: Error) => void }[] = [];
-    const settle = (err: Error | null) => {
+    /** Ends the reading; `cutOff`: the file's bytes will not all come, so its stream fails too. */
+    const settle = (err: Error | null, cutOff = false) => {
       if (done) return;
       done = true;
       failure = err;
       for (const w of waiters.splice(0)) (err ? w.reject(err) : w.resolve());
       if (!file) return err ? reject(err) : resolve({ fields, file: null, part: null });
-      if (err && !file.stream.readableEnded) file.stream.destroy(err);
+      if (err && cutOff && !file.stream.readableEnded) file.stream.destroy(err);
     };
     const finished = () =>
       done ? (failure ? Promise.reject(failure) : Promise.resolve()) : new Promise<void>((ok, fail) => waiters.push({ resolve: ok, reject: fail }));
@@ -68,10 +69,10 @@ export function receiveMultipart(req: IncomingMessage, wanted: (part: string) =>
     });
     parser.on('filesLimit', () => settle(invalid(`at most ${limits.files} files may be uploaded at once`)));
     parser.on('fieldsLimit', () => settle(invalid(`at most ${FIELD_LIMITS.fields} parts may be sent at once`)));
-    parser.on('error', (err) => settle(badRequest(`the multipart request cannot be read: ${(err as Error).message}`)));
+    parser.on('error', (err) => settle(badRequest(`the multipart request cannot be read: ${(err as Error).message}`), true));
     parser.on('finish', () => settle(null));
     req.on('close', () => {
-      if (!req.complete) settle(badRequest('the request was cut off before its end'));
+      if (!req.complete) settle(badRequest('the request was cut off before its end'), true);
     });
     req.pipe(parser);
   });

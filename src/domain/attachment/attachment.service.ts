@@ -246,6 +246,10 @@ function checked(file: IncomingFile, name: string, settings: ServiceContext['con
       done(head ? judge(this) : null);
     },
   });
+  // The bytes start to flow before the store takes the stream (it may first make a folder): a refusal in
+  // that moment must not go unheard. The store still sees it (the stream is left errored).
+  check.on('error', () => {});
+  if (file.stream.destroyed) check.destroy(file.stream.errored ?? new Error('the upload was cut off'));
   file.stream.on('error', (err) => check.destroy(err));
   file.stream.pipe(check);
   return check;
