@@ -1,6 +1,7 @@
 import type {
   AccessToken,
   AnnotatedTag,
+  Attachment,
   Branch,
   Commit,
   CommitMeta,
@@ -361,3 +362,13 @@ export const MILESTONE: FieldsOf<Milestone> = {
 };
 
 export const ISSUE_DEADLINE: FieldsOf<IssueDeadline> = { due_date: 'nullable' };
+
+export const ATTACHMENT: FieldsOf<Attachment> = {
+  browser_download_url: 'value',
+  created_at: 'value',
+  download_count: 'value',
+  id: 'value',
+  name: 'value',
+  size: 'value',
+  uuid: 'value',
+};

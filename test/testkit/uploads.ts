@@ -4,7 +4,7 @@ import type { Auth } from './client.ts';
 export interface UploadPart {
   part?: string;
   filename: string;
-  content: string | Uint8Array;
+  content: string | Uint8Array<ArrayBuffer>;
   type?: string;
 }
 
