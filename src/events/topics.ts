@@ -38,6 +38,8 @@ export interface EventTopics {
    * it: it reports the change as an edit of the issue (`issues`) or of the comment (`issue_comment`).
    */
   issue_attachment: IssueAttachmentEvent;
+  /** A reaction was added to an issue or one of its comments, or taken off. */
+  reaction: ReactionEvent;
 }
 
 /** What every issue event names: who acted, on which issue of which repository. */
@@ -71,6 +73,14 @@ export interface IssueAttachmentEvent extends IssueEventBase {
   uuid: string;
   /** The file's name (after a rename: the new one). */
   name: string;
+}
+
+export interface ReactionEvent extends IssueEventBase {
+  action: 'added' | 'removed';
+  /** The comment reacted to; null for the issue itself. */
+  commentId: number | null;
+  /** The reaction (one of ui.REACTIONS). */
+  content: string;
 }
 
 export interface AccountEvent {
