@@ -17,6 +17,7 @@ function authHeaders(auth: Auth): Record<string, string> {
 
 export interface UploadResponse {
   status: number;
+  headers: Headers;
   body: any;
 }
 
@@ -38,7 +39,7 @@ export async function upload(baseUrl: string, path: string, files: UploadPart[],
   } catch {
     /* not JSON */
   }
-  return { status: res.status, body };
+  return { status: res.status, headers: res.headers, body };
 }
 
 /**
