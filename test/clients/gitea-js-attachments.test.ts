@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { before, describe, it } from 'node:test';
+import { commentOn } from '../testkit/comment-rows.ts';
 import { ADMIN } from '../testkit/server.ts';
 import { assertTypedFields, clientFor, createClientAccount, failure, type ClientAccount, type GiteaClient } from '../testkit/gitea-js.ts';
 import { ATTACHMENT } from '../testkit/gitea-js-fields/attachment.ts';
@@ -58,8 +59,7 @@ describe('gitea-js: attachments', () => {
   });
 
   it('the comment operations upload, list, read, rename and delete the files of a comment', async () => {
-    const issue = await server.app.database.db.issue.findFirstOrThrow({ where: { repoId: repo.id, number } });
-    const comment = await server.app.database.db.comment.create({ data: { issueId: issue.id, repoId: repo.id, posterId: owner.id, body: 'c' } });
+    const comment = await commentOn(server, repo, number, owner);
     const made = await owner.api.repos.issueCreateIssueCommentAttachment(owner.login, repo.name, comment.id, { attachment: file('c.txt', 'on a comment') });
     assert.equal(made.status, 201);
     assertTypedFields(made.data, ATTACHMENT, 'Attachment');

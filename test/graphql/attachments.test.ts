@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { before, describe, it } from 'node:test';
 import { createAccounts, type TestAccount } from '../testkit/accounts.ts';
+import { commentOn } from '../testkit/comment-rows.ts';
 import { buildRepo, type TestRepo } from '../testkit/repos.ts';
 import { uploadHeaders } from '../testkit/uploads.ts';
 import { useServer } from '../testkit/use-server.ts';
@@ -107,8 +108,7 @@ describe('attachments through GraphQL', () => {
 
   it('reaches the files of a comment through Repository.commentAttachments, null for a comment that does not exist', async () => {
     const number = await open();
-    const issue = await server.app.database.db.issue.findFirstOrThrow({ where: { repoId: repo.id, number } });
-    const comment = await server.app.database.db.comment.create({ data: { issueId: issue.id, repoId: repo.id, posterId: owner.id, body: 'c' } });
+    const comment = await commentOn(server, repo, number, owner);
     const created = await multipart(
       'mutation($owner: String!, $name: String!, $commentId: Int!, $file: Upload!) { createCommentAttachment(owner: $owner, name: $name, commentId: $commentId, file: $file) { databaseId name } }',
       { owner: repo.owner, name: repo.name, commentId: comment.id },

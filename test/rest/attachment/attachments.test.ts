@@ -3,6 +3,7 @@ import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { before, describe, it } from 'node:test';
 import { createAccounts, createToken, type TestAccount } from '../../testkit/accounts.ts';
+import { commentOn } from '../../testkit/comment-rows.ts';
 import type { Auth } from '../../testkit/client.ts';
 import { buildRepo, type TestRepo } from '../../testkit/repos.ts';
 import { multipartStream, upload, uploadHeaders, type UploadPart } from '../../testkit/uploads.ts';
@@ -266,11 +267,10 @@ describe('attachments of comments', () => {
     other = await buildRepo(server, owner, { autoInit: true });
   });
 
-  /** A comment row as the comment area makes it (its operations are built elsewhere). */
+  /** A comment by `by` on a new issue (as the comment area writes it: its operations are built elsewhere). */
   const comment = async (by: TestAccount, at: TestRepo = repo) => {
     const issue = await api.post(`${at.path}/issues`, { title: 'discussed' }, owner.basic);
-    const row = await db().comment.create({ data: { issueId: issue.body.id, repoId: at.id, posterId: by.id, body: 'see the file' } });
-    return row.id;
+    return (await commentOn(server, at, issue.body.number, by, 'see the file')).id;
   };
   const attach = (id: number, by: Auth, file: UploadPart = { filename: 'log.txt', content: 'lines' }, at: TestRepo = repo) =>
     upload(server.url, `${at.path}/issues/comments/${id}/assets`, [file], by);
