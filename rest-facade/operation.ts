@@ -4,6 +4,7 @@ import type { Viewer } from '../src/auth/viewer.ts';
 import { notFound } from '../src/errors.ts';
 import type { PageWindow } from '../src/pagination.ts';
 import type { StreamReply } from '../src/http/download-streams.ts';
+import type { IncomingFile } from '../src/storage/incoming.ts';
 import type { operations } from './__generated__/openapi.ts';
 
 /** Downloads are streamed by the HTTP core; an operation only describes them. */
@@ -28,6 +29,8 @@ export interface RestCall<K extends OperationId> {
   params: PathParams<K>;
   query: QueryParams<K>;
   body: RequestBody<K>;
+  /** The file of an upload (operations whose body is multipart/form-data), by its part's name, still streaming. */
+  files: Record<string, IncomingFile>;
   /** The page asked for, as connection arguments (only for operations declared `paged`). */
   page: PageArgs;
   /** The same page as offset and limit (only for operations declared `paged`). */

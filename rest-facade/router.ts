@@ -15,6 +15,8 @@ import { pageFor, setPaginationHeaders } from './pagination.ts';
 import type { Route } from './route-table.ts';
 import { MalformedPathError, RouteMatcher } from './route-matcher.ts';
 import { compileValidators, describeValidationError } from './validation.ts';
+import { receiveFile } from '../src/http/multipart.ts';
+import type { IncomingFile } from '../src/storage/incoming.ts';
 
 export interface RestFacadeDeps {
   schema: GraphQLSchema;
@@ -58,6 +60,12 @@ export function createRestRouter(deps: RestFacadeDeps) {
     },
   });
 
+  // Operations that take a file (multipart/form-data): the name of their file part, from the document.
+  const filePartOf = new Map(documented.flatMap((d) => {
+    const part = fileParts(d.operation.requestBody?.content['multipart/form-data']?.schema);
+    return part ? [[d.operationId, part] as const] : [];
+  }));
+
   const handlers = new Map<Route, RouteHandler>();
   for (const route of routes) {
     const operation = (operations as unknown as Record<string, AnyOperation | undefined>)[route.operationId];
@@ -83,13 +91,17 @@ export function createRestRouter(deps: RestFacadeDeps) {
     const params = match.params;
     // Reads carry no body: they skip the parser altogether.
     if (req.method === 'GET' || req.method === 'HEAD') return void handler(req, res, next, params);
+    // Uploads are read as they stream, by the operation's handler, never parsed whole here.
+    if (filePartOf.has(match.route.operationId)) return void handler(req, res, next, params);
     parseJson(req, res, (err?: unknown) => (err ? next(err) : void handler(req, res, next, params)));
   };
 
   function operationHandler(route: Route, operation: AnyOperation): RouteHandler {
     const run = documentRunner(deps.schema, operation.document);
     const validator = validatorOf(route.operationId)!;
+    const filePart = filePartOf.get(route.operationId);
     return async (req, res, next, pathParams) => {
+      let file: IncomingFile | null = null;
       try {
         const viewer = deps.viewerOf(res);
         const refusal = checkGuards(route, viewer, req.method);
@@ -108,11 +120,17 @@ export function createRestRouter(deps: RestFacadeDeps) {
           if (mayHoldNull.has(req)) validator.dropNulls?.(body);
           if (!validator.body(body)) return sendError(res, 422, describeValidationError('body', validator.body.errors?.[0]));
         }
+        if (filePart) {
+          // Resolves as soon as the file's bytes begin: the operation's document streams them where they go.
+          file = await receiveFile(req, filePart, { files: deps.config.attachment.MAX_FILES });
+          if (!file) return sendError(res, 422, `the multipart part "${filePart}" (the file) is required`);
+        }
         const page = operation.paged ? pageFor(params as { page?: number; limit?: number }, deps.config) : undefined;
         const call = {
           params: Object.fromEntries(Object.keys(pathParams).map((k) => [k, params[k]])),
           query: params,
           body,
+          files: file && filePart ? { [filePart]: file } : {},
           get page() {
             return pageOf(route.operationId, page).args;
           },
@@ -146,9 +164,19 @@ export function createRestRouter(deps: RestFacadeDeps) {
         // Operations signal failures with the domain's typed errors, like services: one mapping answers them.
         if (isDomainError(err)) return sendError(res, STATUS_OF[err.kind], err.message);
         next(err);
+      } finally {
+        // What the operation left unread of an upload (refused before or while reading it) flows past.
+        file?.discard();
       }
     };
   }
+}
+
+/** The file part a multipart request body declares: its required member of format binary. */
+function fileParts(schema: Record<string, unknown> | undefined): string | undefined {
+  const properties = (schema?.properties ?? {}) as Record<string, { format?: string }>;
+  const required = (schema?.required ?? []) as string[];
+  return Object.keys(properties).find((name) => properties[name].format === 'binary' && required.includes(name));
 }
 
 /** Paging is declared once, on the operation (`paged`): reading the page of an operation that is not is a bug. */

@@ -12,7 +12,8 @@ export type ErrorKind =
   | 'UNSUPPORTED'
   | 'NOT_ALLOWED'
   | 'LOCKED'
-  | 'PRECONDITION_FAILED';
+  | 'PRECONDITION_FAILED'
+  | 'TOO_LARGE';
 
 export class DomainError extends Error {
   constructor(
@@ -37,6 +38,10 @@ export const notAllowed = (message: string) => new DomainError('NOT_ALLOWED', me
 export const locked = (message: string) => new DomainError('LOCKED', message);
 /** The change is understood and allowed, but a condition of the resource refuses it (HTTP 412), e.g. closing a blocked issue. */
 export const preconditionFailed = (message: string) => new DomainError('PRECONDITION_FAILED', message);
+/** The request body is not of a media type the operation reads (HTTP 415), e.g. an upload sent as JSON. */
+export const unsupported = (message: string) => new DomainError('UNSUPPORTED', message);
+/** What was sent is larger than a limit allows (HTTP 413), e.g. an attachment over attachment.MAX_SIZE. */
+export const tooLarge = (message: string, details?: Record<string, unknown>) => new DomainError('TOO_LARGE', message, details);
 export const invalid = (message: string, details?: Record<string, unknown>) => new DomainError('VALIDATION', message, details);
 
 export function isDomainError(err: unknown): err is DomainError {

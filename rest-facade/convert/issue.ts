@@ -1,4 +1,5 @@
 import type { RestIssueFragment } from '../__generated__/graphql.ts';
+import { toAttachment } from './attachment.ts';
 import { toLabel } from './label.ts';
 import { toMilestone } from './milestone.ts';
 import type { RestSchema } from './shape.ts';
@@ -8,8 +9,8 @@ import { toUser } from './user.ts';
 
 /**
  * GraphQL Issue → REST Issue (Gitea's convert.ToAPIIssue). Pull requests do not exist yet, so pull_request is
- * null; no operation attaches files or projects to an issue yet, so assets and projects are empty; issues are
- * never migrated here, so original_author is empty.
+ * null; assets are the issue's own attachments (not its comments'); no operation puts an issue in a project
+ * yet, so projects is empty; issues are never migrated here, so original_author is empty.
  */
 export function toIssue(issue: RestIssueFragment): RestSchema<'Issue'> {
   const repo = issue.repository;
@@ -25,7 +26,7 @@ export function toIssue(issue: RestIssueFragment): RestSchema<'Issue'> {
     title: issue.title,
     body: issue.body,
     ref: issue.ref,
-    assets: [],
+    assets: issue.attachments.map(toAttachment),
     labels: issue.labels.map(toLabel),
     milestone: issue.milestone ? toMilestone(issue.milestone) : null,
     // Gitea's deprecated single assignee: the first of them.

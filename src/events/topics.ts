@@ -37,6 +37,11 @@ export interface EventTopics {
   issue_label: IssueLabelEvent;
   /** An issue was made to depend on another (blocked by it) or no longer to; Gitea has no webhook for it. */
   issue_dependency: IssueDependencyEvent;
+  /**
+   * A file was attached to an issue or a comment, renamed or removed. Gitea has no webhook event of its own for
+   * it: it reports the change as an edit of the issue (`issues`) or of the comment (`issue_comment`).
+   */
+  issue_attachment: IssueAttachmentEvent;
   /** A reaction was added to an issue or one of its comments, or taken off. */
   reaction: ReactionEvent;
   /** A comment on an issue was created, edited or deleted (Gitea's `issue_comment` webhook event). */
@@ -80,6 +85,16 @@ export interface IssueDependencyEvent extends IssueEventBase {
   blockerId: number;
   blockerRepoId: number;
   blockerNumber: number;
+}
+
+export interface IssueAttachmentEvent extends IssueEventBase {
+  action: 'uploaded' | 'renamed' | 'deleted';
+  /** The comment the file belongs to; null when it is attached to the issue itself. */
+  commentId: number | null;
+  attachmentId: number;
+  uuid: string;
+  /** The file's name (after a rename: the new one). */
+  name: string;
 }
 
 export interface ReactionEvent extends IssueEventBase {

@@ -10,6 +10,7 @@ import type { ScopeCategory, ScopeLevel } from '../auth/scopes.ts';
 import { allowsScope, isSiteAdmin } from '../auth/viewer.ts';
 import { forbidden, unauthenticated } from '../errors.ts';
 import type { GraphQLContext } from './context.ts';
+import { IncomingFile, isBlobLike } from '../storage/incoming.ts';
 
 export type TokenScope = `${ScopeLevel}:${ScopeCategory}`;
 
@@ -26,6 +27,7 @@ export const builder = new SchemaBuilder<{
   Scalars: {
     DateTime: { Input: Date; Output: Date };
     ID: { Input: string; Output: string | number };
+    Upload: { Input: IncomingFile; Output: never };
   };
   DefaultFieldNullability: false;
   Connection: { totalCount: number };
@@ -80,6 +82,21 @@ builder.scalarType('DateTime', {
     const date = new Date(String(value));
     if (Number.isNaN(date.getTime())) throw new TypeError('DateTime must be an ISO 8601 date-time');
     return date;
+  },
+});
+
+builder.scalarType('Upload', {
+  description: 'A file sent with the request, as a file part of a multipart request (the GraphQL multipart request spec). Input only.',
+  serialize: () => {
+    throw new TypeError('an Upload is never answered');
+  },
+  parseValue: (value) => {
+    if (value instanceof IncomingFile) return value;
+    if (isBlobLike(value)) return IncomingFile.fromBlob(value);
+    throw new TypeError('Upload must be a file part of a multipart request');
+  },
+  parseLiteral: () => {
+    throw new TypeError('Upload must be a file part of a multipart request, given as a variable');
   },
 });
 

@@ -11,12 +11,14 @@ import type { GraphQLContext } from './context.ts';
 import { CompiledQueries } from './compiled-queries.ts';
 import { maskError } from './errors.ts';
 import { createJsonPostHandler } from './json-post.ts';
+import { createMultipartHandler } from './multipart.ts';
+import { isMultipart } from '../http/multipart.ts';
 import { schema } from './schema.ts';
 
 export const GRAPHQL_PATH = '/api/graphql';
 
 export interface GraphQLServerDeps {
-  config: Pick<Config, 'graphql'>;
+  config: Pick<Config, 'graphql' | 'attachment'>;
   /** The context of an HTTP request that the auth middleware has already authenticated (see app.ts). */
   contextOf(req: Request): GraphQLContext;
   /** Authenticates websocket connection parameters. */
@@ -57,9 +59,12 @@ export function createGraphQLHandler(deps: GraphQLServerDeps) {
   const { MAX_DEPTH, MAX_BREADTH, MAX_COMPLEXITY } = deps.config.graphql;
   const compiled = new CompiledQueries(schema, { ...COMPILED_QUERIES, limits: { depth: MAX_DEPTH, breadth: MAX_BREADTH, complexity: MAX_COMPLEXITY } });
   const lean = createJsonPostHandler(GRAPHQL_PATH, compiled, deps.contextOf);
+  // Uploads stream through a handler of their own (multipart.ts); yoga would hold their files in memory.
+  const uploads = createMultipartHandler(schema, deps.contextOf, deps.config.attachment.MAX_FILES);
   return {
     load,
     handle(req: Request, res: Response, next: NextFunction) {
+      if (req.method === 'POST' && isMultipart(req)) return void uploads(req, res).catch(next);
       const toYoga = (body?: string) => {
         // A body the lean path read already: yoga takes it from here (@whatwg-node/server reads req.body).
         if (body !== undefined) (req as { body?: unknown }).body = body;

@@ -13,6 +13,7 @@ export const STATUS_OF: Record<ErrorKind, number> = {
   NOT_ALLOWED: 405,
   LOCKED: 423,
   PRECONDITION_FAILED: 412,
+  TOO_LARGE: 413,
 };
 
 /** Gitea's error body: {"message", "url"}; the url points at the API docs under ROOT_URL (app.locals.rootUrl). */

@@ -16,6 +16,7 @@ import { tempDir } from '../testkit/git.ts';
 import { LocalHistory } from '../testkit/history.ts';
 import { addTeamMember, createOrg, createTeam } from '../testkit/orgs.ts';
 import { shapeProblems } from '../testkit/shapes.ts';
+import { upload } from '../testkit/uploads.ts';
 import { useServer } from '../testkit/use-server.ts';
 import { loadAreaFixtures, type ShapeEntry, type ShapesWorld } from '../testkit/walking.ts';
 
@@ -108,7 +109,9 @@ describe('every response carries every field of the reference schema, like Gitea
       const call = make(world);
       const url = new URL(`http://x${fill(op.path, call.params)}`);
       for (const [k, v] of Object.entries(call.query ?? {})) url.searchParams.set(k, v);
-      const res = await api.request(op.method.toUpperCase(), `${url.pathname}${url.search}`, { auth: call.auth, body: call.body });
+      const res = call.files
+        ? await upload(server.url, `${url.pathname}${url.search}`, call.files, call.auth)
+        : await api.request(op.method.toUpperCase(), `${url.pathname}${url.search}`, { auth: call.auth, body: call.body });
 
       const successes = Object.keys(op.operation.responses).filter((code) => /^2\d\d$/.test(code));
       assert.ok(successes.includes(String(res.status)), `${op.method.toUpperCase()} ${url.pathname}: ${res.status} ${JSON.stringify(res.body)}`);

@@ -16,6 +16,7 @@ import { readdirSync } from 'node:fs';
 import type { TestAccount } from './accounts.ts';
 import type { ApiResponse, Auth, RestClient } from './client.ts';
 import type { TestOrg } from './orgs.ts';
+import type { UploadPart } from './uploads.ts';
 import type { ServerKit } from './use-server.ts';
 
 const fixturesDir = new URL('../rest/fixtures/', import.meta.url);
@@ -45,6 +46,8 @@ export interface ShapeCall {
   params?: Record<string, string | number>;
   query?: Record<string, string>;
   body?: unknown;
+  /** Instead of a JSON body: files sent as multipart/form-data (uploads). */
+  files?: UploadPart[];
   auth?: Auth;
   /** After the call: remembers what later calls need. */
   then?: (res: ApiResponse) => void;
