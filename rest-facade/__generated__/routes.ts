@@ -3,6 +3,7 @@ import type { Route } from '../route-table.ts';
 
 /** Every operation of schema/openapi/, most specific path first (route-table.ts: compareSpecificity). */
 export const routes: Route[] = [
+  {"method":"get","path":"/repos/issues/search","operationId":"issueSearchIssues","guard":"public","scope":"issue"},
   {"method":"post","path":"/admin/users/{username}/orgs","operationId":"adminCreateOrg","guard":"siteAdmin","scope":"admin"},
   {"method":"post","path":"/admin/users/{username}/repos","operationId":"adminCreateRepo","guard":"siteAdmin","scope":"admin"},
   {"method":"get","path":"/user/starred/{owner}/{repo}","operationId":"userCurrentCheckStarring","guard":"signedIn","scope":"user"},
@@ -73,10 +74,16 @@ export const routes: Route[] = [
   {"method":"get","path":"/repos/{owner}/{repo}/git/blobs/{sha}","operationId":"GetBlob","guard":"public","scope":"repository"},
   {"method":"get","path":"/repos/{owner}/{repo}/git/refs/{ref}","operationId":"repoListGitRefs","guard":"public","scope":"repository"},
   {"method":"get","path":"/repos/{owner}/{repo}/git/refs","operationId":"repoListAllGitRefs","guard":"public","scope":"repository"},
+  {"method":"get","path":"/repos/{owner}/{repo}/issues/pinned","operationId":"repoListPinnedIssues","guard":"public","scope":"issue"},
   {"method":"post","path":"/repos/{owner}/{repo}/transfer/accept","operationId":"acceptRepoTransfer","guard":"signedIn","scope":"repository"},
   {"method":"post","path":"/repos/{owner}/{repo}/transfer/reject","operationId":"rejectRepoTransfer","guard":"signedIn","scope":"repository"},
+  {"method":"patch","path":"/repos/{owner}/{repo}/issues/{index}/pin/{position}","operationId":"moveIssuePin","guard":"signedIn","scope":"issue"},
   {"method":"get","path":"/repos/{owner}/{repo}/collaborators/{collaborator}/permission","operationId":"repoGetRepoPermissions","guard":"signedIn","scope":"repository"},
   {"method":"post","path":"/repos/{owner}/{repo}/issues/{index}/deadline","operationId":"issueEditIssueDeadline","guard":"signedIn","scope":"issue"},
+  {"method":"post","path":"/repos/{owner}/{repo}/issues/{index}/pin","operationId":"pinIssue","guard":"signedIn","scope":"issue"},
+  {"method":"delete","path":"/repos/{owner}/{repo}/issues/{index}/pin","operationId":"unpinIssue","guard":"signedIn","scope":"issue"},
+  {"method":"put","path":"/repos/{owner}/{repo}/issues/{index}/lock","operationId":"issueLockIssue","guard":"signedIn","scope":"issue"},
+  {"method":"delete","path":"/repos/{owner}/{repo}/issues/{index}/lock","operationId":"issueUnlockIssue","guard":"signedIn","scope":"issue"},
   {"method":"get","path":"/repos/{owner}/{repo}/collaborators/{collaborator}","operationId":"repoCheckCollaborator","guard":"signedIn","scope":"repository"},
   {"method":"put","path":"/repos/{owner}/{repo}/collaborators/{collaborator}","operationId":"repoAddCollaborator","guard":"signedIn","scope":"repository"},
   {"method":"delete","path":"/repos/{owner}/{repo}/collaborators/{collaborator}","operationId":"repoDeleteCollaborator","guard":"signedIn","scope":"repository"},
@@ -122,6 +129,7 @@ export const routes: Route[] = [
   {"method":"post","path":"/repos/{owner}/{repo}/merge-upstream","operationId":"repoMergeUpstream","guard":"signedIn","scope":"repository"},
   {"method":"get","path":"/repos/{owner}/{repo}/issues","operationId":"issueListIssues","guard":"public","scope":"issue"},
   {"method":"post","path":"/repos/{owner}/{repo}/issues","operationId":"issueCreateIssue","guard":"signedIn","scope":"issue"},
+  {"method":"get","path":"/repos/{owner}/{repo}/new_pin_allowed","operationId":"repoNewPinAllowed","guard":"public","scope":"repository"},
   {"method":"get","path":"/repos/{owner}/{repo}/labels","operationId":"issueListLabels","guard":"public","scope":"issue"},
   {"method":"post","path":"/repos/{owner}/{repo}/labels","operationId":"issueCreateLabel","guard":"signedIn","scope":"issue"},
   {"method":"get","path":"/repos/{owner}/{repo}/milestones","operationId":"issueGetMilestonesList","guard":"public","scope":"issue"},
