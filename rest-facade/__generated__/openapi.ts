@@ -437,6 +437,57 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/repos/{owner}/{repo}/issue_templates": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The issue templates of the default branch; files that are not usable templates are counted in X-Gitea-Warning */
+        get: operations["repoGetIssueTemplates"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/repos/{owner}/{repo}/issue_config": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The issue configuration of the default branch; the default one when there is none or it does not hold */
+        get: operations["repoGetIssueConfig"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/repos/{owner}/{repo}/issue_config/validate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Whether the issue configuration of the default branch holds, and why not */
+        get: operations["repoValidateIssueConfig"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/repos/{owner}/{repo}/issues": {
         parameters: {
             query?: never;
@@ -2151,6 +2202,53 @@ export interface components {
             /** @description up-to-date, fast-forward or merge. */
             merge_type?: string;
         };
+        /** @description An issue template of a repository, a markdown text or a form. */
+        IssueTemplate: {
+            about?: string;
+            assignees?: components["schemas"]["IssueTemplateStringSlice"];
+            /** @description The fields of a form; null for a markdown template. */
+            body?: components["schemas"]["IssueFormField"][];
+            /** @description The text of a markdown template after its front matter. */
+            content?: string;
+            /** @description Its path in the repository. */
+            file_name?: string;
+            labels?: components["schemas"]["IssueTemplateStringSlice"];
+            name?: string;
+            ref?: string;
+            title?: string;
+        };
+        IssueTemplateStringSlice: string[];
+        /** @description A field of an issue form. */
+        IssueFormField: {
+            attributes?: {
+                [key: string]: unknown;
+            };
+            id?: string;
+            /** @description markdown, textarea, input, dropdown or checkboxes. */
+            type?: string;
+            validations?: {
+                [key: string]: unknown;
+            };
+            /** @description Where the field shows (form, content). */
+            visible?: string[];
+        };
+        /** @description How new issues are opened. */
+        IssueConfig: {
+            blank_issues_enabled?: boolean;
+            contact_links?: components["schemas"]["IssueConfigContactLink"][];
+        };
+        /** @description Somewhere else to turn instead of opening an issue. */
+        IssueConfigContactLink: {
+            about?: string;
+            name?: string;
+            /** Format: uri */
+            url?: string;
+        };
+        /** @description Whether an issue configuration holds, and why not. */
+        IssueConfigValidation: {
+            message?: string;
+            valid?: boolean;
+        };
         Issue: {
             assets?: components["schemas"]["Attachment"][];
             assignee?: components["schemas"]["User"];
@@ -3122,6 +3220,35 @@ export interface components {
             };
             content: {
                 "application/json": components["schemas"]["MergeUpstreamResponse"];
+            };
+        };
+        /** @description The usable issue templates. */
+        IssueTemplates: {
+            headers: {
+                /** @description How many files of the template folders are not usable templates, when any is not. */
+                "X-Gitea-Warning"?: string;
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["IssueTemplate"][];
+            };
+        };
+        /** @description The issue configuration. */
+        RepoIssueConfig: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["IssueConfig"];
+            };
+        };
+        /** @description Whether the issue configuration holds. */
+        RepoIssueConfigValidation: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["IssueConfigValidation"];
             };
         };
         /** @description Whether new pins are allowed. */
@@ -4188,6 +4315,57 @@ export interface operations {
             400: components["responses"]["error"];
             404: components["responses"]["notFound"];
             409: components["responses"]["error"];
+        };
+    };
+    repoGetIssueTemplates: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                owner: string;
+                repo: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["IssueTemplates"];
+            403: components["responses"]["forbidden"];
+            404: components["responses"]["notFound"];
+        };
+    };
+    repoGetIssueConfig: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                owner: string;
+                repo: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["RepoIssueConfig"];
+            403: components["responses"]["forbidden"];
+            404: components["responses"]["notFound"];
+        };
+    };
+    repoValidateIssueConfig: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                owner: string;
+                repo: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["RepoIssueConfigValidation"];
+            403: components["responses"]["forbidden"];
+            404: components["responses"]["notFound"];
         };
     };
     issueListIssues: {

@@ -10,6 +10,7 @@ export { GetTree, GetBlob } from '../operations/commit/gitdata.ts';
 export { repoGetContents, repoGetContentsList, repoGetContentsExt, repoCreateFile, repoUpdateFile, repoDeleteFile, repoChangeFiles, repoApplyDiffPatch } from '../operations/contents/contents.ts';
 export { repoGetRawFile, repoGetRawFileOrLFS, repoGetArchive } from '../operations/contents/downloads.ts';
 export { listForks, createFork, repoMergeUpstream } from '../operations/fork/forks.ts';
+export { repoGetIssueTemplates, repoGetIssueConfig, repoValidateIssueConfig } from '../operations/issue-template/templates.ts';
 export { issueListIssues, issueGetIssue, issueCreateIssue, issueEditIssue, issueEditIssueDeadline, issueDelete } from '../operations/issue/issues.ts';
 export { issueLockIssue, issueUnlockIssue } from '../operations/issue/lock.ts';
 export { repoListPinnedIssues, repoNewPinAllowed, pinIssue, unpinIssue, moveIssuePin } from '../operations/issue/pins.ts';

@@ -10,6 +10,7 @@ import '../../domain/contents/contents.graphql.ts';
 import '../../domain/contents/contents.loaders.ts';
 import '../../domain/fork/fork.graphql.ts';
 import '../../domain/issue/issue.graphql.ts';
+import '../../domain/issue-template/issue-template.graphql.ts';
 import '../../domain/label/label.graphql.ts';
 import '../../domain/milestone/milestone.graphql.ts';
 import '../../domain/org/org.graphql.ts';

@@ -152,7 +152,7 @@ describe('searching issues across repositories', () => {
     await open(elsewhere, `${m} elsewhere`);
     assert.deepEqual(await search({ q: m, owner: org.login }), [`${m} api`, `${m} site`]);
     assert.deepEqual(await search({ q: m, owner: org.login.toUpperCase(), team: 'WEB' }), [`${m} site`]);
-    for (const query of [{ owner: `nobody-${m}` }, { team: 'web' }, { owner: org.login, team: 'nonexistent' }]) {
+    for (const query of [{ owner: `nobody-${m}` }, { team: 'web' }, { owner: org.login, team: 'nonexistent' }] as Record<string, string>[]) {
       const res = await api.get(`/repos/issues/search?${new URLSearchParams(query)}`, me.basic);
       assert.equal(res.status, 400, JSON.stringify(query));
       assert.equal(typeof res.body.message, 'string');
