@@ -1,10 +1,10 @@
 import { badRequest, conflict, invalid, notFound } from '../../errors.ts';
 import type { IssuePinEvent } from '../../events/topics.ts';
-import { pageFrom, type Page, type PageWindow } from '../../pagination.ts';
+import type { Page, PageWindow } from '../../pagination.ts';
 import type { ServiceContext } from '../../services.ts';
 import { repositoryPermission, satisfies, type Unit } from '../access/access.service.ts';
 import type { RepositoryWithOwner } from '../repo/repo.service.ts';
-import { ISSUE_INCLUDE, type IssueView } from './issue.service.ts';
+import { withRelations, type IssueView } from './issue.service.ts';
 import { loadIssueIn, lockRepositoryRow, moderatedRepository, timelineRow } from './moderation.ts';
 
 /**
@@ -95,11 +95,11 @@ export async function moveIssuePin(ctx: ServiceContext, owner: string, name: str
 export async function listPinnedIssues(ctx: ServiceContext, repo: RepositoryWithOwner, window: PageWindow): Promise<Page<IssueView>> {
   if (!repo.hasIssues || !(await readable(ctx, repo, 'repo.issues'))) throw notFound(`repository ${repo.owner.login}/${repo.name} has no issues`);
   const where = { repoId: repo.id, isPull: false, pinOrder: { gt: 0 } };
-  return pageFrom(
-    ctx.db.issue.findMany({ where, include: ISSUE_INCLUDE, orderBy: { pinOrder: 'asc' }, skip: window.offset, take: window.limit }),
+  const [issues, totalCount] = await Promise.all([
+    ctx.db.issue.findMany({ where, orderBy: { pinOrder: 'asc' }, skip: window.offset, take: window.limit }),
     ctx.db.issue.count({ where }),
-    (issue) => ({ issue, repo }),
-  );
+  ]);
+  return { items: (await withRelations(ctx, issues)).map((issue) => ({ issue, repo })), totalCount };
 }
 
 export interface PinsAllowed {

@@ -1,5 +1,6 @@
 import { isPublicOnly, isSiteAdmin } from '../../auth/viewer.ts';
-import type { Prisma } from '../../db/models.ts';
+import { cachedMany } from '../../cache/cache.ts';
+import type { Issue, Prisma } from '../../db/models.ts';
 import { databaseTarget } from '../../db/provider.ts';
 import { badRequest, notFound } from '../../errors.ts';
 import type { Page, PageWindow } from '../../pagination.ts';
@@ -7,7 +8,8 @@ import type { ServiceContext } from '../../services.ts';
 import { atLeast, canSeeAccount, readableRepositoriesWhere, type Unit } from '../access/access.service.ts';
 import { viewerTeams } from '../access/grants.ts';
 import { findUserByLogin } from '../user/user.service.ts';
-import { ISSUE_INCLUDE, type IssueView } from './issue.service.ts';
+import type { RepositoryWithOwner } from '../repo/repo.service.ts';
+import { withRelations, type IssueView } from './issue.service.ts';
 import type { IssueSearchFilter, IssueSearchSort } from './search.inputs.ts';
 
 /**
@@ -17,8 +19,6 @@ import type { IssueSearchFilter, IssueSearchSort } from './search.inputs.ts';
  * narrowed to the unit), never a list of their ids, so a page costs the same statements however many
  * repositories the caller reads and however large the page is.
  */
-
-const ISSUE_SEARCH_INCLUDE = { ...ISSUE_INCLUDE, repo: { include: { owner: true } } } as const satisfies Prisma.IssueInclude;
 
 const ORDERS: Record<IssueSearchSort, Prisma.IssueOrderByWithRelationInput[]> = {
   newest: [{ createdAt: 'desc' }, { id: 'desc' }],
@@ -134,10 +134,24 @@ async function issueConditions(ctx: ServiceContext, filter: IssueSearchFilter): 
   return and;
 }
 
+/** The issues of a page with their relations (through the issue area's caches) and their repositories. */
+async function views(ctx: ServiceContext, issues: Issue[]): Promise<IssueView[]> {
+  const [rows, repos] = await Promise.all([
+    withRelations(ctx, issues),
+    cachedMany<RepositoryWithOwner>(ctx, 'repositoryById', issues.map((i) => i.repoId), (missing) =>
+      ctx.db.repository.findMany({ where: { id: { in: missing } }, include: { owner: true } }),
+    ),
+  ]);
+  return rows.flatMap((issue) => {
+    const repo = repos.get(issue.repoId);
+    return repo ? [{ issue, repo }] : [];
+  });
+}
+
 /**
  * A page of the issues the caller may read across repositories, newest first unless `sort` says otherwise,
  * counted in SQL. With `priorityRepositoryId`, that repository's issues come first (each part in the asked
- * order): two queries of a page each, still the same statements for any page size.
+ * order): two queries of a page each. Either way a page costs the same statements whatever its size.
  */
 export async function searchIssues(ctx: ServiceContext, filter: IssueSearchFilter, window: PageWindow): Promise<Page<IssueView>> {
   const [conditions, limitedTo, issuesRepos, pullsRepos] = await Promise.all([
@@ -152,14 +166,13 @@ export async function searchIssues(ctx: ServiceContext, filter: IssueSearchFilte
   };
   const where: Prisma.IssueWhereInput = { AND: [readable, ...conditions] };
   const orderBy = ORDERS[filter.sort ?? 'newest'];
-  const view = (row: Prisma.IssueGetPayload<{ include: typeof ISSUE_SEARCH_INCLUDE }>): IssueView => ({ issue: row, repo: row.repo });
   const page = (where: Prisma.IssueWhereInput, skip: number, take: number) =>
-    take > 0 ? ctx.db.issue.findMany({ where, include: ISSUE_SEARCH_INCLUDE, orderBy, skip, take }) : Promise.resolve([]);
+    take > 0 ? ctx.db.issue.findMany({ where, orderBy, skip, take }) : Promise.resolve([]);
 
   const priority = filter.priorityRepositoryId;
   if (!priority) {
     const [rows, totalCount] = await Promise.all([page(where, window.offset, window.limit), ctx.db.issue.count({ where })]);
-    return { items: rows.map(view), totalCount };
+    return { items: await views(ctx, rows), totalCount };
   }
   // The priority repository's part first, then the others': the window falls in one or both.
   const first: Prisma.IssueWhereInput = { AND: [where, { repoId: priority }] };
@@ -170,5 +183,5 @@ export async function searchIssues(ctx: ServiceContext, filter: IssueSearchFilte
     page(first, window.offset, fromFirst),
     page(rest, Math.max(0, window.offset - firstCount), window.limit - fromFirst),
   ]);
-  return { items: [...firstRows, ...restRows].map(view), totalCount: firstCount + restCount };
+  return { items: await views(ctx, [...firstRows, ...restRows]), totalCount: firstCount + restCount };
 }
