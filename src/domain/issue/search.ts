@@ -134,6 +134,30 @@ async function issueConditions(ctx: ServiceContext, filter: IssueSearchFilter): 
   return and;
 }
 
+/** Whether a search filters by nothing but the state, the kind and the repositories (owner, team). */
+function onlyRepositoryFilters(filter: IssueSearchFilter): boolean {
+  const repositoryLevel = new Set(['state', 'kind', 'owner', 'team', 'sort', 'priorityRepositoryId']);
+  return Object.entries(filter).every(([name, value]) => repositoryLevel.has(name) || value === null || value === undefined || value === false || (Array.isArray(value) && value.length === 0) || value === '');
+}
+
+/**
+ * The number of issues (and pull requests) of a state in the repositories a search reads, from their counters:
+ * a statement over the repositories instead of one over every issue they hold.
+ */
+async function countedByRepositories(
+  ctx: ServiceContext,
+  state: 'open' | 'closed' | 'all',
+  issuesRepos: Prisma.RepositoryWhereInput | null,
+  pullsRepos: Prisma.RepositoryWhereInput | null,
+): Promise<number> {
+  const of = (all: number | null, closed: number | null) => (state === 'all' ? (all ?? 0) : state === 'closed' ? (closed ?? 0) : (all ?? 0) - (closed ?? 0));
+  const [issues, pulls] = await Promise.all([
+    issuesRepos ? ctx.db.repository.aggregate({ where: issuesRepos, _sum: { issueCount: true, closedIssueCount: true } }) : null,
+    pullsRepos ? ctx.db.repository.aggregate({ where: pullsRepos, _sum: { pullCount: true, closedPullCount: true } }) : null,
+  ]);
+  return (issues ? of(issues._sum.issueCount, issues._sum.closedIssueCount) : 0) + (pulls ? of(pulls._sum.pullCount, pulls._sum.closedPullCount) : 0);
+}
+
 /** The issues of a page with their relations (through the issue area's caches) and their repositories. */
 async function views(ctx: ServiceContext, issues: Issue[]): Promise<IssueView[]> {
   const [rows, repos] = await Promise.all([
@@ -171,7 +195,8 @@ export async function searchIssues(ctx: ServiceContext, filter: IssueSearchFilte
 
   const priority = filter.priorityRepositoryId;
   if (!priority) {
-    const [rows, totalCount] = await Promise.all([page(where, window.offset, window.limit), ctx.db.issue.count({ where })]);
+    const counted = onlyRepositoryFilters(filter) ? countedByRepositories(ctx, filter.state ?? 'open', issuesRepos && inRepos(issuesRepos), pullsRepos && inRepos(pullsRepos)) : null;
+    const [rows, totalCount] = await Promise.all([page(where, window.offset, window.limit), counted ?? ctx.db.issue.count({ where })]);
     return { items: await views(ctx, rows), totalCount };
   }
   // The priority repository's part first, then the others': the window falls in one or both.

@@ -200,6 +200,22 @@ describe('searching issues across repositories', () => {
     assert.deepEqual(await search({ q: m, limit: '2', page: '3' }), [`${m} first 1`]);
   });
 
+  it("counts from the repositories' counters when only the state, the type and the owner filter, as many as there are", async () => {
+    const [owner] = await createAccounts(api, 1);
+    const [one, two, hidden] = await Promise.all([buildRepo(server, owner, {}), buildRepo(server, owner, {}), buildRepo(server, owner, { private: true })]);
+    for (const [repo, closed] of [[one, false], [one, true], [two, false], [hidden, false]] as const) await open(repo, 'counted', { closed }, owner);
+    const total = async (query: Record<string, string>) => {
+      const res = await api.get(`/repos/issues/search?${new URLSearchParams({ owner: owner.login, ...query })}`, me.basic);
+      assert.equal(res.status, 200);
+      return [Number(res.headers.get('x-total-count')), res.body.length];
+    };
+    assert.deepEqual(await total({}), [2, 2]);
+    assert.deepEqual(await total({ state: 'closed' }), [1, 1]);
+    assert.deepEqual(await total({ state: 'all', type: 'issues' }), [3, 3]);
+    assert.deepEqual(await total({ state: 'all', type: 'pulls' }), [0, 0]);
+    assert.deepEqual(await total({ state: 'all', q: 'counted' }), [3, 3]);
+  });
+
   it("answers each issue in Gitea's shape, with its repository", async () => {
     const m = mark();
     const repo = await buildRepo(server, other, {});
