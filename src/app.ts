@@ -33,6 +33,7 @@ import { createRestRouter } from '../rest-facade/router.ts';
 import { createDocsRouter } from '../rest-facade/docs.ts';
 import { sendError } from '../rest-facade/errors.ts';
 import { reportedVersion } from './version.ts';
+import { followPushReferences, type PushReferenceFollower } from './domain/comment/push-references.ts';
 
 export interface App {
   config: Config;
@@ -64,6 +65,7 @@ export function buildApp(config: Config = loadConfig(), options: AppOptions = {}
   let generations: Generations | undefined;
   let caches: Caches | undefined;
   let passwordCache: PasswordCache | undefined;
+  let pushReferences: PushReferenceFollower | undefined;
   let log: ReturnType<typeof createLogger> | undefined;
   let url = configuredRootUrl(config);
 
@@ -102,6 +104,8 @@ export function buildApp(config: Config = loadConfig(), options: AppOptions = {}
       await ensureInitialAdmin({ db, config, events: bus });
       caches = new Caches(counters);
       passwordCache = new PasswordCache().listen(bus);
+      // Commits pushed with `#12` in their message leave a row on that issue's timeline.
+      pushReferences = followPushReferences({ db, config, events: bus }, (message, err) => console.error(message, err));
       const authDeps = { db, config, passwordCache };
 
       const contextFor = (viewer: Viewer, cache?: CacheView) => createGraphQLContext({ db, config, events: bus, viewer, cache }, url);
@@ -180,6 +184,7 @@ export function buildApp(config: Config = loadConfig(), options: AppOptions = {}
       }
       closeAllReaders();
       passwordCache?.close();
+      await pushReferences?.stop();
       await events?.close();
       await generations?.close();
       log?.flush();

@@ -177,6 +177,101 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/repos/{owner}/{repo}/issues/comments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A page of the comments on a repository's issues, oldest first */
+        get: operations["issueGetRepoComments"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/repos/{owner}/{repo}/issues/comments/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One comment by its id; a timeline event of that id answers 204 without a body */
+        get: operations["issueGetComment"];
+        put?: never;
+        post?: never;
+        /** Delete a comment, whatever its text (its poster, or those who may write to the issues) */
+        delete: operations["issueDeleteComment"];
+        options?: never;
+        head?: never;
+        /** Change the text of a comment (its poster, or those who may write to the issues) */
+        patch: operations["issueEditComment"];
+        trace?: never;
+    };
+    "/repos/{owner}/{repo}/issues/{index}/comments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every comment on an issue, oldest first */
+        get: operations["issueGetComments"];
+        put?: never;
+        /** Comment on an issue; a locked issue takes comments only from those who may write to the issues */
+        post: operations["issueCreateComment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/repos/{owner}/{repo}/issues/{index}/comments/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Delete a comment, as DELETE /repos/{owner}/{repo}/issues/comments/{id} does
+         * @deprecated
+         */
+        delete: operations["issueDeleteCommentDeprecated"];
+        options?: never;
+        head?: never;
+        /**
+         * Change the text of a comment, as PATCH /repos/{owner}/{repo}/issues/comments/{id} does
+         * @deprecated
+         */
+        patch: operations["issueEditCommentDeprecated"];
+        trace?: never;
+    };
+    "/repos/{owner}/{repo}/issues/{index}/timeline": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A page of an issue's comments and events, oldest first; references from places the caller may not read are left out */
+        get: operations["issueGetCommentsAndTimeline"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/repos/{owner}/{repo}/git/commits/{sha}": {
         parameters: {
             query?: never;
@@ -950,6 +1045,62 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/repos/{owner}/{repo}/issues/comments/{id}/reactions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every reaction to a comment of an issue, oldest first
+         * @description Only reactions the UI settings allow (allowed_reactions) are listed.
+         */
+        get: operations["issueGetCommentReactions"];
+        put?: never;
+        /**
+         * React to a comment of an issue
+         * @description Answers 201 with a new reaction and 200 with the one the caller had already made. A reaction the UI settings do not allow is refused with 403, as is any reaction on a locked issue from a caller who may not write to the issues.
+         */
+        post: operations["issuePostCommentReaction"];
+        /**
+         * Take the caller's reaction off a comment of an issue
+         * @description Taking off a reaction the caller never made changes nothing and answers the same.
+         */
+        delete: operations["issueDeleteCommentReaction"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/repos/{owner}/{repo}/issues/{index}/reactions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A page of the reactions to an issue, oldest first
+         * @description Only reactions the UI settings allow (allowed_reactions) are listed and counted.
+         */
+        get: operations["issueGetIssueReactions"];
+        put?: never;
+        /**
+         * React to an issue
+         * @description Answers 201 with a new reaction and 200 with the one the caller had already made. A reaction the UI settings do not allow is refused with 403, as is any reaction on a locked issue from a caller who may not write to the issues.
+         */
+        post: operations["issuePostIssueReaction"];
+        /**
+         * Take the caller's reaction off an issue
+         * @description Taking off a reaction the caller never made changes nothing and answers the same.
+         */
+        delete: operations["issueDeleteIssueReaction"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/user/repos": {
         parameters: {
             query?: never;
@@ -1479,6 +1630,70 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/repos/{owner}/{repo}/issues/{index}/subscriptions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A page of the accounts that follow an issue, by id
+         * @description Those who subscribed, and, unless they unsubscribed, the poster, the commenters, the assignees, the accounts mentioned in the issue or its comments, and the watchers of the repository. Only active accounts, and only those the caller may see.
+         */
+        get: operations["issueSubscriptions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/repos/{owner}/{repo}/issues/{index}/subscriptions/check": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Whether the caller follows an issue
+         * @description `subscribed` says whether the caller follows the issue, by the rules of the subscriber list; `ignored` is its opposite and `created_at` is when the issue was opened, as in Gitea.
+         */
+        get: operations["issueCheckSubscription"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/repos/{owner}/{repo}/issues/{index}/subscriptions/{user}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Subscribe an account to an issue
+         * @description Callers subscribe themselves; site administrators may subscribe anyone. Answers 201 when the account did not follow the issue before, 200 when it already did (automatically too).
+         */
+        put: operations["issueAddSubscription"];
+        post?: never;
+        /**
+         * Unsubscribe an account from an issue
+         * @description Callers unsubscribe themselves; site administrators may unsubscribe anyone. The choice wins over the automatic subscriptions of posters, commenters, assignees, mentioned accounts and watchers. Answers 201 when the account followed the issue before, 200 when it did not.
+         */
+        delete: operations["issueDeleteSubscription"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/orgs/{org}/teams": {
         parameters: {
             query?: never;
@@ -1926,6 +2141,119 @@ export interface components {
         };
         /** @enum {string} */
         RepoWritePermission: "read" | "write" | "admin";
+        /** @description A comment on an issue or a pull request. */
+        Comment: {
+            /** Format: int64 */
+            id?: number;
+            /** @description The text, in Markdown. */
+            body?: string;
+            user?: components["schemas"]["User"];
+            /**
+             * Format: uri
+             * @description The comment on the issue's web page.
+             */
+            html_url?: string;
+            /**
+             * Format: uri
+             * @description The issue's web page (as Gitea sends it); empty for a pull request's comment.
+             */
+            issue_url?: string;
+            /**
+             * Format: uri
+             * @description The pull request's web page; empty for an issue's comment.
+             */
+            pull_request_url?: string;
+            /** @description Files attached to the comment. */
+            assets?: components["schemas"]["Attachment"][];
+            /** @description For a comment brought over from another forge, the name of who wrote it there; empty otherwise. */
+            original_author?: string;
+            /** Format: int64 */
+            original_author_id?: number;
+            /** Format: date-time */
+            created_at?: string;
+            /** Format: date-time */
+            updated_at?: string;
+        };
+        /** @description A row of an issue's timeline: a comment (type comment) or an event, with Gitea's type names. */
+        TimelineComment: {
+            /** Format: int64 */
+            id?: number;
+            /** @description comment, close, reopen, label, milestone, assignees, change_title, issue_ref, comment_ref, commit_ref, … */
+            type?: string;
+            /** @description The text of a comment; for an event, what it keeps there (label: "1" when added; deadlines: the dates). */
+            body?: string;
+            user?: components["schemas"]["User"];
+            /** Format: uri */
+            html_url?: string;
+            /** Format: uri */
+            issue_url?: string;
+            /** Format: uri */
+            pull_request_url?: string;
+            /** Format: date-time */
+            created_at?: string;
+            /** Format: date-time */
+            updated_at?: string;
+            label?: components["schemas"]["Label"];
+            milestone?: components["schemas"]["Milestone"];
+            old_milestone?: components["schemas"]["Milestone"];
+            assignee?: components["schemas"]["User"];
+            assignee_team?: components["schemas"]["Team"];
+            /** @description For assignees events, whether the account was unassigned. */
+            removed_assignee?: boolean;
+            resolve_doer?: components["schemas"]["User"];
+            old_title?: string;
+            new_title?: string;
+            old_ref?: string;
+            new_ref?: string;
+            /** Format: int64 */
+            old_project_id?: number;
+            /** Format: int64 */
+            project_id?: number;
+            /** Format: int64 */
+            review_id?: number;
+            /** @description What a reference does once resolved: none, closes, reopens or neutered. */
+            ref_action?: string;
+            /** @description For commit_ref, the commit whose message named the issue. */
+            ref_commit_sha?: string;
+            ref_issue?: components["schemas"]["Issue"];
+            ref_comment?: components["schemas"]["Comment"];
+            dependent_issue?: components["schemas"]["Issue"];
+            tracked_time?: components["schemas"]["TrackedTime"];
+        };
+        /** @description Time an account spent on an issue. */
+        TrackedTime: {
+            /** Format: int64 */
+            id?: number;
+            /** Format: date-time */
+            created?: string;
+            /**
+             * Format: int64
+             * @description Seconds.
+             */
+            time?: number;
+            /**
+             * Format: int64
+             * @deprecated
+             */
+            user_id?: number;
+            user_name?: string;
+            /**
+             * Format: int64
+             * @deprecated
+             */
+            issue_id?: number;
+            issue?: components["schemas"]["Issue"];
+        };
+        /** @description A new comment. */
+        CreateIssueCommentOption: {
+            /** @description The text, in Markdown (not empty); `#12` and `owner/repo#12` reference issues. */
+            body: string;
+        };
+        /** @description A comment's new text. */
+        EditIssueCommentOption: {
+            /** @description The text, in Markdown (not empty). */
+            body: string;
+        };
         PayloadCommitVerification: {
             payload?: string;
             reason?: string;
@@ -2549,6 +2877,22 @@ export interface components {
             /** @description An http or https URL (as Go's URL parser reads it); the empty string clears it. */
             website?: string;
         };
+        /** @description One account's reaction to an issue or a comment. */
+        Reaction: {
+            user?: components["schemas"]["User"];
+            /** @description The reaction, one of the allowed reactions of the UI settings. */
+            content?: string;
+            /**
+             * Format: date-time
+             * @description When the reaction was made.
+             */
+            created_at?: string;
+        };
+        /** @description The reaction to add or take off. Graft requires it (422 when missing); Gitea reads a missing one as the empty reaction, which it refuses as not allowed (403). */
+        EditReactionOption: {
+            /** @description The reaction, e.g. +1, heart or rocket. */
+            content: string;
+        };
         RepoTopicOptions: {
             topics?: string[];
         };
@@ -3093,6 +3437,33 @@ export interface components {
                 "application/json": components["schemas"]["Branch"][];
             };
         };
+        /** @description A comment. */
+        Comment: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Comment"];
+            };
+        };
+        /** @description Comments, oldest first. */
+        CommentList: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Comment"][];
+            };
+        };
+        /** @description Comments and events, oldest first. */
+        TimelineList: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["TimelineComment"][];
+            };
+        };
         Compare: {
             headers: {
                 [name: string]: unknown;
@@ -3305,6 +3676,24 @@ export interface components {
                 "application/json": components["schemas"]["Milestone"][];
             };
         };
+        /** @description A reaction. */
+        Reaction: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Reaction"];
+            };
+        };
+        /** @description Reactions, oldest first. */
+        ReactionList: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Reaction"][];
+            };
+        };
         /** @description LanguageStatistics. */
         LanguageStatistics: {
             headers: {
@@ -3474,6 +3863,22 @@ export interface components {
         milestoneRepo: string;
         /** @description The milestone's id, or its title when no milestone has that id. */
         milestoneIdOrName: string;
+        /** @description Owner of the repository. */
+        reactionOwner: string;
+        /** @description Name of the repository. */
+        reactionRepo: string;
+        /** @description Number of the issue. */
+        reactionIssueIndex: number;
+        /** @description Id of the comment. */
+        reactionCommentId: number;
+        /** @description Owner of the repository. */
+        subscriptionOwner: string;
+        /** @description Name of the repository. */
+        subscriptionRepo: string;
+        /** @description Number of the issue. */
+        subscriptionIssueIndex: number;
+        /** @description Login of the account. */
+        subscriptionUser: string;
     };
     requestBodies: never;
     headers: never;
@@ -3860,6 +4265,210 @@ export interface operations {
                 };
             };
             403: components["responses"]["forbidden"];
+            404: components["responses"]["notFound"];
+        };
+    };
+    issueGetRepoComments: {
+        parameters: {
+            query?: {
+                /** @description Only comments changed at or after this time. */
+                since?: string;
+                /** @description Only comments changed at or before this time. */
+                before?: string;
+                page?: number;
+                limit?: number;
+            };
+            header?: never;
+            path: {
+                owner: string;
+                repo: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["CommentList"];
+            404: components["responses"]["notFound"];
+        };
+    };
+    issueGetComment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                owner: string;
+                repo: string;
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["Comment"];
+            204: components["responses"]["empty"];
+            403: components["responses"]["forbidden"];
+            404: components["responses"]["notFound"];
+        };
+    };
+    issueDeleteComment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                owner: string;
+                repo: string;
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: components["responses"]["empty"];
+            403: components["responses"]["forbidden"];
+            404: components["responses"]["notFound"];
+            423: components["responses"]["repoArchivedError"];
+        };
+    };
+    issueEditComment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                owner: string;
+                repo: string;
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["EditIssueCommentOption"];
+            };
+        };
+        responses: {
+            200: components["responses"]["Comment"];
+            204: components["responses"]["empty"];
+            403: components["responses"]["forbidden"];
+            404: components["responses"]["notFound"];
+            422: components["responses"]["validationError"];
+            423: components["responses"]["repoArchivedError"];
+        };
+    };
+    issueGetComments: {
+        parameters: {
+            query?: {
+                /** @description Only comments changed at or after this time. */
+                since?: string;
+                /** @description Only comments changed at or before this time. */
+                before?: string;
+            };
+            header?: never;
+            path: {
+                owner: string;
+                repo: string;
+                index: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["CommentList"];
+            404: components["responses"]["notFound"];
+        };
+    };
+    issueCreateComment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                owner: string;
+                repo: string;
+                index: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["CreateIssueCommentOption"];
+            };
+        };
+        responses: {
+            201: components["responses"]["Comment"];
+            403: components["responses"]["forbidden"];
+            404: components["responses"]["notFound"];
+            422: components["responses"]["validationError"];
+            423: components["responses"]["repoArchivedError"];
+        };
+    };
+    issueDeleteCommentDeprecated: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                owner: string;
+                repo: string;
+                /** @description Not read; the comment is found by its id. */
+                index: number;
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: components["responses"]["empty"];
+            403: components["responses"]["forbidden"];
+            404: components["responses"]["notFound"];
+            423: components["responses"]["repoArchivedError"];
+        };
+    };
+    issueEditCommentDeprecated: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                owner: string;
+                repo: string;
+                /** @description Not read; the comment is found by its id. */
+                index: number;
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["EditIssueCommentOption"];
+            };
+        };
+        responses: {
+            200: components["responses"]["Comment"];
+            204: components["responses"]["empty"];
+            403: components["responses"]["forbidden"];
+            404: components["responses"]["notFound"];
+            422: components["responses"]["validationError"];
+            423: components["responses"]["repoArchivedError"];
+        };
+    };
+    issueGetCommentsAndTimeline: {
+        parameters: {
+            query?: {
+                /** @description Only comments changed at or after this time. */
+                since?: string;
+                page?: number;
+                limit?: number;
+                /** @description Only comments changed at or before this time. */
+                before?: string;
+            };
+            header?: never;
+            path: {
+                owner: string;
+                repo: string;
+                index: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["TimelineList"];
             404: components["responses"]["notFound"];
         };
     };
@@ -5505,6 +6114,159 @@ export interface operations {
             403: components["responses"]["forbidden"];
         };
     };
+    issueGetCommentReactions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Owner of the repository. */
+                owner: components["parameters"]["reactionOwner"];
+                /** @description Name of the repository. */
+                repo: components["parameters"]["reactionRepo"];
+                /** @description Id of the comment. */
+                id: components["parameters"]["reactionCommentId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["ReactionList"];
+            403: components["responses"]["forbidden"];
+            404: components["responses"]["notFound"];
+        };
+    };
+    issuePostCommentReaction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Owner of the repository. */
+                owner: components["parameters"]["reactionOwner"];
+                /** @description Name of the repository. */
+                repo: components["parameters"]["reactionRepo"];
+                /** @description Id of the comment. */
+                id: components["parameters"]["reactionCommentId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["EditReactionOption"];
+            };
+        };
+        responses: {
+            200: components["responses"]["Reaction"];
+            201: components["responses"]["Reaction"];
+            403: components["responses"]["forbidden"];
+            404: components["responses"]["notFound"];
+            423: components["responses"]["repoArchivedError"];
+        };
+    };
+    issueDeleteCommentReaction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Owner of the repository. */
+                owner: components["parameters"]["reactionOwner"];
+                /** @description Name of the repository. */
+                repo: components["parameters"]["reactionRepo"];
+                /** @description Id of the comment. */
+                id: components["parameters"]["reactionCommentId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["EditReactionOption"];
+            };
+        };
+        responses: {
+            204: components["responses"]["empty"];
+            403: components["responses"]["forbidden"];
+            404: components["responses"]["notFound"];
+            423: components["responses"]["repoArchivedError"];
+        };
+    };
+    issueGetIssueReactions: {
+        parameters: {
+            query?: {
+                /** @description Page number, from 1. */
+                page?: components["parameters"]["page"];
+                /** @description Items per page (DEFAULT_PAGING_NUM by default, at most MAX_RESPONSE_ITEMS). */
+                limit?: components["parameters"]["limit"];
+            };
+            header?: never;
+            path: {
+                /** @description Owner of the repository. */
+                owner: components["parameters"]["reactionOwner"];
+                /** @description Name of the repository. */
+                repo: components["parameters"]["reactionRepo"];
+                /** @description Number of the issue. */
+                index: components["parameters"]["reactionIssueIndex"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["ReactionList"];
+            403: components["responses"]["forbidden"];
+            404: components["responses"]["notFound"];
+        };
+    };
+    issuePostIssueReaction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Owner of the repository. */
+                owner: components["parameters"]["reactionOwner"];
+                /** @description Name of the repository. */
+                repo: components["parameters"]["reactionRepo"];
+                /** @description Number of the issue. */
+                index: components["parameters"]["reactionIssueIndex"];
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["EditReactionOption"];
+            };
+        };
+        responses: {
+            200: components["responses"]["Reaction"];
+            201: components["responses"]["Reaction"];
+            403: components["responses"]["forbidden"];
+            404: components["responses"]["notFound"];
+            423: components["responses"]["repoArchivedError"];
+        };
+    };
+    issueDeleteIssueReaction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Owner of the repository. */
+                owner: components["parameters"]["reactionOwner"];
+                /** @description Name of the repository. */
+                repo: components["parameters"]["reactionRepo"];
+                /** @description Number of the issue. */
+                index: components["parameters"]["reactionIssueIndex"];
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["EditReactionOption"];
+            };
+        };
+        responses: {
+            204: components["responses"]["empty"];
+            403: components["responses"]["forbidden"];
+            404: components["responses"]["notFound"];
+            423: components["responses"]["repoArchivedError"];
+        };
+    };
     userCurrentListRepos: {
         parameters: {
             query?: {
@@ -6293,6 +7055,123 @@ export interface operations {
         requestBody?: never;
         responses: {
             204: components["responses"]["empty"];
+            404: components["responses"]["notFound"];
+        };
+    };
+    issueSubscriptions: {
+        parameters: {
+            query?: {
+                /** @description Page number, from 1. */
+                page?: components["parameters"]["page"];
+                /** @description Items per page (DEFAULT_PAGING_NUM by default, at most MAX_RESPONSE_ITEMS). */
+                limit?: components["parameters"]["limit"];
+            };
+            header?: never;
+            path: {
+                /** @description Owner of the repository. */
+                owner: components["parameters"]["subscriptionOwner"];
+                /** @description Name of the repository. */
+                repo: components["parameters"]["subscriptionRepo"];
+                /** @description Number of the issue. */
+                index: components["parameters"]["subscriptionIssueIndex"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["UserList"];
+            404: components["responses"]["notFound"];
+        };
+    };
+    issueCheckSubscription: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Owner of the repository. */
+                owner: components["parameters"]["subscriptionOwner"];
+                /** @description Name of the repository. */
+                repo: components["parameters"]["subscriptionRepo"];
+                /** @description Number of the issue. */
+                index: components["parameters"]["subscriptionIssueIndex"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["WatchInfo"];
+            404: components["responses"]["notFound"];
+        };
+    };
+    issueAddSubscription: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Owner of the repository. */
+                owner: components["parameters"]["subscriptionOwner"];
+                /** @description Name of the repository. */
+                repo: components["parameters"]["subscriptionRepo"];
+                /** @description Number of the issue. */
+                index: components["parameters"]["subscriptionIssueIndex"];
+                /** @description Login of the account. */
+                user: components["parameters"]["subscriptionUser"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The account already followed the issue; nothing changed. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The account follows the issue now. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            403: components["responses"]["forbidden"];
+            404: components["responses"]["notFound"];
+        };
+    };
+    issueDeleteSubscription: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Owner of the repository. */
+                owner: components["parameters"]["subscriptionOwner"];
+                /** @description Name of the repository. */
+                repo: components["parameters"]["subscriptionRepo"];
+                /** @description Number of the issue. */
+                index: components["parameters"]["subscriptionIssueIndex"];
+                /** @description Login of the account. */
+                user: components["parameters"]["subscriptionUser"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The account did not follow the issue; nothing changed. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The account no longer follows the issue. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            403: components["responses"]["forbidden"];
             404: components["responses"]["notFound"];
         };
     };

@@ -33,6 +33,10 @@ export interface EventTopics {
   issue_assign: IssueAssignEvent;
   /** An issue was put in a milestone or taken out of it (Gitea's `issue_milestone`). */
   issue_milestone: IssueMilestoneEvent;
+  /** A reaction was added to an issue or one of its comments, or taken off. */
+  reaction: ReactionEvent;
+  /** A comment on an issue was created, edited or deleted (Gitea's `issue_comment` webhook event). */
+  issue_comment: IssueCommentEvent;
   /** An issue was pinned, unpinned or moved among the pinned ones (Gitea has no webhook event for pins). */
   issue_pin: IssuePinEvent;
   /** An issue was locked or unlocked (Gitea has no webhook event for locks). */
@@ -72,6 +76,21 @@ export interface IssueMilestoneEvent extends IssueEventBase {
   action: 'milestoned' | 'demilestoned';
   /** The milestone the issue is now in (milestoned) or left (demilestoned). */
   milestoneId: number;
+}
+
+export interface ReactionEvent extends IssueEventBase {
+  action: 'added' | 'removed';
+  /** The comment reacted to; null for the issue itself. */
+  commentId: number | null;
+  /** The reaction (one of ui.REACTIONS). */
+  content: string;
+}
+
+export interface IssueCommentEvent extends IssueEventBase {
+  action: 'created' | 'edited' | 'deleted';
+  commentId: number;
+  /** For an edit: the body before it. */
+  previousBody?: string;
 }
 
 export interface AccountEvent {

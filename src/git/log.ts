@@ -11,6 +11,12 @@ export interface HistorySelection {
   revisions: string[];
   /** Revisions whose history is left out (`--not`). */
   exclude?: string[];
+  /**
+   * Leave out the history of every ref of the repository but these (full names, e.g. the refs a push just
+   * moved): what is new to the repository. `--exclude=<ref>… --glob=refs/*` after `--not` (not `--all`, which
+   * counts HEAD too, and HEAD names a branch the push may have moved).
+   */
+  excludeRefsBut?: string[];
   /** Only commits touching this path (file or directory). */
   path?: string;
   /** Only commits whose committer date is at or after / before these times. */
@@ -29,9 +35,14 @@ function selectionArgs(selection: HistorySelection): Arg[] {
   if (selection.since) args.push(`--since=${selection.since.toISOString()}`);
   if (selection.until) args.push(`--until=${selection.until.toISOString()}`);
   for (const rev of selection.revisions) args.push(v(rev));
-  if (selection.exclude?.length) {
+  if (selection.exclude?.length || selection.excludeRefsBut) {
     args.push('--not');
-    for (const rev of selection.exclude) args.push(v(rev));
+    for (const rev of selection.exclude ?? []) args.push(v(rev));
+    if (selection.excludeRefsBut) {
+      // Ref names hold no glob characters (git refuses *, ? and [ in them), so each is matched as itself.
+      for (const ref of selection.excludeRefsBut) args.push(`--exclude=${v(ref).text}`);
+      args.push('--glob=refs/*');
+    }
   }
   args.push('--');
   if (selection.path) args.push(selection.path);

@@ -136,10 +136,14 @@ builder.mutationFields((t) => ({
 // ---------------------------------------------------------------------------------------------
 // Subscriptions
 
-const IssueEventRef = builder.objectRef<issues.IssueEventView>('IssueEvent').implement({
-  description: "A change of one of a repository's issues, named as Gitea's `issues` webhook actions.",
+export const IssueEventRef = builder.objectRef<issues.IssueEventView>('IssueEvent').implement({
+  description: "A change of one of a repository's issues or of a comment on one, named as Gitea's webhook events and actions.",
   fields: (t) => ({
-    action: t.string({ description: 'opened, edited, closed, reopened or deleted.', resolve: (e) => e.event.action }),
+    topic: t.string({ description: 'issues (a change of the issue) or issue_comment (a change of one of its comments).', resolve: (e) => e.topic }),
+    action: t.string({
+      description: 'For issues: opened, edited, closed, reopened or deleted; for issue_comment: created, edited or deleted.',
+      resolve: (e) => e.event.action,
+    }),
     number: t.int({ resolve: (e) => e.event.number }),
     actor: t.field({ type: UserRef, nullable: true, resolve: (e, _args, ctx) => ctx.loaders.userById.load(e.event.actorId) }),
     issue: t.field({ type: IssueRef, nullable: true, description: 'The issue as it is now; null once deleted.', resolve: (e) => e.issue }),

@@ -2,7 +2,7 @@ import type { Issue, Label, Milestone, Prisma, User } from '../../db/models.ts';
 import { cachedMany } from '../../cache/cache.ts';
 import type { Tx } from '../../db/client.ts';
 import { badRequest, forbidden, invalid, notFound, unauthenticated } from '../../errors.ts';
-import type { IssueAssignEvent, IssueMilestoneEvent, IssuesEvent } from '../../events/topics.ts';
+import type { IssueAssignEvent, IssueCommentEvent, IssueMilestoneEvent, IssuesEvent } from '../../events/topics.ts';
 import type { ServiceContext } from '../../services.ts';
 import { satisfies, repositoryPermission, type Need, type RepositoryPermission } from '../access/access.service.ts';
 import { permissionOf } from '../collaborator/collaborator.service.ts';
@@ -12,6 +12,7 @@ import type { CreateIssueInput, IssueFilter, UpdateIssueInput } from './issue.in
 import { databaseTarget } from '../../db/provider.ts';
 import type { Page, PageWindow } from '../../pagination.ts';
 import { findUserByLogin } from '../user/user.service.ts';
+import { planReferences, writeReferences } from '../comment/reference.service.ts';
 
 const ISSUES_READ: Need = { unit: 'repo.issues', level: 'read' };
 const ISSUES_WRITE: Need = { unit: 'repo.issues', level: 'write' };
@@ -114,10 +115,10 @@ export async function getIssue(ctx: ServiceContext, repo: RepositoryWithOwner, n
  */
 export async function listIssues(ctx: ServiceContext, repo: RepositoryWithOwner, window: PageWindow, filter: IssueFilter = {}): Promise<Page<IssueView>> {
   if (!(await readsIssues(ctx, repo))) throw notFound(`repository ${repo.owner.login}/${repo.name} has no issues`);
-  const where = await issueWhere(ctx, repo, filter);
+  const { where, labels } = await issueWhere(ctx, repo, filter);
   const [page, total] = await Promise.all([
     ctx.db.issue.findMany({ where, select: { id: true }, orderBy: [{ createdAt: 'desc' }, { id: 'desc' }], skip: window.offset, take: window.limit }),
-    countedByRepository(repo, filter) ?? ctx.db.issue.count({ where }),
+    countedByCounters(repo, filter, labels) ?? ctx.db.issue.count({ where }),
   ]);
   const ids = page.map((row) => row.id);
   const position = new Map(ids.map((id, index) => [id, index]));
@@ -127,16 +128,26 @@ export async function listIssues(ctx: ServiceContext, repo: RepositoryWithOwner,
   return { items: rows.map((issue) => ({ issue, repo })), totalCount: total };
 }
 
-/** The number of issues a list shows, from the repository's counters, when only the state and the kind filter it. */
-function countedByRepository(repo: RepositoryWithOwner, filter: IssueFilter): number | undefined {
-  const filters = Object.entries(filter).filter(([name, value]) => value !== null && value !== undefined && name !== 'state' && name !== 'kind');
-  if (filters.length > 0) return undefined;
+/**
+ * The number of issues a list shows, from counters the writes keep: the repository's when only the state and the
+ * kind filter, one label's when that label is the only other filter (its counters count issues and pulls alike).
+ * Undefined when the filters need a count in SQL.
+ */
+function countedByCounters(repo: RepositoryWithOwner, filter: IssueFilter, labels: readonly LabelCounters[]): number | undefined {
+  const others = Object.entries(filter).filter(([name, value]) => value !== null && value !== undefined && name !== 'state' && name !== 'kind' && name !== 'labels');
+  if (others.length > 0) return undefined;
   const state = filter.state ?? 'open';
   const of = (all: number, closed: number) => (state === 'all' ? all : state === 'closed' ? closed : all - closed);
+  if (filter.labels?.length) {
+    if (labels.length !== 1 || filter.kind) return undefined;
+    return of(labels[0].issueCount, labels[0].closedIssueCount);
+  }
   const issues = of(repo.issueCount, repo.closedIssueCount);
   const pulls = of(repo.pullCount, repo.closedPullCount);
   return filter.kind === 'issues' ? issues : filter.kind === 'pulls' ? pulls : issues + pulls;
 }
+
+type LabelCounters = { id: number; issueCount: number; closedIssueCount: number };
 
 /**
  * Issues with their poster, milestone, labels and assignees: one statement each for the label and assignee links
@@ -185,14 +196,17 @@ function groupBy<T>(items: readonly T[], key: (item: T) => number): Map<number, 
   return groups;
 }
 
-async function issueWhere(ctx: ServiceContext, repo: RepositoryWithOwner, filter: IssueFilter): Promise<Prisma.IssueWhereInput> {
+/** The filter as a query, and the labels it names (with their counters). */
+async function issueWhere(ctx: ServiceContext, repo: RepositoryWithOwner, filter: IssueFilter): Promise<{ where: Prisma.IssueWhereInput; labels: LabelCounters[] }> {
   const and: Prisma.IssueWhereInput[] = [{ repoId: repo.id }];
   const state = filter.state ?? 'open';
   if (state !== 'all') and.push({ isClosed: state === 'closed' });
   if (filter.kind) and.push({ isPull: filter.kind === 'pulls' });
   const names = (filter.labels ?? []).map((n) => n.trim()).filter((n) => n !== '');
+  const labels: LabelCounters[] = [];
   if (names.length > 0) {
-    const labels = await ctx.db.label.findMany({ where: { name: { in: names }, OR: [{ repoId: repo.id }, { orgId: repo.ownerId }] }, select: { id: true } });
+    const select = { id: true, issueCount: true, closedIssueCount: true } as const;
+    labels.push(...(await ctx.db.label.findMany({ where: { name: { in: names }, OR: [{ repoId: repo.id }, { orgId: repo.ownerId }] }, select })));
     for (const { id } of labels) and.push({ labels: { some: { labelId: id } } });
   }
   const milestones = (filter.milestones ?? []).map((m) => m.trim()).filter((m) => m !== '');
@@ -215,7 +229,7 @@ async function issueWhere(ctx: ServiceContext, repo: RepositoryWithOwner, filter
     // A mention ends the body or is followed by a character that cannot continue a login.
     and.push({ OR: [{ body: { endsWith: mention } }, ...MENTION_ENDS.map((end) => ({ body: { contains: `${mention}${end}` } }))] });
   }
-  return { AND: and };
+  return { where: { AND: and }, labels };
 }
 
 const MENTION_ENDS = [' ', '\n', '\r', '\t', ',', '.', ':', ';', '!', '?', ')', ']', "'", '"'];
@@ -318,6 +332,7 @@ export async function createIssue(ctx: ServiceContext, owner: string, name: stri
   const assignees = writer ? await assignable(ctx, repo, input.assignees ?? [], actor) : [];
   const closed = input.closed ?? false;
   const now = new Date();
+  const references = await planReferences(ctx, repo, { plain: title, markdown: input.body ?? '' });
 
   const issue = await ctx.db.$transaction(async (tx) => {
     const labels = writer ? await labelsFor(tx, repo, input.labels ?? []) : [];
@@ -348,6 +363,7 @@ export async function createIssue(ctx: ServiceContext, owner: string, name: stri
       ...assignees.map((u) => ({ type: 'assignees', assigneeId: u.id })),
       ...(closed ? [{ type: 'close' }] : []),
     ]);
+    await writeReferences(tx, actor, { issue: created, commentId: null }, references, false);
     return loadIssue(tx, repo.id, number);
   });
   await ctx.events.publish('issues', { action: 'opened', actorId: actor.id, repoId: repo.id, issueId: issue.id, number: issue.number });
@@ -375,6 +391,9 @@ export async function updateIssue(ctx: ServiceContext, owner: string, name: stri
   const assignEvents: Pick<IssueAssignEvent, 'action' | 'assigneeId'>[] = [];
   const milestoneEvents: Pick<IssueMilestoneEvent, 'action' | 'milestoneId'>[] = [];
   const now = new Date();
+  const newTitle = input.title?.trim() || before.title;
+  const newBody = input.body ?? before.body;
+  const references = newTitle !== before.title || newBody !== before.body ? await planReferences(ctx, repo, { plain: newTitle, markdown: newBody }) : null;
 
   const issue = await ctx.db.$transaction(async (tx) => {
     const rows: TimelineRow[] = [];
@@ -432,6 +451,7 @@ export async function updateIssue(ctx: ServiceContext, owner: string, name: stri
       await tx.issue.update({ where: { id: before.id }, data });
     }
     await timeline(tx, before, actor, rows);
+    if (references) await writeReferences(tx, actor, { issue: before, commentId: null }, references, true);
     return loadIssue(tx, repo.id, number);
   });
   const about = { actorId: actor.id, repoId: repo.id, issueId: issue.id, number };
@@ -487,25 +507,51 @@ export async function deleteIssue(ctx: ServiceContext, owner: string, name: stri
 // ---------------------------------------------------------------------------------------------
 // Live events
 
-export interface IssueEventView {
-  event: IssuesEvent;
+/** An event of one of a repository's issues: of the issue itself (`issues`) or of one of its comments (`issue_comment`). */
+export type IssueEventOf = { topic: 'issues'; event: IssuesEvent } | { topic: 'issue_comment'; event: IssueCommentEvent };
+
+export type IssueEventView = IssueEventOf & {
   /** The issue as it is now; null once deleted. */
   issue: IssueView | null;
-}
+};
 
 /**
- * The `issues` events of one repository (opened, edited, closed, reopened, deleted), for as long as the caller
- * reads its issues: each event is authorised when it is delivered, on a fresh context, so a caller who lost
- * access stops getting them.
+ * The `issues` events (opened, edited, closed, reopened, deleted) and `issue_comment` events (created, edited,
+ * deleted) of one repository, for as long as the caller reads its issues: each event is authorised when it is
+ * delivered, on a fresh context, so a caller who lost access stops getting them.
  */
 export async function* issueEvents(ctx: ServiceContext, owner: string, name: string, signal?: AbortSignal): AsyncGenerator<IssueEventView> {
   const { repo } = await getRepository(ctx, owner, name, ISSUES_READ);
   if (!repo.hasIssues) throw notFound(`repository ${owner}/${name} has no issues`);
-  for await (const event of ctx.events.subscribe('issues', signal)) {
-    if (event.repoId !== repo.id) continue;
+  for await (const item of bothTopics(ctx.events.subscribe('issues', signal), ctx.events.subscribe('issue_comment', signal))) {
+    if (item.event.repoId !== repo.id) continue;
     const fresh: ServiceContext = { ...ctx };
     const current = await getRepositoryById(fresh, repo.id).catch(() => null);
     if (!current || !(await readsIssues(fresh, current.repo))) continue;
-    yield { event, issue: event.action === 'deleted' ? null : await getIssue(fresh, current.repo, event.number) };
+    const gone = item.topic === 'issues' && item.event.action === 'deleted';
+    yield { ...item, issue: gone ? null : await getIssue(fresh, current.repo, item.event.number) };
+  }
+}
+
+/** The events of both topics as they come, each with its topic; ending one ends both. */
+async function* bothTopics(issues: AsyncIterableIterator<IssuesEvent>, comments: AsyncIterableIterator<IssueCommentEvent>): AsyncGenerator<IssueEventOf> {
+  type Next = Promise<IssueEventOf | null>;
+  const next: Record<IssueEventOf['topic'], () => Next> = {
+    issues: () => issues.next().then((r): IssueEventOf | null => (r.done ? null : { topic: 'issues', event: r.value })),
+    issue_comment: () => comments.next().then((r): IssueEventOf | null => (r.done ? null : { topic: 'issue_comment', event: r.value })),
+  };
+  const pending = new Map<IssueEventOf['topic'], Next>([
+    ['issues', next.issues()],
+    ['issue_comment', next.issue_comment()],
+  ]);
+  try {
+    for (;;) {
+      const item = await Promise.race(pending.values());
+      if (!item) return;
+      pending.set(item.topic, next[item.topic]());
+      yield item;
+    }
+  } finally {
+    await Promise.all([issues.return?.(), comments.return?.()]);
   }
 }

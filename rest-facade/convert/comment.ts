@@ -1,0 +1,75 @@
+import type { RestCommentFragment, RestTimelineCommentFragment } from '../__generated__/graphql.ts';
+import { toIssue } from './issue.ts';
+import { toLabel } from './label.ts';
+import { toMilestone } from './milestone.ts';
+import type { RestSchema } from './shape.ts';
+import { restTime } from './time.ts';
+import { commentHtmlUrl, issueHtmlUrl } from './urls.ts';
+import { toUser } from './user.ts';
+
+/** The links of a comment: its place on the issue's page, and the page of its issue or of its pull request. */
+function links(comment: RestCommentFragment) {
+  const page = issueHtmlUrl(comment.issue.repository.htmlUrl, comment.issue.number);
+  return {
+    html_url: commentHtmlUrl(page, comment.databaseId),
+    // As Gitea sends them: issue_url is the issue's web page (not its API address), empty for a pull request.
+    issue_url: comment.issue.isPullRequest ? '' : page,
+    pull_request_url: comment.issue.isPullRequest ? page : '',
+  };
+}
+
+/**
+ * GraphQL IssueComment → REST Comment (Gitea's convert.ToAPIComment). Comments are never migrated here, so
+ * original_author is empty. `assets` stays empty until the attachment area gives comments their files (a field
+ * of IssueComment this converter then maps).
+ */
+export function toComment(comment: RestCommentFragment): RestSchema<'Comment'> {
+  return {
+    id: comment.databaseId,
+    user: toUser(comment.poster),
+    ...links(comment),
+    body: comment.body,
+    assets: [],
+    original_author: '',
+    original_author_id: 0,
+    created_at: restTime(comment.createdAt),
+    updated_at: restTime(comment.updatedAt),
+  };
+}
+
+/**
+ * GraphQL IssueComment → REST TimelineComment (Gitea's convert.ToTimelineComment). What Graft has no rows for
+ * yet is sent as Gitea sends it for rows without them: no team (review requests), no resolver (code review), no
+ * project or review ids, and no tracked time (the time area links its rows).
+ */
+export function toTimelineComment(comment: RestTimelineCommentFragment): RestSchema<'TimelineComment'> {
+  return {
+    id: comment.databaseId,
+    type: comment.type,
+    user: toUser(comment.poster),
+    ...links(comment),
+    body: comment.body,
+    created_at: restTime(comment.createdAt),
+    updated_at: restTime(comment.updatedAt),
+    label: comment.label ? toLabel(comment.label) : null,
+    milestone: comment.milestone ? toMilestone(comment.milestone) : null,
+    old_milestone: comment.oldMilestone ? toMilestone(comment.oldMilestone) : null,
+    assignee: comment.assignee ? toUser(comment.assignee) : null,
+    assignee_team: null,
+    removed_assignee: comment.removedAssignee,
+    resolve_doer: null,
+    old_title: comment.oldTitle,
+    new_title: comment.newTitle,
+    old_ref: comment.oldRef,
+    new_ref: comment.newRef,
+    old_project_id: 0,
+    project_id: 0,
+    review_id: 0,
+    ref_action: comment.refAction,
+    ref_commit_sha: comment.refCommitSha,
+    ref_issue: comment.refIssue ? toIssue(comment.refIssue) : null,
+    ref_comment: comment.refComment ? toComment(comment.refComment) : null,
+    dependent_issue: comment.dependentIssue ? toIssue(comment.dependentIssue) : null,
+    tracked_time: null,
+  };
+}
