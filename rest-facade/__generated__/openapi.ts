@@ -644,6 +644,57 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/repos/{owner}/{repo}/issue_templates": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The issue templates of the default branch; files that are not usable templates are counted in X-Gitea-Warning */
+        get: operations["repoGetIssueTemplates"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/repos/{owner}/{repo}/issue_config": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The issue configuration of the default branch; the default one when there is none or it does not hold */
+        get: operations["repoGetIssueConfig"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/repos/{owner}/{repo}/issue_config/validate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Whether the issue configuration of the default branch holds, and why not */
+        get: operations["repoValidateIssueConfig"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/repos/{owner}/{repo}/assignees": {
         parameters: {
             query?: never;
@@ -762,6 +813,110 @@ export interface paths {
         /** Set an issue's deadline */
         post: operations["issueEditIssueDeadline"];
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/repos/issues/search": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Issues and pull requests of every repository whose issues (pull requests) the caller reads, newest first */
+        get: operations["issueSearchIssues"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/repos/{owner}/{repo}/issues/pinned": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A repository's pinned issues, first position first */
+        get: operations["repoListPinnedIssues"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/repos/{owner}/{repo}/new_pin_allowed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Whether one more issue, and one more pull request, may be pinned */
+        get: operations["repoNewPinAllowed"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/repos/{owner}/{repo}/issues/{index}/pin": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Pin an issue after the pinned ones (repository admins); a pinned issue stays as it is */
+        post: operations["pinIssue"];
+        /** Unpin an issue (repository admins); those pinned after it move up */
+        delete: operations["unpinIssue"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/repos/{owner}/{repo}/issues/{index}/pin/{position}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Move a pinned issue to a position, 1 being first (repository admins) */
+        patch: operations["moveIssuePin"];
+        trace?: never;
+    };
+    "/repos/{owner}/{repo}/issues/{index}/lock": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Lock an issue's conversation with one of the configured reasons, or none (repository admins) */
+        put: operations["issueLockIssue"];
+        post?: never;
+        /** Unlock an issue's conversation (repository admins); an unlocked issue stays as it is */
+        delete: operations["issueUnlockIssue"];
         options?: never;
         head?: never;
         patch?: never;
@@ -2631,6 +2786,53 @@ export interface components {
             /** @description up-to-date, fast-forward or merge. */
             merge_type?: string;
         };
+        /** @description An issue template of a repository, a markdown text or a form. */
+        IssueTemplate: {
+            about?: string;
+            assignees?: components["schemas"]["IssueTemplateStringSlice"];
+            /** @description The fields of a form; null for a markdown template. */
+            body?: components["schemas"]["IssueFormField"][];
+            /** @description The text of a markdown template after its front matter. */
+            content?: string;
+            /** @description Its path in the repository. */
+            file_name?: string;
+            labels?: components["schemas"]["IssueTemplateStringSlice"];
+            name?: string;
+            ref?: string;
+            title?: string;
+        };
+        IssueTemplateStringSlice: string[];
+        /** @description A field of an issue form. */
+        IssueFormField: {
+            attributes?: {
+                [key: string]: unknown;
+            };
+            id?: string;
+            /** @description markdown, textarea, input, dropdown or checkboxes. */
+            type?: string;
+            validations?: {
+                [key: string]: unknown;
+            };
+            /** @description Where the field shows (form, content). */
+            visible?: string[];
+        };
+        /** @description How new issues are opened. */
+        IssueConfig: {
+            blank_issues_enabled?: boolean;
+            contact_links?: components["schemas"]["IssueConfigContactLink"][];
+        };
+        /** @description Somewhere else to turn instead of opening an issue. */
+        IssueConfigContactLink: {
+            about?: string;
+            name?: string;
+            /** Format: uri */
+            url?: string;
+        };
+        /** @description Whether an issue configuration holds, and why not. */
+        IssueConfigValidation: {
+            message?: string;
+            valid?: boolean;
+        };
         /** @description Accounts to assign to an issue or unassign from it. */
         IssueAssigneesOption: {
             /** @description Logins. */
@@ -2769,6 +2971,16 @@ export interface components {
             type?: string;
             /** Format: date-time */
             updated_at?: string;
+        };
+        /** @description What locking an issue takes. */
+        LockIssueOption: {
+            /** @description One of the configured reasons (repository.ISSUE_LOCK_REASONS), whatever its case; empty for none. */
+            lock_reason?: string;
+        };
+        /** @description Whether a repository may pin one more issue, and one more pull request. */
+        NewIssuePinsAllowed: {
+            issues?: boolean;
+            pull_requests?: boolean;
         };
         /** @description A label of a repository or of an organization. */
         Label: {
@@ -3649,6 +3861,44 @@ export interface components {
             };
             content: {
                 "application/json": components["schemas"]["MergeUpstreamResponse"];
+            };
+        };
+        /** @description The usable issue templates. */
+        IssueTemplates: {
+            headers: {
+                /** @description How many files of the template folders are not usable templates, when any is not. */
+                "X-Gitea-Warning"?: string;
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["IssueTemplate"][];
+            };
+        };
+        /** @description The issue configuration. */
+        RepoIssueConfig: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["IssueConfig"];
+            };
+        };
+        /** @description Whether the issue configuration holds. */
+        RepoIssueConfigValidation: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["IssueConfigValidation"];
+            };
+        };
+        /** @description Whether new pins are allowed. */
+        RepoNewIssuePinsAllowed: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["NewIssuePinsAllowed"];
             };
         };
         /** @description Issue. */
@@ -5320,6 +5570,57 @@ export interface operations {
             409: components["responses"]["error"];
         };
     };
+    repoGetIssueTemplates: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                owner: string;
+                repo: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["IssueTemplates"];
+            403: components["responses"]["forbidden"];
+            404: components["responses"]["notFound"];
+        };
+    };
+    repoGetIssueConfig: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                owner: string;
+                repo: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["RepoIssueConfig"];
+            403: components["responses"]["forbidden"];
+            404: components["responses"]["notFound"];
+        };
+    };
+    repoValidateIssueConfig: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                owner: string;
+                repo: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["RepoIssueConfigValidation"];
+            403: components["responses"]["forbidden"];
+            404: components["responses"]["notFound"];
+        };
+    };
     repoGetAssignees: {
         parameters: {
             query?: never;
@@ -5562,6 +5863,196 @@ export interface operations {
         };
         responses: {
             201: components["responses"]["IssueDeadline"];
+            403: components["responses"]["forbidden"];
+            404: components["responses"]["notFound"];
+            423: components["responses"]["repoArchivedError"];
+        };
+    };
+    issueSearchIssues: {
+        parameters: {
+            query?: {
+                /** @description open (the default), closed or all; another value reads as open. */
+                state?: string;
+                /** @description Comma-separated label names; issues with any of them. Names no label has are ignored. */
+                labels?: string;
+                /** @description Comma-separated milestone titles; issues in any of them. Titles no milestone has are ignored. */
+                milestones?: string;
+                /** @description Text the title, the body or a comment contains, whatever its case. */
+                q?: string;
+                /** @description Id of a repository whose issues come first. */
+                priority_repo_id?: number;
+                /** @description issues or pulls; another value (or none) finds both. */
+                type?: string;
+                /** @description Only issues changed at or after this time. */
+                since?: string;
+                /** @description Only issues changed at or before this time. */
+                before?: string;
+                /** @description Only issues the caller is assigned to. */
+                assigned?: boolean;
+                /** @description Only issues the caller opened. */
+                created?: boolean;
+                /** @description Only issues whose body mentions the caller. */
+                mentioned?: boolean;
+                /** @description Only pull requests asking for the caller's review. */
+                review_requested?: boolean;
+                /** @description Only pull requests the caller reviewed. */
+                reviewed?: boolean;
+                /** @description Login of the account owning the repositories. */
+                owner?: string;
+                /** @description Login of the poster. */
+                created_by?: string;
+                /** @description Name of a team of the organization named by owner; only the repositories it reaches. */
+                team?: string;
+                /** @description newest (the default), oldest, recentupdate, leastupdate, mostcomment, leastcomment, nearduedate, farduedate or recentclose (most recently closed first); another value reads as newest. */
+                sort?: string;
+                page?: number;
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["IssueList"];
+            400: components["responses"]["error"];
+            404: components["responses"]["notFound"];
+            422: components["responses"]["validationError"];
+        };
+    };
+    repoListPinnedIssues: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                owner: string;
+                repo: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["IssueList"];
+            404: components["responses"]["notFound"];
+        };
+    };
+    repoNewPinAllowed: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                owner: string;
+                repo: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["RepoNewIssuePinsAllowed"];
+            404: components["responses"]["notFound"];
+        };
+    };
+    pinIssue: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                owner: string;
+                repo: string;
+                index: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: components["responses"]["empty"];
+            400: components["responses"]["error"];
+            403: components["responses"]["forbidden"];
+            404: components["responses"]["notFound"];
+            423: components["responses"]["repoArchivedError"];
+        };
+    };
+    unpinIssue: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                owner: string;
+                repo: string;
+                index: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: components["responses"]["empty"];
+            403: components["responses"]["forbidden"];
+            404: components["responses"]["notFound"];
+            423: components["responses"]["repoArchivedError"];
+        };
+    };
+    moveIssuePin: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                owner: string;
+                repo: string;
+                index: number;
+                /** @description The new position; past the last pinned issue, it goes last. */
+                position: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: components["responses"]["empty"];
+            403: components["responses"]["forbidden"];
+            404: components["responses"]["notFound"];
+            409: components["responses"]["error"];
+            422: components["responses"]["validationError"];
+            423: components["responses"]["repoArchivedError"];
+        };
+    };
+    issueLockIssue: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                owner: string;
+                repo: string;
+                index: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["LockIssueOption"];
+            };
+        };
+        responses: {
+            204: components["responses"]["empty"];
+            400: components["responses"]["error"];
+            403: components["responses"]["forbidden"];
+            404: components["responses"]["notFound"];
+            409: components["responses"]["error"];
+            423: components["responses"]["repoArchivedError"];
+        };
+    };
+    issueUnlockIssue: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                owner: string;
+                repo: string;
+                index: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: components["responses"]["empty"];
             403: components["responses"]["forbidden"];
             404: components["responses"]["notFound"];
             423: components["responses"]["repoArchivedError"];

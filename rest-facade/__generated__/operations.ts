@@ -14,8 +14,12 @@ export { repoGetContents, repoGetContentsList, repoGetContentsExt, repoCreateFil
 export { repoGetRawFile, repoGetRawFileOrLFS, repoGetArchive } from '../operations/contents/downloads.ts';
 export { issueListIssueDependencies, issueCreateIssueDependencies, issueRemoveIssueDependencies, issueListBlocks, issueCreateIssueBlocking, issueRemoveIssueBlocking } from '../operations/dependency/dependencies.ts';
 export { listForks, createFork, repoMergeUpstream } from '../operations/fork/forks.ts';
+export { repoGetIssueTemplates, repoGetIssueConfig, repoValidateIssueConfig } from '../operations/issue-template/templates.ts';
 export { repoGetAssignees, repoCheckAssignee, issueCheckAssignee, issueAddAssignees, issueRemoveAssignees } from '../operations/issue/assignees.ts';
 export { issueListIssues, issueGetIssue, issueCreateIssue, issueEditIssue, issueEditIssueDeadline, issueDelete } from '../operations/issue/issues.ts';
+export { issueLockIssue, issueUnlockIssue } from '../operations/issue/lock.ts';
+export { repoListPinnedIssues, repoNewPinAllowed, pinIssue, unpinIssue, moveIssuePin } from '../operations/issue/pins.ts';
+export { issueSearchIssues } from '../operations/issue/search.ts';
 export { issueGetLabels, issueAddLabel, issueReplaceLabels, issueRemoveLabel, issueClearLabels } from '../operations/label/issue-labels.ts';
 export { issueListLabels, issueGetLabel, issueCreateLabel, issueEditLabel, issueDeleteLabel, orgListLabels, orgGetLabel, orgCreateLabel, orgEditLabel, orgDeleteLabel } from '../operations/label/labels.ts';
 export { issueGetMilestonesList, issueGetMilestone, issueCreateMilestone, issueEditMilestone, issueDeleteMilestone } from '../operations/milestone/milestones.ts';

@@ -1,4 +1,4 @@
-import type { RestIssueFragment } from '../__generated__/graphql.ts';
+import type { RestIssueFragment, RestNewPinAllowedFragment } from '../__generated__/graphql.ts';
 import { toAttachment } from './attachment.ts';
 import { toLabel } from './label.ts';
 import { toMilestone } from './milestone.ts';
@@ -52,4 +52,9 @@ export function toIssue(issue: RestIssueFragment): RestSchema<'Issue'> {
 /** An issue's deadline as the deadline operation answers it. */
 export function toIssueDeadline(deadline: string | null | undefined): RestSchema<'IssueDeadline'> {
   return { due_date: timeOrNull(deadline) };
+}
+
+/** Whether one more issue, and one more pull request, may be pinned (Gitea's NewIssuePinsAllowed). */
+export function toNewPinAllowed(allowed: RestNewPinAllowedFragment): RestSchema<'NewIssuePinsAllowed'> {
+  return { issues: allowed.issues, pull_requests: allowed.pullRequests };
 }

@@ -60,6 +60,10 @@ export const defaults = {
     STARS_DISABLED: false,
     /** Repositories a user may create; -1 is unlimited. A user's own limit overrides it. */
     MAX_CREATION_LIMIT: -1,
+    /** Gitea's [repository.issue] LOCK_REASONS: the reasons an issue may be locked for (besides none). */
+    ISSUE_LOCK_REASONS: ['Too heated', 'Off-topic', 'Resolved', 'Spam'],
+    /** Gitea's [repository.issue] MAX_PINNED: issues (and, apart, pull requests) a repository may pin at once. */
+    ISSUE_MAX_PINNED: 3,
   },
   ui: {
     REACTIONS: ['+1', '-1', 'laugh', 'hooray', 'confused', 'heart', 'rocket', 'eyes'],

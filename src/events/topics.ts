@@ -46,6 +46,22 @@ export interface EventTopics {
   reaction: ReactionEvent;
   /** A comment on an issue was created, edited or deleted (Gitea's `issue_comment` webhook event). */
   issue_comment: IssueCommentEvent;
+  /** An issue was pinned, unpinned or moved among the pinned ones (Gitea has no webhook event for pins). */
+  issue_pin: IssuePinEvent;
+  /** An issue was locked or unlocked (Gitea has no webhook event for locks). */
+  issue_lock: IssueLockEvent;
+}
+
+export interface IssuePinEvent extends IssueEventBase {
+  action: 'pinned' | 'unpinned' | 'moved';
+  /** The issue's position among the pinned ones now; 0 once unpinned. */
+  position: number;
+}
+
+export interface IssueLockEvent extends IssueEventBase {
+  action: 'locked' | 'unlocked';
+  /** The reason given for a lock (one of repository.ISSUE_LOCK_REASONS, or empty). */
+  reason: string;
 }
 
 /** What every issue event names: who acted, on which issue of which repository. */

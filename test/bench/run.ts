@@ -43,6 +43,7 @@ import { checkReply, getSpec, graphqlSpec, postSpec, type RequestSpec } from './
 import type { IssueSeed } from './issues-seed.ts';
 import { gitBench, gitBenchOptions, gitJson, gitTable } from './clone.ts';
 import { manyBranchName, pushManyBranches } from './many-branches.ts';
+import { OLDEST_READABLE_OPEN, type SearchSeed } from './issue-search-seed.ts';
 import { bundle } from '../../build.ts';
 import { defaults } from '../../src/config/defaults.ts';
 import { repositoryPath } from '../../src/domain/repo/storage.ts';
@@ -90,6 +91,9 @@ const BIG_COMMENTS_PER_ISSUE = 5;
 const BIG_LABELS = 50;
 const BIG_CLOSED_EVERY = 5;
 const BIG_TARGETS = ['issues-100k', 'issues-100k-p1000', 'issues-100k-label'];
+/** The issue search reads across this many repositories (issue-search-seed.ts says which the reader reaches). */
+const SEARCH_REPOSITORIES = 1000;
+const SEARCH_ISSUES_PER_REPOSITORY = 5;
 /** Branches of the large repository (main besides), and the page of it read: page 3 of 50. */
 const MANY_BRANCHES = 5000;
 const MANY_PAGE = { page: 3, limit: 50 };
@@ -285,11 +289,11 @@ function goals(rows: TargetResult[], memory: { idle?: number; peak?: number }): 
       lines.push(`${mark(repo.p99Ms <= 2 * floor.p99Ms)} GET /repos/{o}/{r} p99 ≤ 2× bare p99 (${(repo.p99Ms / floor.p99Ms).toFixed(2)}×)`);
     }
     // The page of 50 of many branches is judged by its own goal (its latency), not against the floor.
-    const others = rows.filter((r) => !['floor', 'repo', 'branches-5000', 'issue-create', ...BIG_TARGETS].includes(r.name));
+    const others = rows.filter((r) => !['floor', 'repo', 'branches-5000', 'issue-create', 'issues-search', ...BIG_TARGETS].includes(r.name));
     const slow = others.filter((r) => r.rps < 0.3 * floor.rps);
     if (others.length) lines.push(`${mark(slow.length === 0)} every other read ≥ 0.3× bare${slow.length ? ` (below: ${slow.map((r) => r.name).join(', ')})` : ''}`);
   }
-  for (const name of BIG_TARGETS) {
+  for (const name of [...BIG_TARGETS, 'issues-search']) {
     const big = by(name);
     if (big?.sequentialP50Ms !== undefined) lines.push(`${mark(big.sequentialP50Ms < 10)} ${big.label}: p50 < 10 ms, one request at a time (${big.sequentialP50Ms.toFixed(1)} ms)`);
   }
@@ -307,7 +311,7 @@ function goals(rows: TargetResult[], memory: { idle?: number; peak?: number }): 
  * Accounts, tokens, a repository with branches and tags, one with thousands of branches (only when a target
  * reads it), an organization with teams: what the targets read.
  */
-async function seed(api: RestClient, server: { url: string; dataDir: string; child: Child }, withManyBranches: boolean, withBigTracker: boolean) {
+async function seed(api: RestClient, server: { url: string; dataDir: string; child: Child }, withManyBranches: boolean, withBigTracker: boolean, withSearch = false) {
   const account = await createAccount(api);
   const token = await createToken(api, account, ['read:user', 'read:repository', 'read:organization', 'read:issue']);
   const writer = { token: await createToken(api, account, ['write:repository', 'write:organization', 'write:issue']) };
@@ -347,10 +351,20 @@ async function seed(api: RestClient, server: { url: string; dataDir: string; chi
     bigOpen = await seedBigTracker(server.child, seed);
     console.log(`  seeded bench-issues: ${BIG_ISSUES} issues (${bigOpen} open), ${BIG_ISSUES * BIG_COMMENTS_PER_ISSUE} comments, ${BIG_LABELS} labels in ${((performance.now() - started) / 1000).toFixed(1)} s`);
   }
+  let searchOpen = 0;
+  if (withSearch) {
+    const owner = await createAccount(api);
+    const orgLogin = `bench-search-${process.pid}`;
+    const searchOrg = must(await api.post('/orgs', { username: orgLogin, visibility: 'public' }, owner.basic), 201, 'creating the search organization');
+    const started = performance.now();
+    const search: SearchSeed = { ownerIds: [owner.id, searchOrg.id], readerId: account.id, repositories: SEARCH_REPOSITORIES, issuesPerRepository: SEARCH_ISSUES_PER_REPOSITORY };
+    searchOpen = await seedSearchRepositories(server.child, search);
+    console.log(`  seeded the search: ${SEARCH_REPOSITORIES} repositories, ${SEARCH_REPOSITORIES * SEARCH_ISSUES_PER_REPOSITORY} issues (${searchOpen} open the reader may read) in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  }
   must(await api.post('/user/repos', { name: 'bench-writes' }, writer), 201, 'creating bench-writes');
   const readme = must(await api.get(`${base}/contents/README.md`, { token }), 200, 'reading README.md');
   const commit = must(await api.get(`${base}/git/commits/main`, { token }), 200, 'reading the commit');
-  return { account, token, writer, repo, org, orgLogin, readme, commit, bigOpen };
+  return { account, token, writer, repo, org, orgLogin, readme, commit, bigOpen, searchOpen };
 }
 
 /** Asks the bench server to write the large issue tracker; resolves with the number of open issues. */
@@ -364,6 +378,20 @@ function seedBigTracker(server: Child, seed: IssueSeed): Promise<number> {
     };
     server.process.on('message', onMessage);
     server.process.send({ type: 'seed-issues', seed });
+  });
+}
+
+/** Asks the bench server to write the search's repositories; resolves with the open issues the reader may read. */
+function seedSearchRepositories(server: Child, search: SearchSeed): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const onMessage = (message: { type: string; readableOpen?: number; error?: string }) => {
+      if (message.type !== 'seeded-search') return;
+      server.process.off('message', onMessage);
+      if (message.error) reject(new Error(`seeding the search: ${message.error}`));
+      else resolve(message.readableOpen!);
+    };
+    server.process.on('message', onMessage);
+    server.process.send({ type: 'seed-search', search });
   });
 }
 
@@ -410,7 +438,7 @@ async function main(): Promise<number> {
 
     const api = restClient(url);
     const selected = (name: string) => settings.only.length === 0 || settings.only.includes(name);
-    const data = await seed(api, { url, dataDir: String(server.ready.dataDir), child: server }, selected('branches-5000'), BIG_TARGETS.some(selected));
+    const data = await seed(api, { url, dataDir: String(server.ready.dataDir), child: server }, selected('branches-5000'), BIG_TARGETS.some(selected), selected('issues-search'));
     const { account, token, repo, orgLogin } = data;
 
     const databaseUrl = String(server.ready.databaseUrl ?? '');
@@ -492,6 +520,12 @@ async function main(): Promise<number> {
         name: 'issue-create',
         label: 'REST POST issues (creation)',
         spec: postSpec(api1(`/repos/${account.login}/bench-writes/issues`), data.writer.token, { title: 'a new issue', body: 'opened by the bench' }, 201, [{ path: ['state'], equals: 'open' }]),
+        serverPid: server.pid,
+      },
+      {
+        name: 'issues-search',
+        label: `REST GET /repos/issues/search, oldest 50, ${SEARCH_REPOSITORIES} repositories`,
+        spec: getSpec(api1(`/repos/issues/search?sort=oldest&limit=${ISSUE_PAGE}`), token, [{ path: ['length'], equals: ISSUE_PAGE }, { path: [0, 'title'], equals: OLDEST_READABLE_OPEN }]),
         serverPid: server.pid,
       },
       {

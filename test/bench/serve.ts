@@ -5,6 +5,7 @@
  *   → { type: 'ready', url, dataDir, databaseUrl }   once listening
  *   ← { type: 'counters' }  → { type: 'counters', sql, git }   SQL statements run and git processes spawned so far
  *   ← { type: 'seed-issues', seed }  → { type: 'seeded', open }   writes the large issue tracker (issues-seed.ts)
+ *   ← { type: 'seed-search', search }  → { type: 'seeded-search', readableOpen }   writes the search's 1,000 repositories (issue-search-seed.ts)
  *   ← { type: 'stop' }      → exits once stopped
  */
 import childProcess from 'node:child_process';
@@ -22,6 +23,8 @@ syncBuiltinESMExports();
 const { startServer } = await import('../testkit/server.ts');
 const { seedIssues } = await import('./issues-seed.ts');
 type IssueSeed = import('./issues-seed.ts').IssueSeed;
+const { seedSearch } = await import('./issue-search-seed.ts');
+type SearchSeed = import('./issue-search-seed.ts').SearchSeed;
 
 if (!process.send) throw new Error('serve.ts is started by test/bench/run.ts (it needs an IPC channel)');
 const send = (message: unknown) => process.send!(message);
@@ -38,12 +41,18 @@ async function stop() {
   process.exit(0);
 }
 
-process.on('message', (message: { type: string; seed?: IssueSeed }) => {
+process.on('message', (message: { type: string; seed?: IssueSeed; search?: SearchSeed }) => {
   if (message.type === 'counters') send({ type: 'counters', sql: server.app.database.queryCount(), git: gitProcesses });
   else if (message.type === 'seed-issues') {
     seedIssues(server.app.database.db, server.app.database.target.provider, message.seed!).then(
       ({ open }) => send({ type: 'seeded', open }),
       (err: Error) => send({ type: 'seeded', error: err.message }),
+    );
+  }
+  else if (message.type === 'seed-search') {
+    seedSearch(server.app.database.db, server.app.database.target.provider, message.search!).then(
+      ({ readableOpen }) => send({ type: 'seeded-search', readableOpen }),
+      (err: Error) => send({ type: 'seeded-search', error: err.message }),
     );
   }
   else if (message.type === 'stop') void stop();

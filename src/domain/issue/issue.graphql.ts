@@ -10,6 +10,9 @@ import { MilestoneRef } from '../milestone/milestone.graphql.ts';
 import { CREATE_ISSUE_FIELDS, ISSUE_FILTER_FIELDS, ISSUE_KINDS, ISSUE_LIST_STATES, ISSUE_STATES, UPDATE_ISSUE_FIELDS } from './issue.inputs.ts';
 import { connectionComplexity, offsetConnection } from '../../graphql/connection.ts';
 import { addAssigneeFields } from './assignees.graphql.ts';
+import { registerLockFields } from './lock.graphql.ts';
+import { registerPinFields } from './pins.graphql.ts';
+import { registerIssueSearch } from './search.graphql.ts';
 
 const IssueStateEnum = enumFromValues('IssueState', ISSUE_STATES);
 enumFromValues('IssueStateFilter', ISSUE_LIST_STATES);
@@ -160,3 +163,10 @@ builder.subscriptionFields((t) => ({
     resolve: (event) => event,
   }),
 }));
+
+// ---------------------------------------------------------------------------------------------
+// The area's other parts, given the Issue type (they import nothing of this module)
+
+registerPinFields(IssueRef);
+registerLockFields(IssueRef);
+registerIssueSearch(IssueRef);

@@ -156,7 +156,7 @@ type LabelCounters = { id: number; issueCount: number; closedIssueCount: number 
  * of all of them, and the labels, milestones and accounts through their caches (one statement per kind for those
  * not cached). Prisma's `include` would cost one statement per relation too, but builds its rows far more slowly.
  */
-async function withRelations(ctx: ServiceContext, issues: Issue[]): Promise<IssueRow[]> {
+export async function withRelations(ctx: ServiceContext, issues: Issue[]): Promise<IssueRow[]> {
   if (issues.length === 0) return [];
   const ids = issues.map((i) => i.id);
   const [labelLinks, assigneeLinks] = await Promise.all([

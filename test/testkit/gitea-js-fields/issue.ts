@@ -1,4 +1,4 @@
-import type { Issue, IssueDeadline } from 'gitea-js';
+import type { Issue, IssueDeadline, NewIssuePinsAllowed } from 'gitea-js';
 import type { FieldsOf } from '../gitea-js.ts';
 
 /**
@@ -38,3 +38,5 @@ export const ISSUE: FieldsOf<Issue> = {
 };
 
 export const ISSUE_DEADLINE: FieldsOf<IssueDeadline> = { due_date: 'nullable' };
+
+export const NEW_ISSUE_PINS_ALLOWED: FieldsOf<NewIssuePinsAllowed> = { issues: 'value', pull_requests: 'value' };
