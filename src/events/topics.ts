@@ -33,6 +33,11 @@ export interface EventTopics {
   issue_assign: IssueAssignEvent;
   /** An issue was put in a milestone or taken out of it (Gitea's `issue_milestone`). */
   issue_milestone: IssueMilestoneEvent;
+  /**
+   * Time was tracked on an issue or taken off it, or a stopwatch on it started, stopped or was discarded. Gitea
+   * has no webhook event for these; Graft names the topic after the issue events above.
+   */
+  issue_time: IssueTimeEvent;
 }
 
 /** What every issue event names: who acted, on which issue of which repository. */
@@ -56,6 +61,16 @@ export interface IssueMilestoneEvent extends IssueEventBase {
   action: 'milestoned' | 'demilestoned';
   /** The milestone the issue is now in (milestoned) or left (demilestoned). */
   milestoneId: number;
+}
+
+export interface IssueTimeEvent extends IssueEventBase {
+  action: 'added' | 'deleted' | 'reset' | 'stopwatch_started' | 'stopwatch_stopped' | 'stopwatch_cancelled';
+  /** Whose time or stopwatch it is (the actor, unless an admin added time for someone else). */
+  userId: number;
+  /** Seconds added (added, stopwatch_stopped) or taken off (deleted, reset); 0 when a stopwatch starts or is discarded. */
+  seconds: number;
+  /** The tracked time added or deleted; absent for a reset and for a stopwatch that starts or is discarded. */
+  trackedTimeId?: number;
 }
 
 export interface AccountEvent {

@@ -17,7 +17,7 @@ const ISSUES_WRITE: Need = { unit: 'repo.issues', level: 'write' };
 const REPO_ADMIN: Need = 'admin';
 
 /** What every read of an issue brings along, so that a page of issues costs the statements of one issue. */
-const ISSUE_INCLUDE = {
+export const ISSUE_INCLUDE = {
   poster: true,
   milestone: true,
   labels: { include: { label: true } },
