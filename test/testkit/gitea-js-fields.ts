@@ -25,9 +25,11 @@ import type {
   RepoCommit,
   Repository,
   ServerVersion,
+  StopWatch,
   Tag,
   Team,
   TopicName,
+  TrackedTime,
   User,
   WatchInfo,
 } from 'gitea-js';
@@ -361,3 +363,24 @@ export const MILESTONE: FieldsOf<Milestone> = {
 };
 
 export const ISSUE_DEADLINE: FieldsOf<IssueDeadline> = { due_date: 'nullable' };
+
+export const TRACKED_TIME: FieldsOf<TrackedTime> = {
+  created: 'value',
+  id: 'value',
+  // A pointer in Gitea's struct: always set by its API, which loads the issue of every time it lists.
+  issue: 'nullable',
+  issue_id: 'value',
+  time: 'value',
+  user_id: 'value',
+  user_name: 'value',
+};
+
+export const STOP_WATCH: FieldsOf<StopWatch> = {
+  created: 'value',
+  duration: 'value',
+  issue_index: 'value',
+  issue_title: 'value',
+  repo_name: 'value',
+  repo_owner_name: 'value',
+  seconds: 'value',
+};
