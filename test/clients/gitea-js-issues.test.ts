@@ -2,7 +2,10 @@ import assert from 'node:assert/strict';
 import { before, describe, it } from 'node:test';
 import { ADMIN } from '../testkit/server.ts';
 import { assertTypedFields, clientFor, createClientAccount, failure, type ClientAccount, type GiteaClient } from '../testkit/gitea-js.ts';
-import { ISSUE, ISSUE_DEADLINE, LABEL, MILESTONE, USER } from '../testkit/gitea-js-fields.ts';
+import { ISSUE, ISSUE_DEADLINE } from '../testkit/gitea-js-fields/issue.ts';
+import { LABEL } from '../testkit/gitea-js-fields/label.ts';
+import { MILESTONE } from '../testkit/gitea-js-fields/milestone.ts';
+import { USER } from '../testkit/gitea-js-fields/user.ts';
 import { buildRepo, type TestRepo } from '../testkit/repos.ts';
 import { useServer } from '../testkit/use-server.ts';
 

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { before, describe, it } from 'node:test';
 import { ADMIN } from '../testkit/server.ts';
 import { assertTypedFields, clientFor, createClientAccount, failure, giteaClient, type ClientAccount } from '../testkit/gitea-js.ts';
-import { LABEL } from '../testkit/gitea-js-fields.ts';
+import { LABEL } from '../testkit/gitea-js-fields/label.ts';
 import { buildOrg, type BuiltOrg } from '../testkit/orgs.ts';
 import { buildRepo, type TestRepo } from '../testkit/repos.ts';
 import { useServer } from '../testkit/use-server.ts';

@@ -4,28 +4,11 @@ import { ADMIN } from '../testkit/server.ts';
 import { assertTypedFields, clientFor, createClientAccount, failure, giteaClient, type ClientAccount, type GiteaClient } from '../testkit/gitea-js.ts';
 import { buildRepo } from '../testkit/repos.ts';
 import { useServer } from '../testkit/use-server.ts';
-import {
-  ANNOTATED_TAG,
-  BRANCH,
-  COMMIT,
-  COMMIT_META,
-  COMMIT_USER,
-  CONTENTS,
-  FILE_COMMIT,
-  FILE_LINKS,
-  FILE_RESPONSE,
-  GIT_BLOB,
-  GIT_ENTRY,
-  GIT_TREE,
-  PAYLOAD_COMMIT,
-  PERMISSION,
-  REFERENCE,
-  REPO_COMMIT,
-  REPOSITORY,
-  TAG,
-  TOPIC_NAME,
-  USER,
-} from '../testkit/gitea-js-fields.ts';
+import { ANNOTATED_TAG, BRANCH, PAYLOAD_COMMIT, REFERENCE, TAG } from '../testkit/gitea-js-fields/branch.ts';
+import { COMMIT, COMMIT_META, COMMIT_USER, GIT_BLOB, GIT_ENTRY, GIT_TREE, REPO_COMMIT } from '../testkit/gitea-js-fields/commit.ts';
+import { CONTENTS, FILE_COMMIT, FILE_LINKS, FILE_RESPONSE } from '../testkit/gitea-js-fields/contents.ts';
+import { PERMISSION, REPOSITORY, TOPIC_NAME } from '../testkit/gitea-js-fields/repo.ts';
+import { USER } from '../testkit/gitea-js-fields/user.ts';
 
 const b64 = (text: string) => Buffer.from(text, 'utf8').toString('base64');
 const unb64 = (text: string | undefined) => Buffer.from(text ?? '', 'base64').toString('utf8');

@@ -2,7 +2,10 @@ import assert from 'node:assert/strict';
 import { before, describe, it } from 'node:test';
 import { ADMIN } from '../testkit/server.ts';
 import { assertTypedFields, clientFor, createClientAccount, failure, giteaClient, type ClientAccount, type GiteaClient } from '../testkit/gitea-js.ts';
-import { COLLABORATOR_PERMISSION, REPOSITORY, USER, WATCH_INFO } from '../testkit/gitea-js-fields.ts';
+import { COLLABORATOR_PERMISSION } from '../testkit/gitea-js-fields/collaborator.ts';
+import { REPOSITORY } from '../testkit/gitea-js-fields/repo.ts';
+import { WATCH_INFO } from '../testkit/gitea-js-fields/social.ts';
+import { USER } from '../testkit/gitea-js-fields/user.ts';
 import { buildRepo } from '../testkit/repos.ts';
 import { useServer } from '../testkit/use-server.ts';
 

@@ -2,7 +2,8 @@ import assert from 'node:assert/strict';
 import { before, describe, it } from 'node:test';
 import { ADMIN } from '../testkit/server.ts';
 import { assertTypedFields, clientFor, createClientAccount, failure, type ClientAccount, type GiteaClient } from '../testkit/gitea-js.ts';
-import { ISSUE, STOP_WATCH, TRACKED_TIME } from '../testkit/gitea-js-fields.ts';
+import { ISSUE } from '../testkit/gitea-js-fields/issue.ts';
+import { STOP_WATCH, TRACKED_TIME } from '../testkit/gitea-js-fields/time.ts';
 import { buildRepo, type TestRepo } from '../testkit/repos.ts';
 import { useServer } from '../testkit/use-server.ts';
 

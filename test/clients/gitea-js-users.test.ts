@@ -3,7 +3,9 @@ import { before, describe, it } from 'node:test';
 import { giteaApi } from 'gitea-js';
 import { ADMIN } from '../testkit/server.ts';
 import { adminBasic, assertTypedFields, basicAuth, adminCreateAccount, clientFor, failure, giteaClient, rootOf, type GiteaClient } from '../testkit/gitea-js.ts';
-import { ACCESS_TOKEN, SERVER_VERSION, USER } from '../testkit/gitea-js-fields.ts';
+import { SERVER_VERSION } from '../testkit/gitea-js-fields/settings.ts';
+import { ACCESS_TOKEN } from '../testkit/gitea-js-fields/token.ts';
+import { USER } from '../testkit/gitea-js-fields/user.ts';
 import { useServer } from '../testkit/use-server.ts';
 
 const RFC3339_SECONDS = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(Z|[+-]\d\d:\d\d)$/;

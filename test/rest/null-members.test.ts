@@ -2,18 +2,19 @@ import assert from 'node:assert/strict';
 import { before, describe, it } from 'node:test';
 import { loadOpenApiDocument } from '../../rest-facade/openapi.ts';
 import { nullPruner } from '../../rest-facade/validation.ts';
-import { createAccount, type TestAccount } from '../testkit/accounts.ts';
+import { createAccount } from '../testkit/accounts.ts';
 import { adminAuth } from '../testkit/client.ts';
-import { b64 } from '../testkit/contents.ts';
 import { ADMIN } from '../testkit/server.ts';
 import { buildRepo } from '../testkit/repos.ts';
 import { createOrg } from '../testkit/orgs.ts';
 import { useServer } from '../testkit/use-server.ts';
+import { loadAreaFixtures, type BodiesWorld, type BodyFixture } from '../testkit/walking.ts';
 
 /**
  * Gitea clients send null for optional fields they leave unset (Gitea decodes null as "not given"). For every
  * operation of schema/openapi/ with a JSON body, a valid body plus every documented optional field as null
  * must be answered as the valid body alone is; a required field sent as null must be refused as a missing one.
+ * Each area's valid bodies are in test/rest/fixtures/<area>.ts.
  */
 
 type Schema = { $ref?: string; allOf?: Schema[]; properties?: Record<string, Schema>; required?: string[]; items?: Schema; nullable?: boolean };
@@ -71,118 +72,21 @@ function changedAt(body: unknown, path: (string | number)[], change: 'null' | 'r
   return copy;
 }
 
-interface Call {
-  path: string;
-  body: Record<string, unknown>;
-}
-
-/** How to make one valid call of an operation: the n-th call gets names of its own, so every call can succeed. */
-type Fixture = (n: number) => Promise<Call> | Call;
+const bodies: Record<string, BodyFixture> = Object.assign({}, ...(await loadAreaFixtures()).map((area) => area.bodies ?? {}));
 
 describe('null members of request bodies', () => {
   const server = useServer();
   const { api } = server;
-  let other: TestAccount;
-  const org = 'nullorg';
-  const base = 'base';
-  const forkSource = 'source';
+  const world = { server, api, repoPath: `/repos/${ADMIN.login}/base`, org: 'nullorg' } as BodiesWorld;
 
   before(async () => {
-    other = await createAccount(api);
-    await buildRepo(server, ADMIN, { name: base, autoInit: true, defaultBranch: 'main' });
-    await buildRepo(server, other, { name: forkSource, autoInit: true, defaultBranch: 'main' });
-    const fork = await api.post(`/repos/${other.login}/${forkSource}/forks`, { name: 'upstreamed' }, adminAuth);
+    world.other = await createAccount(api);
+    await buildRepo(server, ADMIN, { name: 'base', autoInit: true, defaultBranch: 'main' });
+    await buildRepo(server, world.other, { name: 'source', autoInit: true, defaultBranch: 'main' });
+    const fork = await api.post(`/repos/${world.other.login}/source/forks`, { name: 'upstreamed' }, adminAuth);
     assert.equal(fork.status, 202, JSON.stringify(fork.body));
-    await createOrg(server, [await createAccount(api, { admin: true })], { login: org });
+    await createOrg(server, [await createAccount(api, { admin: true })], { login: world.org });
   });
-
-  const repoPath = `/repos/${ADMIN.login}/${base}`;
-  /** Creates a file through the API and returns its blob id. */
-  const fileWithSha = async (file: string) => {
-    const res = await api.post(`${repoPath}/contents/${file}`, { content: b64(`${file}\n`) }, adminAuth);
-    assert.equal(res.status, 201, JSON.stringify(res.body));
-    return res.body.content.sha as string;
-  };
-  /** Opens an issue and returns its number. */
-  const issueNumber = async (n: number) => {
-    const res = await api.post(`${repoPath}/issues`, { title: `to change ${n}` }, adminAuth);
-    assert.equal(res.status, 201, JSON.stringify(res.body));
-    return res.body.number as number;
-  };
-  const patchAdding = (file: string) => [`diff --git a/${file} b/${file}`, 'new file mode 100644', '--- /dev/null', `+++ b/${file}`, '@@ -0,0 +1 @@', '+x', ''].join('\n');
-
-  const fixtures: Record<string, Fixture> = {
-    userCreateToken: (n) => ({ path: `/users/${ADMIN.login}/tokens`, body: { name: `token-${n}`, scopes: ['read:user'] } }),
-    adminCreateUser: (n) => ({ path: '/admin/users', body: { username: `nulluser${n}`, email: `nulluser${n}@example.test`, password: 'a-long-password-1' } }),
-    adminEditUser: () => ({ path: `/admin/users/${other.login}`, body: { source_id: 0, login_name: other.login } }),
-    createCurrentUserRepo: (n) => ({ path: '/user/repos', body: { name: `mine-${n}`, auto_init: true } }),
-    adminCreateRepo: (n) => ({ path: `/admin/users/${other.login}/repos`, body: { name: `given-${n}`, auto_init: true, readme: 'Default' } }),
-    repoEdit: (n) => ({ path: repoPath, body: { description: `edit ${n}`, internal_tracker: { enable_time_tracker: true } } }),
-    repoUpdateTopics: () => ({ path: `${repoPath}/topics`, body: {} }),
-    repoCreateBranch: (n) => ({ path: `${repoPath}/branches`, body: { new_branch_name: `branch-${n}` } }),
-    repoRenameBranch: async (n) => {
-      const made = await api.post(`${repoPath}/branches`, { new_branch_name: `to-rename-${n}` }, adminAuth);
-      assert.equal(made.status, 201, JSON.stringify(made.body));
-      return { path: `${repoPath}/branches/to-rename-${n}`, body: { name: `renamed-${n}` } };
-    },
-    repoCreateTag: (n) => ({ path: `${repoPath}/tags`, body: { tag_name: `v${n}` } }),
-    repoChangeFiles: (n) => ({
-      path: `${repoPath}/contents`,
-      body: {
-        files: [{ operation: 'create', path: `changed-${n}.txt`, content: b64('x\n') }],
-        author: { name: 'Null Tester' },
-        dates: { author: '2024-01-02T03:04:05Z' },
-      },
-    }),
-    repoUpdateFile: async (n) => ({ path: `${repoPath}/contents/update-${n}.txt`, body: { content: b64('new\n'), sha: await fileWithSha(`update-${n}.txt`) } }),
-    repoCreateFile: (n) => ({ path: `${repoPath}/contents/create-${n}.txt`, body: { content: b64('x\n'), committer: { email: 'null@example.test' } } }),
-    repoDeleteFile: async (n) => ({ path: `${repoPath}/contents/delete-${n}.txt`, body: { sha: await fileWithSha(`delete-${n}.txt`) } }),
-    repoApplyDiffPatch: (n) => ({ path: `${repoPath}/diffpatch`, body: { content: patchAdding(`patched-${n}.txt`) } }),
-    orgCreate: (n) => ({ path: '/orgs', body: { username: `nullorg${n}` } }),
-    orgEdit: (n) => ({ path: `/orgs/${org}`, body: { full_name: `Null Org ${n}` } }),
-    adminCreateOrg: (n) => ({ path: `/admin/users/${other.login}/orgs`, body: { username: `givenorg${n}` } }),
-    createOrgRepo: (n) => ({ path: `/orgs/${org}/repos`, body: { name: `org-repo-${n}` } }),
-    orgCreateTeam: (n) => ({ path: `/orgs/${org}/teams`, body: { name: `team-${n}`, permission: 'read' } }),
-    orgEditTeam: async (n) => {
-      const team = await api.post(`/orgs/${org}/teams`, { name: `editable-${n}` }, adminAuth);
-      assert.equal(team.status, 201, JSON.stringify(team.body));
-      return { path: `/teams/${team.body.id}`, body: { name: `edited-${n}` } };
-    },
-    repoAddCollaborator: () => ({ path: `${repoPath}/collaborators/${other.login}`, body: {} }),
-    issueCreateLabel: (n) => ({ path: `${repoPath}/labels`, body: { name: `label-${n}`, color: '#00aabb' } }),
-    issueEditLabel: async (n) => {
-      const label = await api.post(`${repoPath}/labels`, { name: `editable-${n}`, color: '#00aabb' }, adminAuth);
-      assert.equal(label.status, 201, JSON.stringify(label.body));
-      return { path: `${repoPath}/labels/${label.body.id}`, body: { name: `edited-${n}` } };
-    },
-    orgCreateLabel: (n) => ({ path: `/orgs/${org}/labels`, body: { name: `label-${n}`, color: '#00aabb' } }),
-    orgEditLabel: async (n) => {
-      const label = await api.post(`/orgs/${org}/labels`, { name: `editable-${n}`, color: '#00aabb' }, adminAuth);
-      assert.equal(label.status, 201, JSON.stringify(label.body));
-      return { path: `/orgs/${org}/labels/${label.body.id}`, body: { name: `edited-${n}` } };
-    },
-    createFork: async (n) => {
-      // An account holds one fork of a repository: each call forks a source of its own.
-      const made = await api.post(`/admin/users/${other.login}/repos`, { name: `source-${n}`, auto_init: true }, adminAuth);
-      assert.equal(made.status, 201, JSON.stringify(made.body));
-      return { path: `/repos/${other.login}/source-${n}/forks`, body: { name: `fork-${n}` } };
-    },
-    issueCreateMilestone: (n) => ({ path: `${repoPath}/milestones`, body: { title: `milestone-${n}` } }),
-    issueEditMilestone: async (n) => {
-      const made = await api.post(`${repoPath}/milestones`, { title: `to-edit-${n}` }, adminAuth);
-      assert.equal(made.status, 201, JSON.stringify(made.body));
-      return { path: `${repoPath}/milestones/${made.body.id}`, body: { title: `edited-${n}` } };
-    },
-    issueCreateIssue: (n) => ({ path: `${repoPath}/issues`, body: { title: `issue ${n}` } }),
-    issueEditIssue: async (n) => ({ path: `${repoPath}/issues/${await issueNumber(n)}`, body: { title: `edited ${n}` } }),
-    issueEditIssueDeadline: async (n) => ({ path: `${repoPath}/issues/${await issueNumber(n)}/deadline`, body: { due_date: '2030-01-02T00:00:00Z' } }),
-    repoMergeUpstream: () => ({ path: `/repos/${ADMIN.login}/upstreamed/merge-upstream`, body: { branch: 'main' } }),
-    repoTransfer: async (n) => {
-      const made = await api.post('/user/repos', { name: `given-away-${n}` }, adminAuth);
-      assert.equal(made.status, 201, JSON.stringify(made.body));
-      return { path: `/repos/${ADMIN.login}/given-away-${n}/transfer`, body: { new_owner: other.login } };
-    },
-  };
 
   const withBodies = Object.values(document.paths).flatMap((item) =>
     Object.entries(item).flatMap(([method, op]) => {
@@ -193,12 +97,12 @@ describe('null members of request bodies', () => {
 
   it('has a valid body for every documented operation that takes a JSON body', () => {
     assert.ok(withBodies.length > 0);
-    assert.deepEqual(withBodies.map((op) => op.operationId).filter((id) => !fixtures[id]), []);
+    assert.deepEqual(withBodies.map((op) => op.operationId).filter((id) => !bodies[id]), []);
   });
 
   let calls = 0;
   for (const op of withBodies) {
-    const fixture = () => fixtures[op.operationId]?.(++calls);
+    const fixture = () => bodies[op.operationId](world, ++calls);
     const { properties, required } = resolve(op.schema);
 
     if (Object.keys(properties).some((name) => !required.includes(name))) {

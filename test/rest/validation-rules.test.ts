@@ -1,62 +1,28 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { before, describe, it } from 'node:test';
-import { createAccount, type TestAccount } from '../testkit/accounts.ts';
-import { adminAuth, type Auth } from '../testkit/client.ts';
-import { createOrg, type TestOrg } from '../testkit/orgs.ts';
+import { createAccount } from '../testkit/accounts.ts';
+import { createOrg } from '../testkit/orgs.ts';
 import { buildRepo } from '../testkit/repos.ts';
 import { useServer } from '../testkit/use-server.ts';
-import { bodyOf, documentPath, fill, renderDocument, RULES, type Rule } from './validation-rules.ts';
+import { loadAreaFixtures, type Rule, type ValidationTarget, type ValidationWorld } from '../testkit/walking.ts';
+import { bodyOf, documentPath, fill, renderDocument, RULES } from './validation-rules.ts';
 
-interface Sent {
-  method: string;
-  path: string;
-  auth: Auth;
-}
+/** Where each operation's cases go (each area's targets, test/rest/fixtures/<area>.ts). */
+const targets: Record<string, ValidationTarget> = Object.assign({}, ...(await loadAreaFixtures()).map((area) => area.validation?.targets ?? {}));
 
 describe('REST input validation follows Gitea (docs/rest-validation.md)', () => {
   const server = useServer();
   const { api } = server;
-  let alice: TestAccount;
-  let bob: TestAccount;
-  let org: TestOrg;
-  const base = 'base';
+  const world = { server, api, base: 'base' } as ValidationWorld;
   let counter = 0;
 
-  /** Where each operation's cases go; some make a fresh resource per case, as the case may change it. */
-  let targets: Record<string, (u: string) => Promise<Sent>>;
-
   before(async () => {
-    alice = await createAccount(api);
-    bob = await createAccount(api);
-    org = await createOrg(server, [alice]);
-    for (const name of [base, 'taken']) await buildRepo(server, alice, { name, autoInit: true });
-    const freshRepo = async (prefix: string, u: string) => (await buildRepo(server, alice, { name: `${prefix}${u}`, autoInit: true })).path;
-    targets = {
-      orgCreate: async () => ({ method: 'POST', path: '/orgs', auth: alice.basic }),
-      orgEdit: async () => ({ method: 'PATCH', path: `/orgs/${org.login}`, auth: alice.basic }),
-      orgCreateTeam: async () => ({ method: 'POST', path: `/orgs/${org.login}/teams`, auth: alice.basic }),
-      orgEditTeam: async (u) => {
-        const team = await api.post(`/orgs/${org.login}/teams`, { name: `edit${u}`, permission: 'read' }, alice.basic);
-        return { method: 'PATCH', path: `/teams/${team.body.id}`, auth: alice.basic };
-      },
-      issueCreateLabel: async () => ({ method: 'POST', path: `/repos/${alice.login}/${base}/labels`, auth: alice.basic }),
-      issueEditLabel: async (u) => {
-        const label = await api.post(`/repos/${alice.login}/${base}/labels`, { name: `edit${u}`, color: '#000000' }, alice.basic);
-        return { method: 'PATCH', path: `/repos/${alice.login}/${base}/labels/${label.body.id}`, auth: alice.basic };
-      },
-      orgCreateLabel: async () => ({ method: 'POST', path: `/orgs/${org.login}/labels`, auth: alice.basic }),
-      adminCreateUser: async () => ({ method: 'POST', path: '/admin/users', auth: adminAuth }),
-      adminEditUser: async () => ({ method: 'PATCH', path: `/admin/users/${(await createAccount(api)).login}`, auth: adminAuth }),
-      userCreateToken: async () => ({ method: 'POST', path: `/users/${alice.login}/tokens`, auth: alice.basic }),
-      createCurrentUserRepo: async () => ({ method: 'POST', path: '/user/repos', auth: alice.basic }),
-      repoEdit: async (u) => ({ method: 'PATCH', path: await freshRepo('edit', u), auth: alice.basic }),
-      repoTransfer: async (u) => ({ method: 'POST', path: `${await freshRepo('give', u)}/transfer`, auth: alice.basic }),
-      repoAddCollaborator: async () => ({ method: 'PUT', path: `/repos/${alice.login}/${base}/collaborators/${bob.login}`, auth: alice.basic }),
-      repoCreateFile: async (u) => ({ method: 'POST', path: `/repos/${alice.login}/${base}/contents/file-${u}.txt`, auth: alice.basic }),
-      issueCreateMilestone: async () => ({ method: 'POST', path: `/repos/${alice.login}/${base}/milestones`, auth: alice.basic }),
-      repoChangeFiles: async () => ({ method: 'POST', path: `/repos/${alice.login}/${base}/contents`, auth: alice.basic }),
-    };
+    world.alice = await createAccount(api);
+    world.bob = await createAccount(api);
+    world.org = await createOrg(server, [world.alice]);
+    for (const name of [world.base, 'taken']) await buildRepo(server, world.alice, { name, autoInit: true });
+    world.freshRepo = async (prefix, u) => (await buildRepo(server, world.alice, { name: `${prefix}${u}`, autoInit: true })).path;
   });
 
   it('keeps docs/rest-validation.md generated from the rules (npx tsx test/rest/validation-rules.ts)', () => {
@@ -77,7 +43,7 @@ describe('REST input validation follows Gitea (docs/rest-validation.md)', () => 
       for (const c of rule.cases) {
         const u = `k${++counter}`;
         const body = fill(bodyOf(rule, c), u);
-        const target = await targets[rule.operation](u);
+        const target = await targets[rule.operation](world, u);
         const res = await api.request(target.method, target.path, { body, auth: target.auth });
         const label = `${target.method} ${target.path} ${JSON.stringify(body).slice(0, 160)}`;
         if (res.status !== c.status) problems.push(`${label}: ${res.status} (expected ${c.status}) ${JSON.stringify(res.body)?.slice(0, 200)}`);
