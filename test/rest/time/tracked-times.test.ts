@@ -234,8 +234,10 @@ describe('tracked times of issues', () => {
       assert.equal((await api.get(`${listed.path}/times?user=${owner.login}`, reader.basic)).status, 403);
     });
 
-    it("lists one account's times at /times/{user} for itself and for writers; others get 403, an unknown account 404", async () => {
+    it("lists one account's times at /times/{user} for itself and for writers, paged; others get 403, an unknown account 404", async () => {
       assert.deepEqual(seconds((await api.get(`${listed.path}/times/${reader.login}`, reader.basic)).body), [2]);
+      const paged = await api.get(`${listed.path}/times/${owner.login}?limit=1&page=2`, owner.basic);
+      assert.deepEqual([paged.body, paged.headers.get('x-total-count')], [[], '1']);
       assert.deepEqual(seconds((await api.get(`${listed.path}/times/${reader.login}`, writer.basic)).body), [2]);
       assert.equal((await api.get(`${listed.path}/times/${owner.login}`, reader.basic)).status, 403);
       assert.equal((await api.get(`${listed.path}/times/no-such-account`, owner.basic)).status, 404);
