@@ -8,7 +8,7 @@ import { pageFrom, type Page, type PageWindow } from '../../pagination.ts';
 import type { ServiceContext } from '../../services.ts';
 import { repositoryPermission, satisfies, type Need, type RepositoryPermission } from '../access/access.service.ts';
 import { ISSUE_INCLUDE, type IssueRow, type IssueView } from '../issue/issue.service.ts';
-import { getRepository, type RepositoryWithOwner } from '../repo/repo.service.ts';
+import type { RepositoryWithOwner } from '../repo/repo.service.ts';
 import { getWritableRepository } from '../repo/writable.ts';
 import { getVisibleUser } from '../user/user.service.ts';
 import type { AddTrackedTimeInput, TrackedTimeFilter, ViewerTrackedTimeFilter } from './time.inputs.ts';
@@ -67,13 +67,13 @@ interface IssueAtHand {
 }
 
 /**
- * The issue numbered `number`, for a caller who reads the repository's issues: a repository that hides them, or
- * has them switched off, answers 404 as if it had none (Gitea's mustEnableIssuesOrPulls). Writes load the
- * repository through getWritableRepository, which refuses an archived one with 423.
+ * The issue a change acts on, numbered `number`, for a caller who reads the repository's issues: a repository
+ * that hides them, or has them switched off, answers 404 as if it had none (Gitea's mustEnableIssuesOrPulls). The
+ * repository is loaded through getWritableRepository, which refuses an archived one with 423.
  */
-async function issueAtHand(ctx: ServiceContext, owner: string, name: string, number: number, write: boolean): Promise<IssueAtHand> {
+async function issueAtHand(ctx: ServiceContext, owner: string, name: string, number: number): Promise<IssueAtHand> {
   const actor = signedIn(ctx);
-  const { repo, permission } = write ? await getWritableRepository(ctx, owner, name, 'read') : await getRepository(ctx, owner, name, 'read');
+  const { repo, permission } = await getWritableRepository(ctx, owner, name, 'read');
   if (!repo.hasIssues || !satisfies(permission, ISSUES_READ)) throw notFound(`repository ${owner}/${name} has no issues`);
   const issue = await ctx.db.issue.findUnique({ where: { repoId_number: { repoId: repo.id, number } }, include: ISSUE_INCLUDE });
   if (!issue) throw notFound(`issue #${number} does not exist`);
@@ -203,7 +203,7 @@ async function trackedFor(ctx: ServiceContext, at: IssueAtHand, login: string | 
  * than zero. Writes the time and its add_time_manual timeline row in one transaction.
  */
 export async function addTrackedTime(ctx: ServiceContext, owner: string, name: string, number: number, input: AddTrackedTimeInput): Promise<TrackedTimeView> {
-  const at = await issueAtHand(ctx, owner, name, number, true);
+  const at = await issueAtHand(ctx, owner, name, number);
   refuseTracking(ctx, at);
   if (!Number.isInteger(input.seconds) || input.seconds <= 0) throw invalid('time must be a positive number of seconds');
   const user = await trackedFor(ctx, at, input.user);
@@ -222,7 +222,7 @@ export async function addTrackedTime(ctx: ServiceContext, owner: string, name: s
  * does not exist, belongs to another issue or is already deleted is NOT_FOUND.
  */
 export async function deleteTrackedTime(ctx: ServiceContext, owner: string, name: string, number: number, id: number): Promise<void> {
-  const at = await issueAtHand(ctx, owner, name, number, true);
+  const at = await issueAtHand(ctx, owner, name, number);
   refuseTracking(ctx, at);
   const missing = () => notFound(`tracked time ${id} does not exist on issue #${number}`);
   const found = await ctx.db.trackedTime.findUnique({ where: { id } });
@@ -239,7 +239,7 @@ export async function deleteTrackedTime(ctx: ServiceContext, owner: string, name
 
 /** Deletes every time the caller tracked on the issue, with one delete_time_manual row of their sum; NOT_FOUND when there is none. */
 export async function resetTrackedTimes(ctx: ServiceContext, owner: string, name: string, number: number): Promise<void> {
-  const at = await issueAtHand(ctx, owner, name, number, true);
+  const at = await issueAtHand(ctx, owner, name, number);
   refuseTracking(ctx, at);
   const seconds = await ctx.db.$transaction(async (tx) => {
     const mine = await tx.trackedTime.findMany({ where: { issueId: at.issue.id, userId: at.actor.id, deleted: false }, select: { id: true, seconds: true } });
@@ -260,7 +260,7 @@ export async function resetTrackedTimes(ctx: ServiceContext, owner: string, name
  * allowed to track time there; both refusals, tracking switched off included, are FORBIDDEN.
  */
 async function stopwatchIssue(ctx: ServiceContext, owner: string, name: string, number: number): Promise<IssueAtHand> {
-  const at = await issueAtHand(ctx, owner, name, number, true);
+  const at = await issueAtHand(ctx, owner, name, number);
   if (!satisfies(at.permission, writesTo(at.issue))) throw forbidden('only those who write to the issues may use a stopwatch');
   const refusal = trackingRefusal(ctx, at);
   if (refusal) throw forbidden(refusal.message);
