@@ -1,6 +1,6 @@
 import express, { type Request, type Response } from 'express';
 import { GraphQLError, type GraphQLSchema } from 'graphql';
-import { grants } from '../src/auth/scopes.ts';
+import { grants, SCOPE_CATEGORIES } from '../src/auth/scopes.ts';
 import { isSiteAdmin, type Viewer } from '../src/auth/viewer.ts';
 import type { Config } from '../src/config/defaults.ts';
 import { isDomainError } from '../src/errors.ts';
@@ -123,7 +123,7 @@ export function createRestRouter(deps: RestFacadeDeps) {
           config: deps.config,
           rootUrl: deps.rootUrl(),
         } as unknown as RestCall<never>;
-        const context = deps.contextFor(viewer, res);
+        const context = deps.contextFor(routeCheckedViewer(viewer), res);
         const result = await run(operation.variables(call) as Record<string, unknown>, context).finally(() => releaseGraphQLContext(context));
         if (result.errors?.length) return sendGraphQLError(res, result.errors[0]);
         const reply = operation.reply(result.data as never, call);
@@ -177,6 +177,18 @@ function checkGuards(route: Route, viewer: Viewer, method: string): { status: nu
   }
   return undefined;
 }
+
+/**
+ * The viewer an operation's documents run as once its route passed checkGuards: a token's grant is the route's
+ * scope (x-graft-scope) alone, as in Gitea, where a token with `read:issue` lists a repository's issues without
+ * `read:repository`; the documents ask only for what the operation answers. A public-only token stays public-only.
+ */
+function routeCheckedViewer(viewer: Viewer): Viewer {
+  if (!viewer.grant) return viewer;
+  return { ...viewer, grant: { levels: EVERY_CATEGORY_WRITE, publicOnly: viewer.grant.publicOnly } };
+}
+
+const EVERY_CATEGORY_WRITE = Object.freeze(Object.fromEntries(SCOPE_CATEGORIES.map((category) => [category, 'write' as const])));
 
 /** A GraphQL error from an in-process run: domain errors keep their kind; variable coercion failures are bad input. */
 function sendGraphQLError(res: Response, error: GraphQLError) {

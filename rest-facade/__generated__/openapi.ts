@@ -795,6 +795,62 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/repos/{owner}/{repo}/issues/comments/{id}/reactions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every reaction to a comment of an issue, oldest first
+         * @description Only reactions the UI settings allow (allowed_reactions) are listed.
+         */
+        get: operations["issueGetCommentReactions"];
+        put?: never;
+        /**
+         * React to a comment of an issue
+         * @description Answers 201 with a new reaction and 200 with the one the caller had already made. A reaction the UI settings do not allow is refused with 403, as is any reaction on a locked issue from a caller who may not write to the issues.
+         */
+        post: operations["issuePostCommentReaction"];
+        /**
+         * Take the caller's reaction off a comment of an issue
+         * @description Taking off a reaction the caller never made changes nothing and answers the same.
+         */
+        delete: operations["issueDeleteCommentReaction"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/repos/{owner}/{repo}/issues/{index}/reactions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A page of the reactions to an issue, oldest first
+         * @description Only reactions the UI settings allow (allowed_reactions) are listed and counted.
+         */
+        get: operations["issueGetIssueReactions"];
+        put?: never;
+        /**
+         * React to an issue
+         * @description Answers 201 with a new reaction and 200 with the one the caller had already made. A reaction the UI settings do not allow is refused with 403, as is any reaction on a locked issue from a caller who may not write to the issues.
+         */
+        post: operations["issuePostIssueReaction"];
+        /**
+         * Take the caller's reaction off an issue
+         * @description Taking off a reaction the caller never made changes nothing and answers the same.
+         */
+        delete: operations["issueDeleteIssueReaction"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/user/repos": {
         parameters: {
             query?: never;
@@ -1319,6 +1375,70 @@ export interface paths {
         put?: never;
         post?: never;
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/repos/{owner}/{repo}/issues/{index}/subscriptions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A page of the accounts that follow an issue, by id
+         * @description Those who subscribed, and, unless they unsubscribed, the poster, the commenters, the assignees, the accounts mentioned in the issue or its comments, and the watchers of the repository. Only active accounts, and only those the caller may see.
+         */
+        get: operations["issueSubscriptions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/repos/{owner}/{repo}/issues/{index}/subscriptions/check": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Whether the caller follows an issue
+         * @description `subscribed` says whether the caller follows the issue, by the rules of the subscriber list; `ignored` is its opposite and `created_at` is when the issue was opened, as in Gitea.
+         */
+        get: operations["issueCheckSubscription"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/repos/{owner}/{repo}/issues/{index}/subscriptions/{user}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Subscribe an account to an issue
+         * @description Callers subscribe themselves; site administrators may subscribe anyone. Answers 201 when the account did not follow the issue before, 200 when it already did (automatically too).
+         */
+        put: operations["issueAddSubscription"];
+        post?: never;
+        /**
+         * Unsubscribe an account from an issue
+         * @description Callers unsubscribe themselves; site administrators may unsubscribe anyone. The choice wins over the automatic subscriptions of posters, commenters, assignees, mentioned accounts and watchers. Answers 201 when the account followed the issue before, 200 when it did not.
+         */
+        delete: operations["issueDeleteSubscription"];
         options?: never;
         head?: never;
         patch?: never;
@@ -2520,6 +2640,22 @@ export interface components {
             /** @description An http or https URL (as Go's URL parser reads it); the empty string clears it. */
             website?: string;
         };
+        /** @description One account's reaction to an issue or a comment. */
+        Reaction: {
+            user?: components["schemas"]["User"];
+            /** @description The reaction, one of the allowed reactions of the UI settings. */
+            content?: string;
+            /**
+             * Format: date-time
+             * @description When the reaction was made.
+             */
+            created_at?: string;
+        };
+        /** @description The reaction to add or take off. Graft requires it (422 when missing); Gitea reads a missing one as the empty reaction, which it refuses as not allowed (403). */
+        EditReactionOption: {
+            /** @description The reaction, e.g. +1, heart or rocket. */
+            content: string;
+        };
         RepoTopicOptions: {
             topics?: string[];
         };
@@ -3307,6 +3443,24 @@ export interface components {
                 "application/json": components["schemas"]["Milestone"][];
             };
         };
+        /** @description A reaction. */
+        Reaction: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Reaction"];
+            };
+        };
+        /** @description Reactions, oldest first. */
+        ReactionList: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Reaction"][];
+            };
+        };
         /** @description LanguageStatistics. */
         LanguageStatistics: {
             headers: {
@@ -3503,6 +3657,22 @@ export interface components {
         milestoneRepo: string;
         /** @description The milestone's id, or its title when no milestone has that id. */
         milestoneIdOrName: string;
+        /** @description Owner of the repository. */
+        reactionOwner: string;
+        /** @description Name of the repository. */
+        reactionRepo: string;
+        /** @description Number of the issue. */
+        reactionIssueIndex: number;
+        /** @description Id of the comment. */
+        reactionCommentId: number;
+        /** @description Owner of the repository. */
+        subscriptionOwner: string;
+        /** @description Name of the repository. */
+        subscriptionRepo: string;
+        /** @description Number of the issue. */
+        subscriptionIssueIndex: number;
+        /** @description Login of the account. */
+        subscriptionUser: string;
         /** @description Login of the repository's owner. */
         timeOwner: string;
         /** @description Name of the repository. */
@@ -5305,6 +5475,159 @@ export interface operations {
             403: components["responses"]["forbidden"];
         };
     };
+    issueGetCommentReactions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Owner of the repository. */
+                owner: components["parameters"]["reactionOwner"];
+                /** @description Name of the repository. */
+                repo: components["parameters"]["reactionRepo"];
+                /** @description Id of the comment. */
+                id: components["parameters"]["reactionCommentId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["ReactionList"];
+            403: components["responses"]["forbidden"];
+            404: components["responses"]["notFound"];
+        };
+    };
+    issuePostCommentReaction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Owner of the repository. */
+                owner: components["parameters"]["reactionOwner"];
+                /** @description Name of the repository. */
+                repo: components["parameters"]["reactionRepo"];
+                /** @description Id of the comment. */
+                id: components["parameters"]["reactionCommentId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["EditReactionOption"];
+            };
+        };
+        responses: {
+            200: components["responses"]["Reaction"];
+            201: components["responses"]["Reaction"];
+            403: components["responses"]["forbidden"];
+            404: components["responses"]["notFound"];
+            423: components["responses"]["repoArchivedError"];
+        };
+    };
+    issueDeleteCommentReaction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Owner of the repository. */
+                owner: components["parameters"]["reactionOwner"];
+                /** @description Name of the repository. */
+                repo: components["parameters"]["reactionRepo"];
+                /** @description Id of the comment. */
+                id: components["parameters"]["reactionCommentId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["EditReactionOption"];
+            };
+        };
+        responses: {
+            204: components["responses"]["empty"];
+            403: components["responses"]["forbidden"];
+            404: components["responses"]["notFound"];
+            423: components["responses"]["repoArchivedError"];
+        };
+    };
+    issueGetIssueReactions: {
+        parameters: {
+            query?: {
+                /** @description Page number, from 1. */
+                page?: components["parameters"]["page"];
+                /** @description Items per page (DEFAULT_PAGING_NUM by default, at most MAX_RESPONSE_ITEMS). */
+                limit?: components["parameters"]["limit"];
+            };
+            header?: never;
+            path: {
+                /** @description Owner of the repository. */
+                owner: components["parameters"]["reactionOwner"];
+                /** @description Name of the repository. */
+                repo: components["parameters"]["reactionRepo"];
+                /** @description Number of the issue. */
+                index: components["parameters"]["reactionIssueIndex"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["ReactionList"];
+            403: components["responses"]["forbidden"];
+            404: components["responses"]["notFound"];
+        };
+    };
+    issuePostIssueReaction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Owner of the repository. */
+                owner: components["parameters"]["reactionOwner"];
+                /** @description Name of the repository. */
+                repo: components["parameters"]["reactionRepo"];
+                /** @description Number of the issue. */
+                index: components["parameters"]["reactionIssueIndex"];
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["EditReactionOption"];
+            };
+        };
+        responses: {
+            200: components["responses"]["Reaction"];
+            201: components["responses"]["Reaction"];
+            403: components["responses"]["forbidden"];
+            404: components["responses"]["notFound"];
+            423: components["responses"]["repoArchivedError"];
+        };
+    };
+    issueDeleteIssueReaction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Owner of the repository. */
+                owner: components["parameters"]["reactionOwner"];
+                /** @description Name of the repository. */
+                repo: components["parameters"]["reactionRepo"];
+                /** @description Number of the issue. */
+                index: components["parameters"]["reactionIssueIndex"];
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["EditReactionOption"];
+            };
+        };
+        responses: {
+            204: components["responses"]["empty"];
+            403: components["responses"]["forbidden"];
+            404: components["responses"]["notFound"];
+            423: components["responses"]["repoArchivedError"];
+        };
+    };
     userCurrentListRepos: {
         parameters: {
             query?: {
@@ -6093,6 +6416,123 @@ export interface operations {
         requestBody?: never;
         responses: {
             204: components["responses"]["empty"];
+            404: components["responses"]["notFound"];
+        };
+    };
+    issueSubscriptions: {
+        parameters: {
+            query?: {
+                /** @description Page number, from 1. */
+                page?: components["parameters"]["page"];
+                /** @description Items per page (DEFAULT_PAGING_NUM by default, at most MAX_RESPONSE_ITEMS). */
+                limit?: components["parameters"]["limit"];
+            };
+            header?: never;
+            path: {
+                /** @description Owner of the repository. */
+                owner: components["parameters"]["subscriptionOwner"];
+                /** @description Name of the repository. */
+                repo: components["parameters"]["subscriptionRepo"];
+                /** @description Number of the issue. */
+                index: components["parameters"]["subscriptionIssueIndex"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["UserList"];
+            404: components["responses"]["notFound"];
+        };
+    };
+    issueCheckSubscription: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Owner of the repository. */
+                owner: components["parameters"]["subscriptionOwner"];
+                /** @description Name of the repository. */
+                repo: components["parameters"]["subscriptionRepo"];
+                /** @description Number of the issue. */
+                index: components["parameters"]["subscriptionIssueIndex"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["WatchInfo"];
+            404: components["responses"]["notFound"];
+        };
+    };
+    issueAddSubscription: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Owner of the repository. */
+                owner: components["parameters"]["subscriptionOwner"];
+                /** @description Name of the repository. */
+                repo: components["parameters"]["subscriptionRepo"];
+                /** @description Number of the issue. */
+                index: components["parameters"]["subscriptionIssueIndex"];
+                /** @description Login of the account. */
+                user: components["parameters"]["subscriptionUser"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The account already followed the issue; nothing changed. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The account follows the issue now. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            403: components["responses"]["forbidden"];
+            404: components["responses"]["notFound"];
+        };
+    };
+    issueDeleteSubscription: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Owner of the repository. */
+                owner: components["parameters"]["subscriptionOwner"];
+                /** @description Name of the repository. */
+                repo: components["parameters"]["subscriptionRepo"];
+                /** @description Number of the issue. */
+                index: components["parameters"]["subscriptionIssueIndex"];
+                /** @description Login of the account. */
+                user: components["parameters"]["subscriptionUser"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The account did not follow the issue; nothing changed. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The account no longer follows the issue. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            403: components["responses"]["forbidden"];
             404: components["responses"]["notFound"];
         };
     };

@@ -15,12 +15,14 @@ export { issueListLabels, issueGetLabel, issueCreateLabel, issueEditLabel, issue
 export { issueGetMilestonesList, issueGetMilestone, issueCreateMilestone, issueEditMilestone, issueDeleteMilestone } from '../operations/milestone/milestones.ts';
 export { orgListMembers, orgListPublicMembers, orgIsMember, orgIsPublicMember, orgDeleteMember, orgPublicizeMember, orgConcealMember } from '../operations/org/members.ts';
 export { orgGetAll, adminGetAllOrgs, orgListCurrentUserOrgs, orgListUserOrgs, orgGet, orgCreate, adminCreateOrg, orgEdit, orgDelete, orgGetUserPermissions } from '../operations/org/orgs.ts';
+export { issueGetIssueReactions, issuePostIssueReaction, issueDeleteIssueReaction, issueGetCommentReactions, issuePostCommentReaction, issueDeleteCommentReaction } from '../operations/reaction/reactions.ts';
 export { repoGet, repoGetByID, createCurrentUserRepo, adminCreateRepo, createOrgRepo, repoEdit, repoDelete, repoSearch, userListRepos, userCurrentListRepos, orgListRepos, repoGetLanguages } from '../operations/repo/repos.ts';
 export { repoListTopics, repoUpdateTopics, repoAddTopic, repoDeleteTopic } from '../operations/repo/topics.ts';
 export { getGeneralAPISettings, getGeneralAttachmentSettings, getGeneralRepositorySettings, getGeneralUISettings, getVersion } from '../operations/settings/settings.ts';
 export { userCurrentListFollowers, userCurrentListFollowing, userListFollowers, userListFollowing, userCurrentCheckFollowing, userCheckFollowing, userCurrentPutFollow, userCurrentDeleteFollow } from '../operations/social/follows.ts';
 export { userCurrentListStarred, userListStarred, userCurrentCheckStarring, userCurrentPutStar, userCurrentDeleteStar, repoListStargazers } from '../operations/social/stars.ts';
 export { userCurrentCheckSubscription, userCurrentPutSubscription, userCurrentDeleteSubscription, repoListSubscribers, userCurrentListSubscriptions, userListSubscriptions } from '../operations/social/watches.ts';
+export { issueSubscriptions, issueCheckSubscription, issueAddSubscription, issueDeleteSubscription } from '../operations/subscription/subscriptions.ts';
 export { repoListTeams, repoCheckTeam, repoAddTeam, repoDeleteTeam } from '../operations/team/repo-teams.ts';
 export { orgListTeams, teamSearch, userListTeams, orgGetTeam, orgCreateTeam, orgEditTeam, orgDeleteTeam, orgListTeamMembers, orgListTeamMember, orgAddTeamMember, orgRemoveTeamMember, orgListTeamRepos, orgListTeamRepo, orgAddTeamRepository, orgRemoveTeamRepository } from '../operations/team/teams.ts';
 export { issueStartStopWatch, issueStopStopWatch, issueDeleteStopWatch, userGetStopWatches } from '../operations/time/stopwatches.ts';

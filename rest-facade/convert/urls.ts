@@ -52,3 +52,5 @@ export const publicMemberApiUrl = (rootUrl: string, org: string, login: string):
 /** An issue through the API, and its web page. */
 export const issueApiUrl = (apiUrl: string, number: number): string => `${apiUrl}/issues/${number}`;
 export const issueHtmlUrl = (htmlUrl: string, number: number): string => `${htmlUrl}/issues/${number}`;
+/** Where an issue's subscriptions are managed (Gitea's WatchInfo.url for an issue). */
+export const issueSubscriptionsApiUrl = (apiUrl: string, number: number): string => `${issueApiUrl(apiUrl, number)}/subscriptions`;

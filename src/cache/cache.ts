@@ -178,3 +178,26 @@ export function cachedPeek<V>(ctx: { cache?: CacheView }, name: CacheName, key: 
 export function cachedRead<V>(ctx: { cache?: CacheView }, name: CacheName, key: string | number, load: () => Promise<V>): Promise<V> {
   return ctx.cache ? ctx.cache.get(name, key, load) : load();
 }
+
+/**
+ * Rows by key through the context's cache: the keys the cache holds answer from it, the others are read with one
+ * call of `loadMissing` (one statement for any number of them) and kept. Keys without a row are left out.
+ */
+export async function cachedMany<V>(
+  ctx: { cache?: CacheView },
+  name: CacheName,
+  keys: Iterable<number>,
+  loadMissing: (keys: number[]) => Promise<(V & { id: number })[]>,
+): Promise<Map<number, V>> {
+  const found = new Map<number, V>();
+  const missing: number[] = [];
+  for (const key of new Set(keys)) {
+    const hit = ctx.cache?.peek<V>(name, key);
+    if (hit !== undefined) found.set(key, hit);
+    else missing.push(key);
+  }
+  if (missing.length === 0) return found;
+  const rows = await loadMissing(missing);
+  for (const row of rows) found.set(row.id, ctx.cache ? await ctx.cache.get(name, row.id, async () => row) : row);
+  return found;
+}

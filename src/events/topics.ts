@@ -38,6 +38,8 @@ export interface EventTopics {
    * has no webhook event for these; Graft names the topic after the issue events above.
    */
   issue_time: IssueTimeEvent;
+  /** A reaction was added to an issue or one of its comments, or taken off. */
+  reaction: ReactionEvent;
 }
 
 /** What every issue event names: who acted, on which issue of which repository. */
@@ -71,6 +73,14 @@ export interface IssueTimeEvent extends IssueEventBase {
   seconds: number;
   /** The tracked time added or deleted; absent for a reset and for a stopwatch that starts or is discarded. */
   trackedTimeId?: number;
+}
+
+export interface ReactionEvent extends IssueEventBase {
+  action: 'added' | 'removed';
+  /** The comment reacted to; null for the issue itself. */
+  commentId: number | null;
+  /** The reaction (one of ui.REACTIONS). */
+  content: string;
 }
 
 export interface AccountEvent {

@@ -4,6 +4,7 @@
  * schema of its own, dropped on stop) and answers the bench over IPC:
  *   → { type: 'ready', url, dataDir, databaseUrl }   once listening
  *   ← { type: 'counters' }  → { type: 'counters', sql, git }   SQL statements run and git processes spawned so far
+ *   ← { type: 'seed-issues', seed }  → { type: 'seeded', open }   writes the large issue tracker (issues-seed.ts)
  *   ← { type: 'stop' }      → exits once stopped
  */
 import childProcess from 'node:child_process';
@@ -19,6 +20,8 @@ childProcess.spawn = function spawnCounted(this: unknown, ...args: unknown[]) {
 syncBuiltinESMExports();
 
 const { startServer } = await import('../testkit/server.ts');
+const { seedIssues } = await import('./issues-seed.ts');
+type IssueSeed = import('./issues-seed.ts').IssueSeed;
 
 if (!process.send) throw new Error('serve.ts is started by test/bench/run.ts (it needs an IPC channel)');
 const send = (message: unknown) => process.send!(message);
@@ -35,8 +38,14 @@ async function stop() {
   process.exit(0);
 }
 
-process.on('message', (message: { type: string }) => {
+process.on('message', (message: { type: string; seed?: IssueSeed }) => {
   if (message.type === 'counters') send({ type: 'counters', sql: server.app.database.queryCount(), git: gitProcesses });
+  else if (message.type === 'seed-issues') {
+    seedIssues(server.app.database.db, server.app.database.target.provider, message.seed!).then(
+      ({ open }) => send({ type: 'seeded', open }),
+      (err: Error) => send({ type: 'seeded', error: err.message }),
+    );
+  }
   else if (message.type === 'stop') void stop();
 });
 // The bench went away (crash, Ctrl-C): clean up our data too.

@@ -17,6 +17,8 @@ export interface RequestSpec {
   headers: Record<string, string>;
   body?: string;
   expect: Expectation[];
+  /** The status a good reply has (200 unless said). */
+  status?: number;
 }
 
 /** Refuses anything but plain HTTP on 127.0.0.1: the bench never loads another host. */
@@ -31,6 +33,19 @@ export function assertLoopback(url: string): URL {
 /** A GET with a token (REST, or the floor). */
 export function getSpec(url: string, token: string, expect: Expectation[]): RequestSpec {
   return { url: assertLoopback(url).toString(), method: 'GET', headers: { accept: 'application/json', authorization: `token ${token}` }, expect };
+}
+
+/** A JSON POST with a token that creates something each time (REST writes), answered with `status`. */
+export function postSpec(url: string, token: string, payload: unknown, status: number, expect: Expectation[]): RequestSpec {
+  const body = JSON.stringify(payload);
+  return {
+    url: assertLoopback(url).toString(),
+    method: 'POST',
+    headers: { accept: 'application/json', authorization: `token ${token}`, 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(body)) },
+    body,
+    expect,
+    status,
+  };
 }
 
 /** A GraphQL POST with a token. */
@@ -61,7 +76,7 @@ function at(value: unknown, path: (string | number)[]): unknown {
 
 /** Why a reply is wrong, or undefined when it is a 200 holding every expected value. */
 export function checkReply(spec: RequestSpec, status: number, text: string): string | undefined {
-  if (status !== 200) return `status ${status}: ${text.slice(0, 200)}`;
+  if (status !== (spec.status ?? 200)) return `status ${status}: ${text.slice(0, 200)}`;
   let body: unknown;
   try {
     body = JSON.parse(text);

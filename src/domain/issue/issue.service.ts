@@ -1,4 +1,5 @@
-import type { Prisma, User } from '../../db/models.ts';
+import type { Issue, Label, Milestone, Prisma, User } from '../../db/models.ts';
+import { cachedMany } from '../../cache/cache.ts';
 import type { Tx } from '../../db/client.ts';
 import { badRequest, forbidden, invalid, notFound, unauthenticated } from '../../errors.ts';
 import type { IssueAssignEvent, IssueMilestoneEvent, IssuesEvent } from '../../events/topics.ts';
@@ -9,7 +10,7 @@ import { getRepository, getRepositoryById, type RepositoryWithOwner } from '../r
 import { getWritableRepository } from '../repo/writable.ts';
 import type { CreateIssueInput, IssueFilter, UpdateIssueInput } from './issue.inputs.ts';
 import { databaseTarget } from '../../db/provider.ts';
-import { pageFrom, type Page, type PageWindow } from '../../pagination.ts';
+import type { Page, PageWindow } from '../../pagination.ts';
 import { findUserByLogin } from '../user/user.service.ts';
 
 const ISSUES_READ: Need = { unit: 'repo.issues', level: 'read' };
@@ -98,33 +99,113 @@ function signedIn(ctx: ServiceContext): User {
 /** The issue numbered `number` of a repository the caller already reads; null when there is none. */
 export async function getIssue(ctx: ServiceContext, repo: RepositoryWithOwner, number: number): Promise<IssueView | null> {
   if (!(await readsIssues(ctx, repo))) return null;
-  const issue = await ctx.db.issue.findUnique({ where: { repoId_number: { repoId: repo.id, number } }, include: ISSUE_INCLUDE });
-  return issue ? { issue, repo } : null;
+  const issue = await ctx.db.issue.findUnique({ where: { repoId_number: { repoId: repo.id, number } } });
+  if (!issue) return null;
+  const [row] = await withRelations(ctx, [issue]);
+  return { issue: row, repo };
 }
 
 /**
- * A page of a repository's issues the caller reads, newest first (Gitea's order), with the filters of `filter`;
- * counted in SQL. Each page costs the same statements whatever its size: labels, assignees, milestone and
- * poster come with the page's one query per relation. Logins no account has answer NOT_FOUND, as Gitea does.
+ * A page of a repository's issues the caller reads, newest first (Gitea's order), with the filters of `filter`.
+ * Each page costs the same statements whatever its size and depth: the page's ids come from one index-only scan
+ * (Issue_repoId_isClosed_createdAt_isPull_idx), its rows from one lookup by id, their relations from
+ * `withRelations`. The total is the repository's counters when only state and kind filter, else counted in SQL.
+ * Logins no account has answer NOT_FOUND, as Gitea does.
  */
 export async function listIssues(ctx: ServiceContext, repo: RepositoryWithOwner, window: PageWindow, filter: IssueFilter = {}): Promise<Page<IssueView>> {
   if (!(await readsIssues(ctx, repo))) throw notFound(`repository ${repo.owner.login}/${repo.name} has no issues`);
-  const where = await issueWhere(ctx, repo, filter);
-  return pageFrom(
-    ctx.db.issue.findMany({ where, include: ISSUE_INCLUDE, orderBy: [{ createdAt: 'desc' }, { id: 'desc' }], skip: window.offset, take: window.limit }),
-    ctx.db.issue.count({ where }),
-    (issue) => ({ issue, repo }),
-  );
+  const { where, labels } = await issueWhere(ctx, repo, filter);
+  const [page, total] = await Promise.all([
+    ctx.db.issue.findMany({ where, select: { id: true }, orderBy: [{ createdAt: 'desc' }, { id: 'desc' }], skip: window.offset, take: window.limit }),
+    countedByCounters(repo, filter, labels) ?? ctx.db.issue.count({ where }),
+  ]);
+  const ids = page.map((row) => row.id);
+  const position = new Map(ids.map((id, index) => [id, index]));
+  const issues = ids.length === 0 ? [] : await ctx.db.issue.findMany({ where: { id: { in: ids } } });
+  issues.sort((a, b) => position.get(a.id)! - position.get(b.id)!);
+  const rows = await withRelations(ctx, issues);
+  return { items: rows.map((issue) => ({ issue, repo })), totalCount: total };
 }
 
-async function issueWhere(ctx: ServiceContext, repo: RepositoryWithOwner, filter: IssueFilter): Promise<Prisma.IssueWhereInput> {
+/**
+ * The number of issues a list shows, from counters the writes keep: the repository's when only the state and the
+ * kind filter, one label's when that label is the only other filter (its counters count issues and pulls alike).
+ * Undefined when the filters need a count in SQL.
+ */
+function countedByCounters(repo: RepositoryWithOwner, filter: IssueFilter, labels: readonly LabelCounters[]): number | undefined {
+  const others = Object.entries(filter).filter(([name, value]) => value !== null && value !== undefined && name !== 'state' && name !== 'kind' && name !== 'labels');
+  if (others.length > 0) return undefined;
+  const state = filter.state ?? 'open';
+  const of = (all: number, closed: number) => (state === 'all' ? all : state === 'closed' ? closed : all - closed);
+  if (filter.labels?.length) {
+    if (labels.length !== 1 || filter.kind) return undefined;
+    return of(labels[0].issueCount, labels[0].closedIssueCount);
+  }
+  const issues = of(repo.issueCount, repo.closedIssueCount);
+  const pulls = of(repo.pullCount, repo.closedPullCount);
+  return filter.kind === 'issues' ? issues : filter.kind === 'pulls' ? pulls : issues + pulls;
+}
+
+type LabelCounters = { id: number; issueCount: number; closedIssueCount: number };
+
+/**
+ * Issues with their poster, milestone, labels and assignees: one statement each for the label and assignee links
+ * of all of them, and the labels, milestones and accounts through their caches (one statement per kind for those
+ * not cached). Prisma's `include` would cost one statement per relation too, but builds its rows far more slowly.
+ */
+async function withRelations(ctx: ServiceContext, issues: Issue[]): Promise<IssueRow[]> {
+  if (issues.length === 0) return [];
+  const ids = issues.map((i) => i.id);
+  const [labelLinks, assigneeLinks] = await Promise.all([
+    ctx.db.issueLabel.findMany({ where: { issueId: { in: ids } } }),
+    ctx.db.issueAssignee.findMany({ where: { issueId: { in: ids } } }),
+  ]);
+  const userIds = [...issues.flatMap((i) => (i.posterId === null ? [] : [i.posterId])), ...assigneeLinks.map((a) => a.userId)];
+  const milestoneIds = issues.flatMap((i) => (i.milestoneId === null ? [] : [i.milestoneId]));
+  const [labels, milestones, users] = await Promise.all([
+    cachedMany<Label>(ctx, 'labelById', labelLinks.map((l) => l.labelId), (missing) => ctx.db.label.findMany({ where: { id: { in: missing } } })),
+    cachedMany<Milestone>(ctx, 'milestoneById', milestoneIds, (missing) => ctx.db.milestone.findMany({ where: { id: { in: missing } } })),
+    cachedMany<User>(ctx, 'accountById', userIds, (missing) => ctx.db.user.findMany({ where: { id: { in: missing } } })),
+  ]);
+  const labelsOf = groupBy(labelLinks, (l) => l.issueId);
+  const assigneesOf = groupBy(assigneeLinks, (a) => a.issueId);
+  return issues.map((issue) => ({
+    ...issue,
+    poster: issue.posterId === null ? null : (users.get(issue.posterId) ?? null),
+    milestone: issue.milestoneId === null ? null : (milestones.get(issue.milestoneId) ?? null),
+    labels: (labelsOf.get(issue.id) ?? []).flatMap((link) => {
+      const label = labels.get(link.labelId);
+      return label ? [{ ...link, label }] : [];
+    }),
+    assignees: (assigneesOf.get(issue.id) ?? []).flatMap((link) => {
+      const user = users.get(link.userId);
+      return user ? [{ ...link, user }] : [];
+    }),
+  }));
+}
+
+function groupBy<T>(items: readonly T[], key: (item: T) => number): Map<number, T[]> {
+  const groups = new Map<number, T[]>();
+  for (const item of items) {
+    const k = key(item);
+    const group = groups.get(k);
+    if (group) group.push(item);
+    else groups.set(k, [item]);
+  }
+  return groups;
+}
+
+/** The filter as a query, and the labels it names (with their counters). */
+async function issueWhere(ctx: ServiceContext, repo: RepositoryWithOwner, filter: IssueFilter): Promise<{ where: Prisma.IssueWhereInput; labels: LabelCounters[] }> {
   const and: Prisma.IssueWhereInput[] = [{ repoId: repo.id }];
   const state = filter.state ?? 'open';
   if (state !== 'all') and.push({ isClosed: state === 'closed' });
   if (filter.kind) and.push({ isPull: filter.kind === 'pulls' });
   const names = (filter.labels ?? []).map((n) => n.trim()).filter((n) => n !== '');
+  const labels: LabelCounters[] = [];
   if (names.length > 0) {
-    const labels = await ctx.db.label.findMany({ where: { name: { in: names }, OR: [{ repoId: repo.id }, { orgId: repo.ownerId }] }, select: { id: true } });
+    const select = { id: true, issueCount: true, closedIssueCount: true } as const;
+    labels.push(...(await ctx.db.label.findMany({ where: { name: { in: names }, OR: [{ repoId: repo.id }, { orgId: repo.ownerId }] }, select })));
     for (const { id } of labels) and.push({ labels: { some: { labelId: id } } });
   }
   const milestones = (filter.milestones ?? []).map((m) => m.trim()).filter((m) => m !== '');
@@ -147,7 +228,7 @@ async function issueWhere(ctx: ServiceContext, repo: RepositoryWithOwner, filter
     // A mention ends the body or is followed by a character that cannot continue a login.
     and.push({ OR: [{ body: { endsWith: mention } }, ...MENTION_ENDS.map((end) => ({ body: { contains: `${mention}${end}` } }))] });
   }
-  return { AND: and };
+  return { where: { AND: and }, labels };
 }
 
 const MENTION_ENDS = [' ', '\n', '\r', '\t', ',', '.', ':', ';', '!', '?', ')', ']', "'", '"'];

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { before, describe, it } from 'node:test';
-import { createAccounts, type TestAccount } from '../../testkit/accounts.ts';
+import { createAccounts, createToken, type TestAccount } from '../../testkit/accounts.ts';
 import { buildRepo, type TestRepo } from '../../testkit/repos.ts';
 import { useServer } from '../../testkit/use-server.ts';
 
@@ -274,6 +274,41 @@ describe('issues of a repository', () => {
       assert.deepEqual(await numbers({ type: 'pulls' }), []);
       assert.deepEqual(await numbers({ type: 'issues' }), [2, 1]);
       assert.equal((await api.get(`${listed.path}/issues?created_by=no-such-account`)).status, 404);
+    });
+
+    it('gives X-Total-Count from the counters the writes keep exactly as a count in SQL would', async () => {
+      const total = async (query: Record<string, string>) => {
+        const res = await api.get(`${listed.path}/issues?${new URLSearchParams({ ...query, limit: '1' })}`);
+        assert.equal(res.status, 200, JSON.stringify(res.body));
+        return Number(res.headers.get('x-total-count'));
+      };
+      // Counted from the repository's and the label's counters, then the same with a filter that needs SQL.
+      assert.deepEqual(
+        [await total({}), await total({ state: 'all' }), await total({ type: 'issues', state: 'closed' }), await total({ labels: 'bug' }), await total({ labels: 'bug', state: 'closed' })],
+        [2, 3, 1, 2, 0],
+      );
+      assert.deepEqual([await total({ q: '', labels: 'bug', since: '2000-01-01T00:00:00Z' }), await total({ labels: 'bug,ui' })], [2, 1]);
+      const closed = await api.patch(`${listed.path}/issues/1`, { state: 'closed' }, owner.basic);
+      assert.equal(closed.status, 201, JSON.stringify(closed.body));
+      try {
+        assert.deepEqual([await total({}), await total({ labels: 'bug' }), await total({ labels: 'bug', state: 'closed' }), await total({ labels: 'bug', state: 'all', since: '2000-01-01T00:00:00Z' })], [1, 1, 1, 2]);
+      } finally {
+        await api.patch(`${listed.path}/issues/1`, { state: 'open' }, owner.basic);
+      }
+    });
+
+    it('lets a token with read:issue alone read the issues, as Gitea scopes a route by its category only', async () => {
+      const issueToken = await createToken(api, owner, ['read:issue']);
+      const repoToken = await createToken(api, owner, ['read:repository']);
+      const list = await api.get(`${listed.path}/issues`, { token: issueToken });
+      assert.equal(list.status, 200, JSON.stringify(list.body));
+      assert.deepEqual(list.body.map((i: { number: number }) => i.number), [2, 1]);
+      assert.equal(list.body[0].repository.full_name, listed.path.replace('/repos/', ''));
+      assert.equal((await api.get(`${listed.path}/issues/1`, { token: issueToken })).status, 200);
+      const refused = await api.get(`${listed.path}/issues`, { token: repoToken });
+      assert.equal(refused.status, 403);
+      assert.match(refused.body.message, /read:issue/);
+      assert.equal((await api.get(listed.path, { token: issueToken })).status, 403);
     });
 
     it('filters by the time of the last change with since and before', async () => {

@@ -1,0 +1,11 @@
+import Database from 'better-sqlite3';
+const db = new Database('/tmp/big.db');
+db.exec('DROP INDEX IF EXISTS "Issue_repoId_isClosed_createdAt_idx"; CREATE INDEX IF NOT EXISTS "Issue_repoId_isClosed_createdAt_isPull_idx" ON "Issue"("repoId", "isClosed", "createdAt", "isPull")');
+const repo = (db.prepare('select repoId from Issue limit 1').get() as any).repoId;
+const label = (db.prepare('select id from Label where name = ?').get('kind/8') as any).id;
+const q = (sql: string, ...args: any[]) => { const st = db.prepare(sql); st.all(...args); const t = performance.now(); for (let i = 0; i < 20; i++) st.all(...args); console.log(((performance.now() - t) / 20).toFixed(3), 'ms', sql.slice(0, 220)); console.log('  ', db.prepare('EXPLAIN QUERY PLAN ' + sql).all(...args).map((r: any) => r.detail).join(' | ')); };
+const W = 'WHERE ("repoId" = ? AND "isClosed" = ?)';
+q(`SELECT id FROM Issue ${W} AND ("Issue"."id") IN (SELECT "t1"."issueId" FROM "IssueLabel" AS "t1" WHERE ("t1"."labelId" = ? AND "t1"."issueId" IS NOT NULL)) ORDER BY createdAt DESC, id DESC LIMIT 50`, repo, 0, label);
+q(`SELECT COUNT(*) FROM (SELECT id FROM Issue ${W} AND ("Issue"."id") IN (SELECT "t1"."issueId" FROM "IssueLabel" AS "t1" WHERE ("t1"."labelId" = ? AND "t1"."issueId" IS NOT NULL))) sub`, repo, 0, label);
+q(`SELECT id FROM Issue ${W} AND EXISTS (SELECT 1 FROM IssueLabel l WHERE l.issueId = Issue.id AND l.labelId = ?) ORDER BY createdAt DESC, id DESC LIMIT 50`, repo, 0, label);
+q(`SELECT COUNT(*) FROM IssueLabel l JOIN Issue i ON i.id = l.issueId WHERE l.labelId = ? AND i.repoId = ? AND i.isClosed = ?`, label, repo, 0);
