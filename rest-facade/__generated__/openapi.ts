@@ -2091,6 +2091,189 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/repos/{owner}/{repo}/issues/{index}/times": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Time tracked on an issue, oldest first
+         * @description Those who may not write to the issues see only their own times, and asking for another account's is refused (403). With time tracking switched off on the repository, 404.
+         */
+        get: operations["issueTrackedTimes"];
+        put?: never;
+        /**
+         * Track time spent on an issue
+         * @description Whoever writes to the issues may, and so may the poster and the assignees; when the repository lets any reader track time, every reader may. Time tracking switched off is a 400.
+         */
+        post: operations["issueAddTime"];
+        /**
+         * Delete every time the caller tracked on an issue
+         * @description 404 when the caller has tracked none there.
+         */
+        delete: operations["issueResetTime"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/repos/{owner}/{repo}/issues/{index}/times/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Delete one tracked time of an issue
+         * @description The account whose time it is and site admins may. A time that does not exist, is another issue's or was deleted already is a 404.
+         */
+        delete: operations["issueDeleteTime"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/repos/{owner}/{repo}/issues/{index}/stopwatch/start": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Start the caller's stopwatch on an issue
+         * @description For those who write to the issues and may track time there. A stopwatch of the caller's running on another issue stops, and its time is tracked. 409 when this one runs already.
+         */
+        post: operations["issueStartStopWatch"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/repos/{owner}/{repo}/issues/{index}/stopwatch/stop": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Stop the caller's stopwatch on an issue, tracking the whole seconds it ran
+         * @description 409 when none runs.
+         */
+        post: operations["issueStopStopWatch"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/repos/{owner}/{repo}/issues/{index}/stopwatch/delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Discard the caller's stopwatch on an issue without tracking its time
+         * @description 409 when none runs.
+         */
+        delete: operations["issueDeleteStopWatch"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/repos/{owner}/{repo}/times": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Time tracked on a repository's issues, oldest first
+         * @description For those who read the issues. Those who may not write to them see only their own times, and asking for another account's is refused (403). With time tracking switched off, 400.
+         */
+        get: operations["repoTrackedTimes"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/repos/{owner}/{repo}/times/{user}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Time one account tracked on a repository's issues, oldest first
+         * @deprecated
+         * @description The account itself, and those who write to the issues, may list it (403 for others). Graft pages this list (page, limit, X-Total-Count) where Gitea answers all of it at once.
+         */
+        get: operations["userTrackedTimes"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/user/times": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The caller's tracked time in every repository, oldest first */
+        get: operations["userCurrentTrackedTimes"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/user/stopwatches": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The caller's running stopwatches, oldest first */
+        get: operations["userGetStopWatches"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/users/{username}/tokens": {
         parameters: {
             query?: never;
@@ -2463,30 +2646,6 @@ export interface components {
             ref_comment?: components["schemas"]["Comment"];
             dependent_issue?: components["schemas"]["Issue"];
             tracked_time?: components["schemas"]["TrackedTime"];
-        };
-        /** @description Time an account spent on an issue. */
-        TrackedTime: {
-            /** Format: int64 */
-            id?: number;
-            /** Format: date-time */
-            created?: string;
-            /**
-             * Format: int64
-             * @description Seconds.
-             */
-            time?: number;
-            /**
-             * Format: int64
-             * @deprecated
-             */
-            user_id?: number;
-            user_name?: string;
-            /**
-             * Format: int64
-             * @deprecated
-             */
-            issue_id?: number;
-            issue?: components["schemas"]["Issue"];
         };
         /** @description A new comment. */
         CreateIssueCommentOption: {
@@ -3452,6 +3611,75 @@ export interface components {
             };
             visibility?: components["schemas"]["TeamVisibility"];
         };
+        /** @description Time an account spent on an issue. */
+        TrackedTime: {
+            /** Format: int64 */
+            id?: number;
+            /**
+             * Format: date-time
+             * @description When the time was spent.
+             */
+            created?: string;
+            /**
+             * Format: int64
+             * @description The time spent, in seconds.
+             */
+            time?: number;
+            /**
+             * Format: int64
+             * @deprecated
+             * @description Id of the account whose time it is (user_name names it).
+             */
+            user_id?: number;
+            /** @description Login of the account whose time it is. */
+            user_name?: string;
+            /**
+             * Format: int64
+             * @deprecated
+             * @description Id of the issue (the issue member carries it).
+             */
+            issue_id?: number;
+            issue?: components["schemas"]["Issue"];
+        };
+        /** @description A running stopwatch of the caller's. */
+        StopWatch: {
+            /**
+             * Format: date-time
+             * @description When it started.
+             */
+            created?: string;
+            /**
+             * Format: int64
+             * @description Whole seconds it has run.
+             */
+            seconds?: number;
+            /** @description The same time in words, as Gitea writes it ("1 hour 5 minutes"). */
+            duration?: string;
+            /**
+             * Format: int64
+             * @description Number of its issue.
+             */
+            issue_index?: number;
+            issue_title?: string;
+            /** @description Login of the owner of the issue's repository. */
+            repo_owner_name?: string;
+            repo_name?: string;
+        };
+        /** @description Time to track on an issue. */
+        AddTimeOption: {
+            /**
+             * Format: int64
+             * @description The time spent, in seconds; more than zero.
+             */
+            time: number;
+            /**
+             * Format: date-time
+             * @description When the time was spent; now when left out.
+             */
+            created?: string;
+            /** @description Login of the account whose time it is: honoured for site admins and the repository's admins, ignored for anyone else (the time is the caller's). */
+            user_name?: string;
+        };
         /** @description A personal access token. sha1 carries the secret only in the response that created it. */
         AccessToken: {
             /** Format: date-time */
@@ -4083,6 +4311,33 @@ export interface components {
                 "application/json": components["schemas"]["WatchInfo"];
             };
         };
+        /** @description A tracked time. */
+        TrackedTime: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["TrackedTime"];
+            };
+        };
+        /** @description A page of tracked times. */
+        TrackedTimeList: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["TrackedTime"][];
+            };
+        };
+        /** @description A page of running stopwatches. */
+        StopWatchList: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["StopWatch"][];
+            };
+        };
         /** @description One access token. */
         AccessToken: {
             headers: {
@@ -4149,6 +4404,18 @@ export interface components {
         subscriptionIssueIndex: number;
         /** @description Login of the account. */
         subscriptionUser: string;
+        /** @description Login of the repository's owner. */
+        timeOwner: string;
+        /** @description Name of the repository. */
+        timeRepo: string;
+        /** @description Number of the issue in its repository. */
+        timeIssueIndex: number;
+        /** @description Only the times of the account with this login. */
+        timeUserFilter: string;
+        /** @description Only times tracked at or after this moment (RFC 3339). */
+        timeSince: string;
+        /** @description Only times tracked at or before this moment (RFC 3339). */
+        timeBefore: string;
     };
     requestBodies: never;
     headers: never;
@@ -8534,6 +8801,282 @@ export interface operations {
             404: components["responses"]["notFound"];
             405: components["responses"]["error"];
             422: components["responses"]["validationError"];
+        };
+    };
+    issueTrackedTimes: {
+        parameters: {
+            query?: {
+                /** @description Only the times of the account with this login. */
+                user?: components["parameters"]["timeUserFilter"];
+                /** @description Only times tracked at or after this moment (RFC 3339). */
+                since?: components["parameters"]["timeSince"];
+                /** @description Only times tracked at or before this moment (RFC 3339). */
+                before?: components["parameters"]["timeBefore"];
+                /** @description Page number, from 1. */
+                page?: components["parameters"]["page"];
+                /** @description Items per page (DEFAULT_PAGING_NUM by default, at most MAX_RESPONSE_ITEMS). */
+                limit?: components["parameters"]["limit"];
+            };
+            header?: never;
+            path: {
+                /** @description Login of the repository's owner. */
+                owner: components["parameters"]["timeOwner"];
+                /** @description Name of the repository. */
+                repo: components["parameters"]["timeRepo"];
+                /** @description Number of the issue in its repository. */
+                index: components["parameters"]["timeIssueIndex"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["TrackedTimeList"];
+            403: components["responses"]["forbidden"];
+            404: components["responses"]["notFound"];
+            422: components["responses"]["validationError"];
+        };
+    };
+    issueAddTime: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Login of the repository's owner. */
+                owner: components["parameters"]["timeOwner"];
+                /** @description Name of the repository. */
+                repo: components["parameters"]["timeRepo"];
+                /** @description Number of the issue in its repository. */
+                index: components["parameters"]["timeIssueIndex"];
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["AddTimeOption"];
+            };
+        };
+        responses: {
+            200: components["responses"]["TrackedTime"];
+            400: components["responses"]["error"];
+            403: components["responses"]["forbidden"];
+            404: components["responses"]["notFound"];
+            422: components["responses"]["validationError"];
+            423: components["responses"]["repoArchivedError"];
+        };
+    };
+    issueResetTime: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Login of the repository's owner. */
+                owner: components["parameters"]["timeOwner"];
+                /** @description Name of the repository. */
+                repo: components["parameters"]["timeRepo"];
+                /** @description Number of the issue in its repository. */
+                index: components["parameters"]["timeIssueIndex"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: components["responses"]["empty"];
+            400: components["responses"]["error"];
+            403: components["responses"]["forbidden"];
+            404: components["responses"]["notFound"];
+            423: components["responses"]["repoArchivedError"];
+        };
+    };
+    issueDeleteTime: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Login of the repository's owner. */
+                owner: components["parameters"]["timeOwner"];
+                /** @description Name of the repository. */
+                repo: components["parameters"]["timeRepo"];
+                /** @description Number of the issue in its repository. */
+                index: components["parameters"]["timeIssueIndex"];
+                /** @description Id of the tracked time. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: components["responses"]["empty"];
+            400: components["responses"]["error"];
+            403: components["responses"]["forbidden"];
+            404: components["responses"]["notFound"];
+            423: components["responses"]["repoArchivedError"];
+        };
+    };
+    issueStartStopWatch: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Login of the repository's owner. */
+                owner: components["parameters"]["timeOwner"];
+                /** @description Name of the repository. */
+                repo: components["parameters"]["timeRepo"];
+                /** @description Number of the issue in its repository. */
+                index: components["parameters"]["timeIssueIndex"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            201: components["responses"]["empty"];
+            403: components["responses"]["forbidden"];
+            404: components["responses"]["notFound"];
+            409: components["responses"]["conflict"];
+            423: components["responses"]["repoArchivedError"];
+        };
+    };
+    issueStopStopWatch: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Login of the repository's owner. */
+                owner: components["parameters"]["timeOwner"];
+                /** @description Name of the repository. */
+                repo: components["parameters"]["timeRepo"];
+                /** @description Number of the issue in its repository. */
+                index: components["parameters"]["timeIssueIndex"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            201: components["responses"]["empty"];
+            403: components["responses"]["forbidden"];
+            404: components["responses"]["notFound"];
+            409: components["responses"]["conflict"];
+            423: components["responses"]["repoArchivedError"];
+        };
+    };
+    issueDeleteStopWatch: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Login of the repository's owner. */
+                owner: components["parameters"]["timeOwner"];
+                /** @description Name of the repository. */
+                repo: components["parameters"]["timeRepo"];
+                /** @description Number of the issue in its repository. */
+                index: components["parameters"]["timeIssueIndex"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: components["responses"]["empty"];
+            403: components["responses"]["forbidden"];
+            404: components["responses"]["notFound"];
+            409: components["responses"]["conflict"];
+            423: components["responses"]["repoArchivedError"];
+        };
+    };
+    repoTrackedTimes: {
+        parameters: {
+            query?: {
+                /** @description Only the times of the account with this login. */
+                user?: components["parameters"]["timeUserFilter"];
+                /** @description Only times tracked at or after this moment (RFC 3339). */
+                since?: components["parameters"]["timeSince"];
+                /** @description Only times tracked at or before this moment (RFC 3339). */
+                before?: components["parameters"]["timeBefore"];
+                /** @description Page number, from 1. */
+                page?: components["parameters"]["page"];
+                /** @description Items per page (DEFAULT_PAGING_NUM by default, at most MAX_RESPONSE_ITEMS). */
+                limit?: components["parameters"]["limit"];
+            };
+            header?: never;
+            path: {
+                /** @description Login of the repository's owner. */
+                owner: components["parameters"]["timeOwner"];
+                /** @description Name of the repository. */
+                repo: components["parameters"]["timeRepo"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["TrackedTimeList"];
+            400: components["responses"]["error"];
+            403: components["responses"]["forbidden"];
+            404: components["responses"]["notFound"];
+            422: components["responses"]["validationError"];
+        };
+    };
+    userTrackedTimes: {
+        parameters: {
+            query?: {
+                /** @description Page number, from 1. */
+                page?: components["parameters"]["page"];
+                /** @description Items per page (DEFAULT_PAGING_NUM by default, at most MAX_RESPONSE_ITEMS). */
+                limit?: components["parameters"]["limit"];
+            };
+            header?: never;
+            path: {
+                /** @description Login of the repository's owner. */
+                owner: components["parameters"]["timeOwner"];
+                /** @description Name of the repository. */
+                repo: components["parameters"]["timeRepo"];
+                /** @description Login of the account whose times to list. */
+                user: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["TrackedTimeList"];
+            400: components["responses"]["error"];
+            403: components["responses"]["forbidden"];
+            404: components["responses"]["notFound"];
+        };
+    };
+    userCurrentTrackedTimes: {
+        parameters: {
+            query?: {
+                /** @description Page number, from 1. */
+                page?: components["parameters"]["page"];
+                /** @description Items per page (DEFAULT_PAGING_NUM by default, at most MAX_RESPONSE_ITEMS). */
+                limit?: components["parameters"]["limit"];
+                /** @description Only times tracked at or after this moment (RFC 3339). */
+                since?: components["parameters"]["timeSince"];
+                /** @description Only times tracked at or before this moment (RFC 3339). */
+                before?: components["parameters"]["timeBefore"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["TrackedTimeList"];
+            422: components["responses"]["validationError"];
+        };
+    };
+    userGetStopWatches: {
+        parameters: {
+            query?: {
+                /** @description Page number, from 1. */
+                page?: components["parameters"]["page"];
+                /** @description Items per page (DEFAULT_PAGING_NUM by default, at most MAX_RESPONSE_ITEMS). */
+                limit?: components["parameters"]["limit"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["StopWatchList"];
         };
     };
     userGetTokens: {

@@ -35,6 +35,8 @@ export { userCurrentCheckSubscription, userCurrentPutSubscription, userCurrentDe
 export { issueSubscriptions, issueCheckSubscription, issueAddSubscription, issueDeleteSubscription } from '../operations/subscription/subscriptions.ts';
 export { repoListTeams, repoCheckTeam, repoAddTeam, repoDeleteTeam } from '../operations/team/repo-teams.ts';
 export { orgListTeams, teamSearch, userListTeams, orgGetTeam, orgCreateTeam, orgEditTeam, orgDeleteTeam, orgListTeamMembers, orgListTeamMember, orgAddTeamMember, orgRemoveTeamMember, orgListTeamRepos, orgListTeamRepo, orgAddTeamRepository, orgRemoveTeamRepository } from '../operations/team/teams.ts';
+export { issueStartStopWatch, issueStopStopWatch, issueDeleteStopWatch, userGetStopWatches } from '../operations/time/stopwatches.ts';
+export { issueTrackedTimes, issueAddTime, issueDeleteTime, issueResetTime, repoTrackedTimes, userTrackedTimes, userCurrentTrackedTimes } from '../operations/time/times.ts';
 export { userGetTokens, userCreateToken, userDeleteAccessToken } from '../operations/token/tokens.ts';
 export { repoTransfer, acceptRepoTransfer, rejectRepoTransfer } from '../operations/transfer/transfers.ts';
 export { adminSearchUsers, adminCreateUser, adminEditUser, adminDeleteUser } from '../operations/user/admin.ts';

@@ -42,6 +42,11 @@ export interface EventTopics {
    * it: it reports the change as an edit of the issue (`issues`) or of the comment (`issue_comment`).
    */
   issue_attachment: IssueAttachmentEvent;
+  /**
+   * Time was tracked on an issue or taken off it, or a stopwatch on it started, stopped or was discarded. Gitea
+   * has no webhook event for these; Graft names the topic after the issue events above.
+   */
+  issue_time: IssueTimeEvent;
   /** A reaction was added to an issue or one of its comments, or taken off. */
   reaction: ReactionEvent;
   /** A comment on an issue was created, edited or deleted (Gitea's `issue_comment` webhook event). */
@@ -111,6 +116,16 @@ export interface IssueAttachmentEvent extends IssueEventBase {
   uuid: string;
   /** The file's name (after a rename: the new one). */
   name: string;
+}
+
+export interface IssueTimeEvent extends IssueEventBase {
+  action: 'added' | 'deleted' | 'reset' | 'stopwatch_started' | 'stopwatch_stopped' | 'stopwatch_cancelled';
+  /** Whose time or stopwatch it is (the actor, unless an admin added time for someone else). */
+  userId: number;
+  /** Seconds added (added, stopwatch_stopped) or taken off (deleted, reset); 0 when a stopwatch starts or is discarded. */
+  seconds: number;
+  /** The tracked time added or deleted; absent for a reset and for a stopwatch that starts or is discarded. */
+  trackedTimeId?: number;
 }
 
 export interface ReactionEvent extends IssueEventBase {
