@@ -9,8 +9,8 @@ export interface TestComment {
 /**
  * A comment on an issue, written as the row of the Comment table the comments area writes (type `comment`, the
  * issue's repository, the poster, the body; the issue's comment count raised), for the tests of areas built on
- * comments (reactions, subscriptions) on branches where the comment operations do not exist yet. Once
- * POST /repos/{owner}/{repo}/issues/{index}/comments is on main, this becomes a call of it.
+ * comments (reactions, subscriptions, attachments) that need a comment by an account they hold only the id of.
+ * It publishes no issue_comment event and leaves no references: tests of those use POST …/comments itself.
  */
 export async function commentOn(
   server: Pick<ServerKit, 'app'>,
