@@ -1,6 +1,6 @@
 import express, { type Request, type Response } from 'express';
 import { GraphQLError, type GraphQLSchema } from 'graphql';
-import { grants } from '../src/auth/scopes.ts';
+import { grants, type ScopeCategory } from '../src/auth/scopes.ts';
 import { isSiteAdmin, type Viewer } from '../src/auth/viewer.ts';
 import type { Config } from '../src/config/defaults.ts';
 import { isDomainError } from '../src/errors.ts';
@@ -141,7 +141,7 @@ export function createRestRouter(deps: RestFacadeDeps) {
           config: deps.config,
           rootUrl: deps.rootUrl(),
         } as unknown as RestCall<never>;
-        const context = deps.contextFor(routeCheckedViewer(viewer), res);
+        const context = deps.contextFor(routeCheckedViewer(route, viewer), res);
         const result = await run(operation.variables(call) as Record<string, unknown>, context).finally(() => releaseGraphQLContext(context));
         if (result.errors?.length) return sendGraphQLError(res, result.errors[0]);
         const reply = operation.reply(result.data as never, call);
@@ -206,14 +206,17 @@ function checkGuards(route: Route, viewer: Viewer, method: string): { status: nu
   return undefined;
 }
 
+/** Token scope categories whose routes reach a repository's units rather than the repository itself. */
+const REPOSITORY_UNIT_SCOPES = new Set<ScopeCategory>(['issue']);
+
 /**
  * The viewer an operation's documents run as once its route passed checkGuards: a token that reached a route of a
  * repository's units (issues, …) reads the repository that holds them, as in Gitea, where a token with `read:issue`
- * lists a repository's issues without `read:repository`. Every other category stays as the token grants it (GET
- * /user/repos still needs `read:user` too), and a public-only token stays public-only.
+ * lists a repository's issues without `read:repository`. Routes of every other category run as the token grants
+ * (GET /user/starred still needs `read:repository` beside `read:user`), and a public-only token stays public-only.
  */
-function routeCheckedViewer(viewer: Viewer): Viewer {
-  if (!viewer.grant || viewer.grant.levels.repository) return viewer;
+function routeCheckedViewer(route: Route, viewer: Viewer): Viewer {
+  if (!viewer.grant || viewer.grant.levels.repository || !route.scope || !REPOSITORY_UNIT_SCOPES.has(route.scope)) return viewer;
   return { ...viewer, grant: { ...viewer.grant, levels: { ...viewer.grant.levels, repository: 'read' } } };
 }
 
