@@ -1,4 +1,5 @@
 import type { RestCommentFragment, RestTimelineCommentFragment } from '../__generated__/graphql.ts';
+import { toAttachment } from './attachment.ts';
 import { toIssue } from './issue.ts';
 import { toLabel } from './label.ts';
 import { toMilestone } from './milestone.ts';
@@ -19,9 +20,8 @@ function links(comment: RestCommentFragment) {
 }
 
 /**
- * GraphQL IssueComment → REST Comment (Gitea's convert.ToAPIComment). Comments are never migrated here, so
- * original_author is empty. `assets` stays empty until the attachment area gives comments their files (a field
- * of IssueComment this converter then maps).
+ * GraphQL IssueComment → REST Comment (Gitea's convert.ToAPIComment): `assets` are the comment's attachments.
+ * Comments are never migrated here, so original_author is empty.
  */
 export function toComment(comment: RestCommentFragment): RestSchema<'Comment'> {
   return {
@@ -29,7 +29,7 @@ export function toComment(comment: RestCommentFragment): RestSchema<'Comment'> {
     user: toUser(comment.poster),
     ...links(comment),
     body: comment.body,
-    assets: [],
+    assets: comment.attachments.map(toAttachment),
     original_author: '',
     original_author_id: 0,
     created_at: restTime(comment.createdAt),

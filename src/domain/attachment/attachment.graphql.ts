@@ -1,6 +1,7 @@
 import { builder } from '../../graphql/builder.ts';
 import { lookup } from '../../graphql/errors.ts';
 import { inputFromTable } from '../../graphql/input-fields.ts';
+import { IssueCommentRef } from '../comment/comment.graphql.ts';
 import { IssueRef } from '../issue/issue.graphql.ts';
 import { RepositoryRef } from '../repo/repo.graphql.ts';
 import { withOwner } from '../repo/repo.service.ts';
@@ -45,8 +46,15 @@ builder.objectFields(IssueRef, (t) => ({
   }),
 }));
 
-// The Comment type is the comment area's: until it lists its attachments itself, a comment's are reached
-// through its repository, by the comment's id.
+builder.objectFields(IssueCommentRef, (t) => ({
+  attachments: t.field({
+    type: [AttachmentRef],
+    description: "The comment's attachments, oldest first (none for the timeline's events).",
+    resolve: (view, _args, ctx) => (view.comment.type === 'comment' ? ctx.loaders.commentAttachments.load(view.comment.id) : []),
+  }),
+}));
+
+// A comment's attachments by the comment's id, for the REST routes that name the comment but not its issue.
 builder.objectFields(RepositoryRef, (t) => ({
   commentAttachments: t.field({
     type: [AttachmentRef],

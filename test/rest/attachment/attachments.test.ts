@@ -290,6 +290,19 @@ describe('attachments of comments', () => {
     assert.deepEqual((await api.get(assets)).body, []);
   });
 
+  it("shows a comment's files as its assets wherever the comment is answered: alone, in its issue's list and in the repository's", async () => {
+    const id = await comment(writer);
+    const first = (await attach(id, writer.basic, { filename: 'a.txt', content: 'a' })).body;
+    const second = (await attach(id, writer.basic, { filename: 'b.txt', content: 'b' })).body;
+    const row = await db().comment.findUniqueOrThrow({ where: { id }, include: { issue: true } });
+    const alone = await api.get(`${repo.path}/issues/comments/${id}`);
+    assert.deepEqual(alone.body.assets, [first, second]);
+    const listed = (await api.get(`${repo.path}/issues/${row.issue.number}/comments`)).body;
+    assert.deepEqual(listed.find((c: { id: number }) => c.id === id).assets, [first, second]);
+    const inRepository = (await api.get(`${repo.path}/issues/comments?limit=50`)).body;
+    assert.deepEqual(inRepository.find((c: { id: number }) => c.id === id).assets, [first, second]);
+  });
+
   it("keeps a comment's files out of its issue's assets, and an issue's out of the comment's", async () => {
     const id = await comment(owner);
     const onComment = (await attach(id, owner.basic)).body;

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { before, describe, it } from 'node:test';
 import { createAccounts, createToken, type TestAccount } from '../../testkit/accounts.ts';
+import { failInserts } from '../../testkit/faults.ts';
 import { buildRepo, type TestRepo } from '../../testkit/repos.ts';
 import { useServer } from '../../testkit/use-server.ts';
 
@@ -141,6 +142,40 @@ describe('issues of a repository', () => {
     assert.deepEqual(await counters(), before);
     const types = (await db().comment.findMany({ where: { issueId: issue.id }, orderBy: { id: 'asc' } })).map((r) => r.type);
     assert.deepEqual(types.slice(-2), ['close', 'reopen']);
+  });
+
+  it('changes nothing when a close or a reopen fails part-way: state, counters and timeline stay as they were', async () => {
+    const v4 = await milestone('v4');
+    const ux = await label('ux');
+    const issue = await open(owner, { title: 'to fail closing', milestone: v4.id, labels: [ux.id] });
+    const before = await counters();
+    const snapshot = async () => {
+      const row = await db().issue.findUniqueOrThrow({ where: { id: issue.id } });
+      const timeline = await db().comment.count({ where: { issueId: issue.id } });
+      const milestoneRow = await db().milestone.findUniqueOrThrow({ where: { id: v4.id } });
+      const labelRow = await db().label.findUniqueOrThrow({ where: { id: ux.id } });
+      return { closed: row.isClosed, closedAt: row.closedAt, timeline, milestone: milestoneRow.closedIssueCount, label: labelRow.closedIssueCount };
+    };
+    const opened = await snapshot();
+    const lift = await failInserts(server, 'Comment', 'type', 'close');
+    try {
+      const failed = await api.patch(`${repo.path}/issues/${issue.number}`, { state: 'closed' }, owner.basic);
+      assert.equal(failed.status, 500);
+    } finally {
+      await lift();
+    }
+    assert.deepEqual(await snapshot(), opened);
+    assert.deepEqual(await counters(), before);
+    assert.equal((await api.patch(`${repo.path}/issues/${issue.number}`, { state: 'closed' }, owner.basic)).status, 201);
+    const closed = await snapshot();
+    const liftReopen = await failInserts(server, 'Comment', 'type', 'reopen');
+    try {
+      assert.equal((await api.patch(`${repo.path}/issues/${issue.number}`, { state: 'open' }, owner.basic)).status, 500);
+    } finally {
+      await liftReopen();
+    }
+    assert.deepEqual(await snapshot(), closed);
+    assert.equal((await api.get(`${repo.path}/issues/${issue.number}`, owner.basic)).body.state, 'closed');
   });
 
   it('lets the poster edit title, body and state but keeps the rest to writers; others get 403', async () => {

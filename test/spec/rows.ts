@@ -1,0 +1,152 @@
+/**
+ * SPEC.md's rows, each with the test that proves it: the file and the test's name, as `it(…)` spells it.
+ * test/spec/rows.test.ts keeps every entry pointing at a test that exists. Areas add their rows as they land.
+ */
+export interface SpecRow {
+  /** The section of SPEC.md and the row's words, shortened. */
+  row: string;
+  /** The test file, from the repository root. */
+  file: string;
+  /** The test's name. */
+  test: string;
+}
+
+export const SPEC_ROWS: Record<string, SpecRow[]> = {
+  issues: [
+    {
+      row: 'Resources / Milestone (migration data format): seven fields, draft-04',
+      file: 'test/rest/issue/milestone-migration.test.ts',
+      test: 'the schema file is draft-04 and requires all seven fields, allowing no others',
+    },
+    {
+      row: 'Versioning: migration data uses JSON Schema draft-04',
+      file: 'test/rest/issue/milestone-migration.test.ts',
+      test: 'an export fits the schema and, imported into another repository, gives the same milestones',
+    },
+    {
+      row: 'Other records / Label: a label with a scope is exclusive; an issue holds at most one label of a scope',
+      file: 'test/rest/label/issue-labels.test.ts',
+      test: 'takes the older label of an exclusive scope off when a newer one of that scope is added, on the timeline too',
+    },
+    {
+      row: 'Other records / UI settings record: allowed reactions',
+      file: 'test/rest/reaction/reactions.test.ts',
+      test: 'allows exactly the reactions /settings/ui reports',
+    },
+    {
+      row: 'Other records / Attachment settings record: read-only limits',
+      file: 'test/rest/settings/settings.test.ts',
+      test: 'GET /settings/attachment reports the attachment limits',
+    },
+    {
+      row: 'States: issue open → closed by the close operation, in a transaction; closed → open by reopen, in a transaction',
+      file: 'test/rest/issue/issues.test.ts',
+      test: 'changes nothing when a close or a reopen fails part-way: state, counters and timeline stay as they were',
+    },
+    {
+      row: 'States: issue open ↔ closed (the counters each moves)',
+      file: 'test/rest/issue/issues.test.ts',
+      test: 'closes and reopens an issue in one write each, moving the counters of the repository, milestone and labels',
+    },
+    {
+      row: 'States: issue stopwatch (not running) → running by the start action',
+      file: 'test/rest/time/stopwatches.test.ts',
+      test: 'starts with 201, and a second start while it runs is a 409 that changes nothing',
+    },
+    {
+      row: 'States: issue stopwatch (running) → stopped by the stop action',
+      file: 'test/rest/time/stopwatches.test.ts',
+      test: 'stops with 201, tracking the whole seconds it ran in the same transaction, and a second stop is a 409',
+    },
+    {
+      row: 'Endpoints: GET /repos/{owner}/{repo}/times, all tracked times of the repository',
+      file: 'test/rest/time/tracked-times.test.ts',
+      test: 'lists the times of every issue, each with its issue, to those who write to the issues, with filters and X-Total-Count',
+    },
+    {
+      row: 'Endpoints: GET /repos/{owner}/{repo}/times/{username}, tracked times of one user in the repository',
+      file: 'test/rest/time/tracked-times.test.ts',
+      test: "lists one account's times at /times/{user} for itself and for writers, paged; others get 403, an unknown account 404",
+    },
+    {
+      row: 'Operations / Search issues: sort accepts recentclose, also for pulls',
+      file: 'test/rest/issue/search.test.ts',
+      test: 'sorts newest first by default, and by recentclose, oldest, recentupdate, mostcomment, nearduedate on request',
+    },
+    {
+      row: 'Operations / List milestones: filter by name',
+      file: 'test/rest/issue/milestones.test.ts',
+      test: 'the list filters by a part of the title whatever its case, and pages with X-Total-Count',
+    },
+    {
+      row: 'Operations / Add labels to an issue by label names: organization labels are accepted',
+      file: 'test/rest/label/issue-labels.test.ts',
+      test: "adds labels by name, the organization's among them on a repository of that organization",
+    },
+    {
+      row: 'Operations / Subscribe to an issue: the response status tells whether the subscription exists',
+      file: 'test/rest/subscription/subscriptions.test.ts',
+      test: 'answers 201 when a subscription changes and 200 when it already was so, and an unsubscribe wins over the automatic rules',
+    },
+    {
+      row: 'Operations / Delete a comment: allowed also when the comment has content',
+      file: 'test/rest/comment/comments.test.ts',
+      test: 'deletes a comment with content for its poster or a writer, with its reactions, and takes it out of the count',
+    },
+    {
+      row: 'Operations / Edit an attachment: the file-extension restriction is checked',
+      file: 'test/rest/attachment/attachments.test.ts',
+      test: 'renames an attachment (201), keeps the name for an empty one, and re-checks the extension of a new name (422)',
+    },
+    {
+      row: 'Operations / Start or stop an issue stopwatch: separate actions',
+      file: 'test/rest/time/stopwatches.test.ts',
+      test: 'stops with 201, tracking the whole seconds it ran in the same transaction, and a second stop is a 409',
+    },
+    {
+      row: 'Authentication 7: replacing or adding labels needs write permission',
+      file: 'test/rest/label/issue-labels.test.ts',
+      test: 'needs write access to the issues: 403 for readers and the poster, 401 anonymous, 404 hidden, 423 archived, never a 500',
+    },
+    {
+      row: 'Authentication 7: editing an attachment needs the issue poster or write access',
+      file: 'test/rest/attachment/attachments.test.ts',
+      test: 'lets the poster of an issue and writers upload, edit and delete; others get 403, anonymous callers 401',
+    },
+    {
+      row: 'Errors: delete a tracked time that does not exist → 404',
+      file: 'test/rest/time/tracked-times.test.ts',
+      test: "answers 404 for a time that does not exist, was deleted already or is another issue's",
+    },
+    {
+      row: 'Errors: change labels without write permission → a permission error, not an internal error',
+      file: 'test/rest/label/issue-labels.test.ts',
+      test: 'needs write access to the issues: 403 for readers and the poster, 401 anonymous, 404 hidden, 423 archived, never a 500',
+    },
+    {
+      row: 'Errors: two labels of one exclusive scope on an issue → rejected',
+      file: 'test/rest/label/issue-labels.test.ts',
+      test: 'rejects a request that would leave two labels of one exclusive scope on an issue, when adding, replacing or opening',
+    },
+    {
+      row: 'Errors: attachment file extension not allowed → rejected',
+      file: 'test/rest/attachment/attachments.test.ts',
+      test: 'refuses a file whose extension the allowed types do not list with 422, leaving no row and no file',
+    },
+    {
+      row: 'Limits 4: time tracking per repository, with defaults for new repositories',
+      file: 'test/rest/time/tracked-times.test.ts',
+      test: 'starts new repositories with those defaults, which the repository settings then change',
+    },
+    {
+      row: 'Limits 4: a default restricting tracking to contributors',
+      file: 'test/rest/time/tracked-times.test.ts',
+      test: 'lets only contributors, the poster and assignees track time while the repository says so, and every reader once it does not',
+    },
+    {
+      row: 'Limits 6: the size of an uploaded attachment is enforced by the server',
+      file: 'test/rest/attachment/attachments.test.ts',
+      test: 'refuses a file over MAX_SIZE with 413 as soon as it passes the limit, leaving no row and no file',
+    },
+  ],
+};
