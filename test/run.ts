@@ -1,14 +1,15 @@
 /**
- * npm test: every test file under test/ with Node's test runner, each file in its own process.
+ * npm test: every test file under test/ with Node's test runner.
  * Set DATABASE_URL=postgres://… to run the same suite against PostgreSQL (each server gets its own schema).
  * Pass file paths or name fragments to run a subset: npm test -- auth
  * The whole suite starts with the linter (eslint.config.js: layer boundaries, import cycles, floating promises).
- * TEST_CONCURRENCY=n runs n files at once instead of one per core.
+ * TEST_CONCURRENCY=n runs n processes at once instead of one per core.
  */
 import { spawnSync } from 'node:child_process';
-import { readdirSync } from 'node:fs';
+import { readdirSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { ownProcessFiles, writeGroupEntries } from './testkit/file-groups.ts';
 
 function find(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
@@ -31,14 +32,21 @@ if (filters.length === 0) {
     process.exit(lint.status ?? 1);
   }
 }
-// Files share nothing (each server has its own port, data folder and database or schema), so any number may
-// run at once. One per core: a test process keeps about a core busy by itself (its server and client run in
-// one process, with V8's and the module loader's threads beside them; the git it waits for runs on the other
-// core), so more processes than cores only share the same CPU time more thinly.
+// One process per core: a test process keeps about a core busy by itself (its server and client run in one
+// process, with V8's and the module loader's threads beside them; the git it waits for runs on the other core),
+// so more processes than cores only share the same CPU time more thinly.
 const concurrency = Number(process.env.TEST_CONCURRENCY) || Math.max(2, os.availableParallelism());
+// Files share nothing but the process (each server has its own port, data folder and database or schema), so
+// several run one after another in one process, which loads the code once instead of once per file
+// (test/testkit/file-groups.ts); a file marked as needing a process of its own gets one.
+const alone = ownProcessFiles(files);
+const grouped = files.filter((f) => !alone.includes(f));
+const groupsDir = path.join('.tmp', `test-groups-${process.pid}`);
+const entries = writeGroupEntries(grouped, concurrency * 4, groupsDir);
 const result = spawnSync(
   process.execPath,
-  ['--import', 'tsx', '--test', `--test-concurrency=${concurrency}`, '--test-reporter=spec', ...files],
+  ['--import', 'tsx', '--test', `--test-concurrency=${concurrency}`, '--test-reporter=spec', ...entries, ...alone],
   { stdio: 'inherit', env: { ...process.env, NODE_NO_WARNINGS: '1' } },
 );
+rmSync(groupsDir, { recursive: true, force: true });
 process.exit(result.status ?? 1);

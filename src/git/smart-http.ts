@@ -183,10 +183,14 @@ export async function serveSmartHttp(request: SmartHttpRequest): Promise<number>
   const child = spawnGit(args, { env, timeoutMs: request.timeoutMs ?? 60 * 60 * 1000 });
   child.stdin.on('error', () => {});
   child.on('error', () => {});
-  // A client that goes away mid-transfer stops git; receive-pack then updates no ref.
-  res.on('close', () => {
+  // A client that goes away mid-transfer stops git; receive-pack then updates no ref. One gone before git
+  // started (while the request was authenticated or read) stops it at once: no close event would come, and
+  // git would wait for the rest of a body that never arrives.
+  const stopUnlessAnswered = () => {
     if (!res.writableFinished) child.kill('SIGTERM');
-  });
+  };
+  if (res.destroyed || req.socket.destroyed) stopUnlessAnswered();
+  else res.on('close', stopUnlessAnswered);
 
   // A push is watched as it goes by: its commands on the way in, git's report on the way out.
   let commands: PushCommandReader | undefined;

@@ -82,6 +82,8 @@ const LABELS = 5;
 const MILESTONES = 3;
 const ISSUES = 60;
 const ISSUE_PAGE = 50;
+/** Comments and tracked times on issue 1 of the bench repository, read by the collaboration targets. */
+const DISCUSSION = 20;
 /**
  * The large issue tracker (issues-seed.ts): BENCH_ISSUES issues (100,000), 5 comments each, 50 labels, every
  * fifth issue closed; read at page 1 and page 1,000 of the open ones, and with a label filter.
@@ -336,6 +338,13 @@ async function seed(api: RestClient, server: { url: string; dataDir: string; chi
     const issue = { title: `issue ${i}`, body: `text ${i}`, labels: [labels[i % LABELS].id], milestone: milestones[i % MILESTONES].id, assignees: [account.login] };
     must(await api.post(`${base}/issues`, issue, writer), 201, 'opening an issue');
   }
+  // Issue 1's conversation: comments, tracked times and reactions, read by the collaboration targets.
+  for (let i = 1; i <= DISCUSSION; i++) {
+    must(await api.post(`${base}/issues/1/comments`, { body: `comment ${i} mentioning #${i + 1}` }, writer), 201, 'commenting');
+    must(await api.post(`${base}/issues/1/times`, { time: 60 * i }, writer), 200, 'tracking time');
+  }
+  const reactions = must(await api.get('/settings/ui', { token }), 200, 'reading the allowed reactions').allowed_reactions as string[];
+  for (const content of reactions) must(await api.post(`${base}/issues/1/reactions`, { content }, writer), 201, 'reacting');
   if (withManyBranches) {
     const many = must(await api.post('/user/repos', { name: 'bench-branches' }, writer), 201, 'creating bench-branches');
     const gitDir = repositoryPath({ ...defaults, server: { ...defaults.server, DATA_DIR: server.dataDir } }, many.id);
@@ -364,7 +373,7 @@ async function seed(api: RestClient, server: { url: string; dataDir: string; chi
   must(await api.post('/user/repos', { name: 'bench-writes' }, writer), 201, 'creating bench-writes');
   const readme = must(await api.get(`${base}/contents/README.md`, { token }), 200, 'reading README.md');
   const commit = must(await api.get(`${base}/git/commits/main`, { token }), 200, 'reading the commit');
-  return { account, token, writer, repo, org, orgLogin, readme, commit, bigOpen, searchOpen };
+  return { account, token, writer, repo, org, orgLogin, readme, commit, bigOpen, searchOpen, reactions: reactions.length };
 }
 
 /** Asks the bench server to write the large issue tracker; resolves with the number of open issues. */
@@ -487,6 +496,36 @@ async function main(): Promise<number> {
         name: 'issues-label',
         label: `REST GET issues with a label (${ISSUES / LABELS})`,
         spec: getSpec(api1(`${repoPath}/issues?labels=kind/1`), token, [{ path: ['length'], equals: ISSUES / LABELS }]),
+        serverPid: server.pid,
+      },
+      {
+        name: 'issue-comments',
+        label: `REST GET an issue's comments (${DISCUSSION})`,
+        spec: getSpec(api1(`${repoPath}/issues/1/comments`), token, [{ path: ['length'], equals: DISCUSSION }]),
+        serverPid: server.pid,
+      },
+      {
+        name: 'issue-timeline',
+        label: `REST GET an issue's timeline (${DISCUSSION} comments and their events)`,
+        spec: getSpec(api1(`${repoPath}/issues/1/timeline?limit=${ISSUE_PAGE}`), token, [{ path: [0, 'type'], equals: 'label' }]),
+        serverPid: server.pid,
+      },
+      {
+        name: 'repo-comments',
+        label: `REST GET a repository's comments (${DISCUSSION})`,
+        spec: getSpec(api1(`${repoPath}/issues/comments?limit=${ISSUE_PAGE}`), token, [{ path: ['length'], equals: DISCUSSION }]),
+        serverPid: server.pid,
+      },
+      {
+        name: 'issue-reactions',
+        label: `REST GET an issue's reactions (${data.reactions})`,
+        spec: getSpec(api1(`${repoPath}/issues/1/reactions`), token, [{ path: ['length'], equals: data.reactions }]),
+        serverPid: server.pid,
+      },
+      {
+        name: 'repo-times',
+        label: `REST GET a repository's tracked times (${DISCUSSION})`,
+        spec: getSpec(api1(`${repoPath}/times?limit=${ISSUE_PAGE}`), token, [{ path: ['length'], equals: DISCUSSION }]),
         serverPid: server.pid,
       },
       ...(() => {

@@ -14,6 +14,8 @@ import { repositoryPath } from '../../src/domain/repo/storage.ts';
 import { totpCode } from '../../src/auth/totp.ts';
 import { passwordVerifications } from '../../src/auth/password.ts';
 import { gitSpawnCount } from '../../src/git/command.ts';
+import { serveSmartHttp } from '../../src/git/smart-http.ts';
+import type { AddressInfo } from 'node:net';
 
 describe('git over smart HTTP', () => {
   const server = useServer();
@@ -431,5 +433,42 @@ describe('git over HTTP switched off', () => {
     assert.equal(res.status, 403);
     const settings = await server.api.get('/settings/repository');
     assert.equal(settings.body.http_git_disabled, true);
+  });
+});
+
+describe('serveSmartHttp', () => {
+  const work = tempDir('graft-smart-http-');
+  after(() => work.remove());
+
+  it('stops git at once for a client that went away before git started, instead of leaving it waiting for the body', async () => {
+    const gitDir = path.join(work.dir, 'bare.git');
+    gitLocal(['init', '--bare', '-q', gitDir]);
+    let served: Promise<number> | undefined;
+    const server = http.createServer((req, res) => {
+      // As when the client leaves while its request is still authenticated: git starts after it is gone.
+      req.on('error', () => {});
+      req.once('close', () => setImmediate(() => {
+        // The timeout only ends a git left waiting, so that a failure here cannot hold the test process open.
+        served = serveSmartHttp({ gitDir, service: 'git-receive-pack', advertise: false, req, res, timeoutMs: 10_000 });
+      }));
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    try {
+      const { port } = server.address() as AddressInfo;
+      await new Promise<void>((resolve) => {
+        const req = http.request({ host: '127.0.0.1', port, method: 'POST', path: '/bare.git/git-receive-pack', headers: { 'content-length': '1000000' } });
+        req.on('error', () => resolve());
+        req.write('0000', () => {
+          req.destroy();
+          resolve();
+        });
+      });
+      for (let i = 0; i < 100 && !served; i++) await new Promise((r) => setTimeout(r, 20));
+      assert.ok(served, 'the server saw the client go');
+      const waited = await Promise.race([served.then(() => 'git ended'), new Promise((r) => setTimeout(() => r('git still waits'), 5000))]);
+      assert.equal(waited, 'git ended');
+    } finally {
+      server.close();
+    }
   });
 });

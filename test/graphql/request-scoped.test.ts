@@ -1,3 +1,4 @@
+// test-process: own — it counts the major GCs of this process's heap, which other files' objects would change
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { requestScoped } from '../../src/request-scoped.ts';

@@ -1,3 +1,4 @@
+// test-process: own — it bounds what a burst of reads leaves in the old generation of this process's heap, which other files' garbage would blur
 import assert from 'node:assert/strict';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';

@@ -74,10 +74,11 @@ async function publish(ctx: ServiceContext, userId: number, kind: ViewerEvent['k
 }
 
 /**
- * When this process last wrote each token's last use: a cached token keeps the time it was read with (that
- * write changes nothing a cache relies on: src/db/tracking.ts), so this keeps it to one write a minute.
+ * When this process last wrote each token's last use, per database (token ids are the database's): a cached
+ * token keeps the time it was read with (that write changes nothing a cache relies on: src/db/tracking.ts), so
+ * this keeps it to one write a minute.
  */
-const markedAt = new Map<number, number>();
+const markedAtByDatabase = new WeakMap<object, Map<number, number>>();
 
 /**
  * The token behind a secret, with its owner; null when unknown. Marks it used (at most once a minute).
@@ -90,6 +91,8 @@ export async function findTokenBySecret(ctx: Pick<ServiceContext, 'db' | 'cache'
     ctx.db.accessToken.findUnique({ where: { tokenHash: digest }, include: { user: true } }),
   );
   const now = Date.now();
+  let markedAt = markedAtByDatabase.get(ctx.db);
+  if (!markedAt) markedAtByDatabase.set(ctx.db, (markedAt = new Map()));
   if (token && now - Math.max(token.lastUsedAt?.getTime() ?? 0, markedAt.get(token.id) ?? 0) > 60_000) {
     if (markedAt.size >= 10_000) markedAt.clear();
     markedAt.set(token.id, now);
