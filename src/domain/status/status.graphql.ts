@@ -7,10 +7,13 @@ import { CommitRef } from '../commit/commit.graphql.ts';
 import { RepositoryRef } from '../repo/repo.graphql.ts';
 import { UserRef } from '../user/user.graphql.ts';
 import { COMMIT_STATUS_FILTER_FIELDS, CREATE_COMMIT_STATUS_FIELDS } from './status.inputs.ts';
-import { STATUS_SORTS } from './status.rules.ts';
+import { isStatusState, STATUS_SORTS, STATUS_STATES, type CombinedState, type StatusState } from './status.rules.ts';
 import * as statuses from './status.service.ts';
 
 enumFromValues('CommitStatusSort', STATUS_SORTS, 'The orders of a list of commit statuses (Gitea\'s `sort`).');
+const CommitStatusStateEnum = builder.enumType('CommitStatusState', { values: STATUS_STATES, description: 'The state a status reports.' });
+const COMBINED_STATES = ['pending', 'success', 'failure'] as const satisfies readonly CombinedState[];
+const CombinedStatusStateEnum = builder.enumType('CombinedStatusState', { values: COMBINED_STATES, description: 'The state the latest statuses of a commit combine into.' });
 
 const CommitStatusFilterInput = inputFromTable('CommitStatusFilter', COMMIT_STATUS_FILTER_FIELDS);
 const CreateCommitStatusInput = inputFromTable('CreateCommitStatusInput', CREATE_COMMIT_STATUS_FIELDS);
@@ -21,7 +24,7 @@ export const CommitStatusRef = builder.objectRef<statuses.CommitStatusView>('Com
     databaseId: t.int({ resolve: (v) => v.status.id }),
     index: t.int({ description: "Its number among the statuses of its commit, from 1 (Gitea's API shows it as the status's id).", resolve: (v) => v.status.index }),
     sha: t.string({ description: 'The full id of the commit.', resolve: (v) => v.status.sha }),
-    state: t.string({ description: 'pending, success, error, failure, warning or skipped.', resolve: (v) => v.status.state }),
+    state: t.field({ type: CommitStatusStateEnum, description: 'pending, success, error, failure, warning or skipped.', resolve: (v): StatusState => (isStatusState(v.status.state) ? v.status.state : 'error') }),
     context: t.string({ resolve: (v) => v.status.context }),
     description: t.string({ resolve: (v) => v.status.description }),
     targetUrl: t.string({ resolve: (v) => v.status.targetUrl }),
@@ -42,7 +45,8 @@ const CombinedStatusRef = builder.objectRef<statuses.CombinedStatusView>('Combin
   description: 'The latest status of each context of a commit, and the state they combine into.',
   fields: (t) => ({
     sha: t.string({ description: 'The full id of the commit.', resolve: (v) => v.sha }),
-    state: t.string({
+    state: t.field({
+      type: CombinedStatusStateEnum,
       description:
         "failure when a latest status is an error or a failure; success when every one is a success, a warning or skipped; otherwise (one pending, or none) pending. Gitea's rule.",
       resolve: (v) => v.state,
