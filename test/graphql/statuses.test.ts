@@ -65,4 +65,28 @@ describe('commit statuses in GraphQL', () => {
     assert.equal(await code('f'.repeat(40), { state: 'success' }, owner), 'NOT_FOUND');
     assert.equal(await code(head, { state: 'green' }, owner), 'VALIDATION');
   });
+
+  it('reads the combined status of every commit of a page of history with the SQL statements of one commit', async () => {
+    const history = await buildRepo(server, owner, { commits: Array.from({ length: 6 }, (_, i) => ({ key: `c${i}`, files: { [`f${i}.txt`]: `${i}\n` } })) });
+    for (const [i, key] of ['c1', 'c3', 'c5'].entries()) {
+      const res = await api.post(`${history.path}/statuses/${history.ids[key]}`, { state: i === 1 ? 'failure' : 'success', context: 'ci' }, owner.basic);
+      assert.equal(res.status, 201);
+    }
+    const page = async (first: number) => {
+      const query = `query($o: String!, $n: String!, $first: Int!) { repository(owner: $o, name: $n) { commits(first: $first) { nodes { oid combinedStatus { state totalCount } } } } }`;
+      const variables = { o: history.owner, n: history.name, first };
+      await server.graphql(query, variables, owner.basic);
+      const before = server.app.database.queryCount();
+      const res = await server.graphql(query, variables, owner.basic);
+      assert.equal(res.errors, undefined, JSON.stringify(res.errors));
+      return { statements: server.app.database.queryCount() - before, nodes: res.data.repository.commits.nodes };
+    };
+    const one = await page(1);
+    const all = await page(6);
+    assert.equal(all.statements, one.statements);
+    const byOid = new Map(all.nodes.map((n: { oid: string; combinedStatus: unknown }) => [n.oid, n.combinedStatus]));
+    assert.deepEqual(byOid.get(history.ids.c3), { state: 'failure', totalCount: 1 });
+    assert.deepEqual(byOid.get(history.ids.c5), { state: 'success', totalCount: 1 });
+    assert.deepEqual(byOid.get(history.ids.c0), { state: 'pending', totalCount: 0 });
+  });
 });

@@ -79,8 +79,8 @@ builder.objectFields(CommitRef, (t) => ({
   ),
   combinedStatus: t.field({
     type: CombinedStatusRef,
-    description: 'The latest status of each context and the state they combine into (pending when there is none).',
-    resolve: (node, _args, ctx) => statuses.combinedStatusOf(ctx, node.repo, node.oid),
+    description: 'The latest status of each context and the state they combine into (pending when there is none); computed for all commits of a list together.',
+    resolve: (node, _args, ctx) => ctx.loaders.combinedStatus.load(node),
   }),
 }));
 

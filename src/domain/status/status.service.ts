@@ -1,6 +1,8 @@
 import { isUniqueViolation } from '../../db/errors.ts';
+import { databaseTarget } from '../../db/provider.ts';
 import type { CommitStatus, Prisma, Repository, User } from '../../db/models.ts';
 import { invalid, notFound, unauthenticated } from '../../errors.ts';
+import { revisionProblem } from '../../git/refs.ts';
 import type { Page, PageWindow } from '../../pagination.ts';
 import { pageFrom } from '../../pagination.ts';
 import type { ServiceContext } from '../../services.ts';
@@ -47,13 +49,9 @@ const isFullId = (repo: Repository, sha: string) => sha.length === (FULL_ID_LENG
  */
 async function listedSha(ctx: ServiceContext, repo: Repository, sha: string): Promise<string> {
   if (isFullId(repo, sha)) return sha.toLowerCase();
-  if (repo.isEmpty || sha === '') return sha;
-  try {
-    return (await resolveCommitId(ctx, repo, sha)) ?? sha;
-  } catch {
-    // A revision git would take for an option names no commit: it has no statuses.
-    return sha;
-  }
+  // A revision git could take for an option names no commit: it has no statuses.
+  if (repo.isEmpty || revisionProblem(sha)) return sha;
+  return (await resolveCommitId(ctx, repo, sha)) ?? sha;
 }
 
 const viewOf = (repo: Repository) => (row: CommitStatus & { creator: User | null }): CommitStatusView => ({ status: row, creator: row.creator, repo });
@@ -85,19 +83,33 @@ export function statusesOf(ctx: ServiceContext, repo: Repository, oid: string, w
 }
 
 /**
- * The combined status of a commit known by its full id: how many contexts report on it and the state their
- * latest statuses combine into (combineStates), counted in SQL over every context, not only one page of them.
- * The page itself (combinedStatuses) is read when asked for.
+ * The combined status of each commit asked for, by full id, of one repository: how many contexts report on it
+ * and the state their latest statuses combine into (combineStates), counted in SQL over every context, not only
+ * one page of them; one statement for all the commits. The page of statuses itself (combinedStatuses) is read
+ * when asked for. Table and column names are the data model's; every value is a bound parameter.
  */
-export async function combinedStatusOf(ctx: ServiceContext, repo: Repository, oid: string): Promise<CombinedStatusView> {
-  const rows = await ctx.db.$queryRaw<{ state: string; n: number | bigint }[]>`
-    SELECT "state", COUNT(*) AS "n" FROM "CommitStatus"
-    WHERE "id" IN (SELECT MAX("id") FROM "CommitStatus" WHERE "repoId" = ${repo.id} AND "sha" = ${oid} GROUP BY "context")
-    GROUP BY "state"`;
-  const counts: Record<string, number> = {};
-  for (const row of rows) counts[row.state] = Number(row.n);
-  const totalCount = Object.values(counts).reduce((sum, n) => sum + n, 0);
-  return { repo, sha: oid, state: combineStates(counts), totalCount };
+export async function combinedStatusesOf(ctx: ServiceContext, repo: Repository, oids: readonly string[]): Promise<Map<string, CombinedStatusView>> {
+  const postgres = databaseTarget(ctx.config).provider === 'postgresql';
+  const values: unknown[] = [];
+  const bind = (value: unknown) => {
+    values.push(value);
+    return postgres ? `$${values.length}` : '?';
+  };
+  const repoId = bind(repo.id);
+  const shas = oids.map(bind).join(', ');
+  const sql =
+    'SELECT "sha", "state", COUNT(*) AS "n" FROM "CommitStatus" WHERE "id" IN (' +
+    `SELECT MAX("id") FROM "CommitStatus" WHERE "repoId" = ${repoId} AND "sha" IN (${shas}) GROUP BY "sha", "context"` +
+    ') GROUP BY "sha", "state"';
+  const rows = oids.length === 0 ? [] : await ctx.db.$queryRawUnsafe<{ sha: string; state: string; n: number | bigint }[]>(sql, ...values);
+  const counts = new Map<string, Record<string, number>>(oids.map((oid) => [oid, {}]));
+  for (const row of rows) {
+    const of = counts.get(row.sha);
+    if (of) of[row.state] = Number(row.n);
+  }
+  return new Map(
+    [...counts].map(([sha, of]) => [sha, { repo, sha, state: combineStates(of), totalCount: Object.values(of).reduce((sum, n) => sum + n, 0) }]),
+  );
 }
 
 /**

@@ -30,6 +30,7 @@ import '../../domain/settings/settings.graphql.ts';
 import '../../domain/social/social.graphql.ts';
 import '../../domain/social/social.loaders.ts';
 import '../../domain/status/status.graphql.ts';
+import '../../domain/status/status.loaders.ts';
 import '../../domain/subscription/subscription.graphql.ts';
 import '../../domain/subscription/subscription.loaders.ts';
 import '../../domain/team/team.graphql.ts';
