@@ -1848,6 +1848,70 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/repos/{owner}/{repo}/statuses/{sha}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The statuses reported on a commit
+         * @description Newest first unless `sort` says otherwise. A full commit id is taken as written, an abbreviated one as the commit it names; an id that names no commit has no statuses (an empty list).
+         */
+        get: operations["repoListStatuses"];
+        put?: never;
+        /**
+         * Report a status on a commit
+         * @description Those who write to the repository's code may. `sha` may be a full or abbreviated commit id, a branch or a tag: the status is kept on the full id of the commit it names, and one that names no commit is a 404. Its `id` is its number among the statuses of that commit.
+         */
+        post: operations["repoCreateStatus"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/repos/{owner}/{repo}/commits/{ref}/statuses": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The statuses reported on the commit a branch, tag or commit id names
+         * @description Newest first unless `sort` says otherwise; a ref that names no commit is a 404.
+         */
+        get: operations["repoListStatusesByRef"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/repos/{owner}/{repo}/commits/{ref}/status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The combined status of the commit a branch, tag or commit id names
+         * @description The latest status of each context (one page of them, the most recently reported first) and the state they combine into: `failure` when one is an error or a failure, `success` when all are a success, a warning or skipped, `pending` otherwise (and when there are none). X-Total-Count counts the contexts. A ref that names no commit is a 404.
+         */
+        get: operations["repoGetCombinedStatusByRef"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/repos/{owner}/{repo}/issues/{index}/subscriptions": {
         parameters: {
             query?: never;
@@ -3565,6 +3629,65 @@ export interface components {
              */
             repository_url?: string;
         };
+        /**
+         * @description The state of a status.
+         * @enum {string}
+         */
+        CommitStatusState: "pending" | "success" | "error" | "failure" | "warning" | "skipped";
+        /** @description A state a tool reported on a commit. */
+        CommitStatus: {
+            /**
+             * Format: int64
+             * @description Its number among the statuses of its commit, from 1.
+             */
+            id?: number;
+            status?: components["schemas"]["CommitStatusState"];
+            /**
+             * Format: uri
+             * @description Where the details are.
+             */
+            target_url?: string;
+            description?: string;
+            /**
+             * Format: uri
+             * @description Where the API lists the statuses of its commit.
+             */
+            url?: string;
+            /** @description What reported it. */
+            context?: string;
+            creator?: components["schemas"]["User"];
+            /** Format: date-time */
+            created_at?: string;
+            /** Format: date-time */
+            updated_at?: string;
+        };
+        /** @description The latest status of each context of a commit and the state they combine into. */
+        CombinedStatus: {
+            state?: components["schemas"]["CommitStatusState"];
+            /** @description The full id of the commit. */
+            sha?: string;
+            /**
+             * Format: int64
+             * @description How many contexts report on the commit.
+             */
+            total_count?: number;
+            statuses?: components["schemas"]["CommitStatus"][];
+            repository?: components["schemas"]["Repository"];
+            /** Format: uri */
+            commit_url?: string;
+            /** Format: uri */
+            url?: string;
+        };
+        /** @description A status to report on a commit. */
+        CreateStatusOption: {
+            /** @description pending, success, error, failure, warning or skipped. */
+            state?: string;
+            /** @description Where the details are. */
+            target_url?: string;
+            description?: string;
+            /** @description What reports it ("ci/build"); empty when left out. */
+            context?: string;
+        };
         Team: {
             can_create_org_repo?: boolean;
             description?: string;
@@ -4311,6 +4434,33 @@ export interface components {
                 "application/json": components["schemas"]["WatchInfo"];
             };
         };
+        /** @description A commit status. */
+        CommitStatus: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["CommitStatus"];
+            };
+        };
+        /** @description A page of commit statuses. */
+        CommitStatusList: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["CommitStatus"][];
+            };
+        };
+        /** @description The combined status of a commit. */
+        CombinedStatus: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["CombinedStatus"];
+            };
+        };
         /** @description A tracked time. */
         TrackedTime: {
             headers: {
@@ -4396,6 +4546,16 @@ export interface components {
         reactionIssueIndex: number;
         /** @description Id of the comment. */
         reactionCommentId: number;
+        /** @description Login of the repository's owner. */
+        statusOwner: string;
+        /** @description Name of the repository. */
+        statusRepo: string;
+        /** @description A branch, a tag or a commit id. */
+        statusRef: string;
+        /** @description The order: newest first when left out; oldest, recentupdate, leastupdate, leastindex (the highest index first, as Gitea orders it) or highestindex (the lowest first). Another value is the default order. */
+        statusSort: string;
+        /** @description Only statuses in this state (pending, success, error, failure or warning); another value filters nothing. */
+        statusStateFilter: string;
         /** @description Owner of the repository. */
         subscriptionOwner: string;
         /** @description Name of the repository. */
@@ -8209,6 +8369,122 @@ export interface operations {
         responses: {
             204: components["responses"]["empty"];
             404: components["responses"]["notFound"];
+        };
+    };
+    repoListStatuses: {
+        parameters: {
+            query?: {
+                /** @description The order: newest first when left out; oldest, recentupdate, leastupdate, leastindex (the highest index first, as Gitea orders it) or highestindex (the lowest first). Another value is the default order. */
+                sort?: components["parameters"]["statusSort"];
+                /** @description Only statuses in this state (pending, success, error, failure or warning); another value filters nothing. */
+                state?: components["parameters"]["statusStateFilter"];
+                /** @description Page number, from 1. */
+                page?: components["parameters"]["page"];
+                /** @description Items per page (DEFAULT_PAGING_NUM by default, at most MAX_RESPONSE_ITEMS). */
+                limit?: components["parameters"]["limit"];
+            };
+            header?: never;
+            path: {
+                /** @description Login of the repository's owner. */
+                owner: components["parameters"]["statusOwner"];
+                /** @description Name of the repository. */
+                repo: components["parameters"]["statusRepo"];
+                /** @description Id of the commit. */
+                sha: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["CommitStatusList"];
+            400: components["responses"]["error"];
+            404: components["responses"]["notFound"];
+        };
+    };
+    repoCreateStatus: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Login of the repository's owner. */
+                owner: components["parameters"]["statusOwner"];
+                /** @description Name of the repository. */
+                repo: components["parameters"]["statusRepo"];
+                /** @description The commit to report on. */
+                sha: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["CreateStatusOption"];
+            };
+        };
+        responses: {
+            201: components["responses"]["CommitStatus"];
+            400: components["responses"]["error"];
+            403: components["responses"]["forbidden"];
+            404: components["responses"]["notFound"];
+            422: components["responses"]["validationError"];
+            423: components["responses"]["repoArchivedError"];
+        };
+    };
+    repoListStatusesByRef: {
+        parameters: {
+            query?: {
+                /** @description The order: newest first when left out; oldest, recentupdate, leastupdate, leastindex (the highest index first, as Gitea orders it) or highestindex (the lowest first). Another value is the default order. */
+                sort?: components["parameters"]["statusSort"];
+                /** @description Only statuses in this state (pending, success, error, failure or warning); another value filters nothing. */
+                state?: components["parameters"]["statusStateFilter"];
+                /** @description Page number, from 1. */
+                page?: components["parameters"]["page"];
+                /** @description Items per page (DEFAULT_PAGING_NUM by default, at most MAX_RESPONSE_ITEMS). */
+                limit?: components["parameters"]["limit"];
+            };
+            header?: never;
+            path: {
+                /** @description Login of the repository's owner. */
+                owner: components["parameters"]["statusOwner"];
+                /** @description Name of the repository. */
+                repo: components["parameters"]["statusRepo"];
+                /** @description A branch, a tag or a commit id. */
+                ref: components["parameters"]["statusRef"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["CommitStatusList"];
+            400: components["responses"]["error"];
+            404: components["responses"]["notFound"];
+            422: components["responses"]["validationError"];
+        };
+    };
+    repoGetCombinedStatusByRef: {
+        parameters: {
+            query?: {
+                /** @description Page number, from 1. */
+                page?: components["parameters"]["page"];
+                /** @description Items per page (DEFAULT_PAGING_NUM by default, at most MAX_RESPONSE_ITEMS). */
+                limit?: components["parameters"]["limit"];
+            };
+            header?: never;
+            path: {
+                /** @description Login of the repository's owner. */
+                owner: components["parameters"]["statusOwner"];
+                /** @description Name of the repository. */
+                repo: components["parameters"]["statusRepo"];
+                /** @description A branch, a tag or a commit id. */
+                ref: components["parameters"]["statusRef"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["CombinedStatus"];
+            400: components["responses"]["error"];
+            404: components["responses"]["notFound"];
+            422: components["responses"]["validationError"];
         };
     };
     issueSubscriptions: {

@@ -32,6 +32,7 @@ export { getGeneralAPISettings, getGeneralAttachmentSettings, getGeneralReposito
 export { userCurrentListFollowers, userCurrentListFollowing, userListFollowers, userListFollowing, userCurrentCheckFollowing, userCheckFollowing, userCurrentPutFollow, userCurrentDeleteFollow } from '../operations/social/follows.ts';
 export { userCurrentListStarred, userListStarred, userCurrentCheckStarring, userCurrentPutStar, userCurrentDeleteStar, repoListStargazers } from '../operations/social/stars.ts';
 export { userCurrentCheckSubscription, userCurrentPutSubscription, userCurrentDeleteSubscription, repoListSubscribers, userCurrentListSubscriptions, userListSubscriptions } from '../operations/social/watches.ts';
+export { repoCreateStatus, repoListStatuses, repoListStatusesByRef, repoGetCombinedStatusByRef } from '../operations/status/statuses.ts';
 export { issueSubscriptions, issueCheckSubscription, issueAddSubscription, issueDeleteSubscription } from '../operations/subscription/subscriptions.ts';
 export { repoListTeams, repoCheckTeam, repoAddTeam, repoDeleteTeam } from '../operations/team/repo-teams.ts';
 export { orgListTeams, teamSearch, userListTeams, orgGetTeam, orgCreateTeam, orgEditTeam, orgDeleteTeam, orgListTeamMembers, orgListTeamMember, orgAddTeamMember, orgRemoveTeamMember, orgListTeamRepos, orgListTeamRepo, orgAddTeamRepository, orgRemoveTeamRepository } from '../operations/team/teams.ts';

@@ -57,3 +57,9 @@ export const issueSubscriptionsApiUrl = (apiUrl: string, number: number): string
 
 /** A comment on its issue's (or pull request's) web page. */
 export const commentHtmlUrl = (issueHtmlUrl: string, id: number): string => `${issueHtmlUrl}#issuecomment-${id}`;
+
+/** The statuses of a commit (a status's `url`, as Gitea links it). */
+export const commitStatusesApiUrl = (apiUrl: string, sha: string): string => `${apiUrl}/statuses/${encodeURIComponent(sha)}`;
+/** A commit of the repository, and its combined status, as a combined status links them. */
+export const commitRefApiUrl = (apiUrl: string, sha: string): string => `${apiUrl}/commits/${encodeURIComponent(sha)}`;
+export const combinedStatusApiUrl = (apiUrl: string, sha: string): string => `${commitRefApiUrl(apiUrl, sha)}/status`;

@@ -55,6 +55,23 @@ export interface EventTopics {
   issue_pin: IssuePinEvent;
   /** An issue was locked or unlocked (Gitea has no webhook event for locks). */
   issue_lock: IssueLockEvent;
+  /** A status was reported on a commit of a repository (Gitea's `status` webhook event). */
+  status: CommitStatusEvent;
+}
+
+/** Gitea's `status` webhook payload, by ids: the commit, the status as it was created, the repository and the sender. */
+export interface CommitStatusEvent {
+  actorId: number;
+  repoId: number;
+  /** The full id of the commit the status is on. */
+  sha: string;
+  /** The status's row id, and its number among the statuses of that commit (what the API shows as its id). */
+  statusId: number;
+  index: number;
+  context: string;
+  state: string;
+  description: string;
+  targetUrl: string;
 }
 
 export interface IssuePinEvent extends IssueEventBase {

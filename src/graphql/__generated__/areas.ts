@@ -29,6 +29,8 @@ import '../../domain/repo/repo.loaders.ts';
 import '../../domain/settings/settings.graphql.ts';
 import '../../domain/social/social.graphql.ts';
 import '../../domain/social/social.loaders.ts';
+import '../../domain/status/status.graphql.ts';
+import '../../domain/status/status.loaders.ts';
 import '../../domain/subscription/subscription.graphql.ts';
 import '../../domain/subscription/subscription.loaders.ts';
 import '../../domain/team/team.graphql.ts';
