@@ -5406,6 +5406,7 @@ export interface operations {
             201: components["responses"]["FilesResponse"];
             403: components["responses"]["error"];
             404: components["responses"]["notFound"];
+            409: components["responses"]["error"];
             422: components["responses"]["error"];
             423: components["responses"]["repoArchivedError"];
         };
@@ -5450,6 +5451,7 @@ export interface operations {
             201: components["responses"]["FileResponse"];
             403: components["responses"]["error"];
             404: components["responses"]["notFound"];
+            409: components["responses"]["error"];
             422: components["responses"]["error"];
             423: components["responses"]["repoArchivedError"];
         };
@@ -5474,6 +5476,7 @@ export interface operations {
             201: components["responses"]["FileResponse"];
             403: components["responses"]["error"];
             404: components["responses"]["notFound"];
+            409: components["responses"]["error"];
             422: components["responses"]["error"];
             423: components["responses"]["repoArchivedError"];
         };
@@ -5499,6 +5502,7 @@ export interface operations {
             400: components["responses"]["error"];
             403: components["responses"]["error"];
             404: components["responses"]["error"];
+            409: components["responses"]["error"];
             422: components["responses"]["error"];
             423: components["responses"]["repoArchivedError"];
         };
@@ -5541,6 +5545,7 @@ export interface operations {
         responses: {
             200: components["responses"]["FileResponse"];
             404: components["responses"]["notFound"];
+            409: components["responses"]["error"];
             423: components["responses"]["repoArchivedError"];
         };
     };
