@@ -77,6 +77,15 @@ describe('concurrent writes to one branch', () => {
     });
   }
 
+  it('lands every one of concurrent creates in an empty repository: the first makes the branch, the others follow it', async () => {
+    const repo = 'empty-creates';
+    await buildRepo(server, owner, { name: repo });
+    const creates = await Promise.all(Array.from({ length: 5 }, (_, i) => api.post(contentsUrl(repo, `e${i}.txt`), { content: b64(`${i}\n`) }, owner.basic)));
+    const seen = await allLanded(repo, creates, 201);
+    assert.deepEqual(seen.files.sort(), ['e0.txt', 'e1.txt', 'e2.txt', 'e3.txt', 'e4.txt']);
+    assert.equal(seen.commits.length, 5);
+  });
+
   it('lets concurrent updates of different existing files all succeed', async () => {
     const repo = 'updates';
     const files = Object.fromEntries(Array.from({ length: 8 }, (_, i) => [`doc/${i}.md`, `old ${i}\n`]));
@@ -171,23 +180,30 @@ describe('concurrent writes to one branch', () => {
   });
 
   describe('racing a git push', () => {
+    /** A repository with `files` on main, and a push to main (from a clone) of a commit writing `changes`; it answers the commit's id. */
+    async function pushable(repo: string, files: Record<string, string>, objectFormat: ObjectFormat = 'sha1') {
+      const built = await buildRepo(server, owner, { name: repo, objectFormat, files });
+      const local = WorkTree.open(server.dir('local'));
+      await cloneRepo(server.url, owner, repo, local.dir);
+      const push = async (changes: Record<string, string>) => {
+        for (const [file, content] of Object.entries(changes)) local.write(file, content);
+        const id = local.commit('pushed');
+        await local.push(server.url, owner, repo);
+        return id;
+      };
+      return { gitDir: gitDirOf(built.id), push };
+    }
+
     for (const format of ['sha1', 'sha256'] as ObjectFormat[]) {
       it(`lands a write on top of a pushed commit that changed other paths (${format})`, async () => {
         const repo = `push-disjoint-${format}`;
-        const built = await buildRepo(server, owner, { name: repo, objectFormat: format, files: { 'a.txt': 'a\n', 'b.txt': 'b\n' } });
-        const local = WorkTree.open(server.dir('local'));
-        await cloneRepo(server.url, owner, repo, local.dir);
+        const { gitDir, push } = await pushable(repo, { 'a.txt': 'a\n', 'b.txt': 'b\n' }, format);
         const sha = (await api.get(contentsUrl(repo, 'a.txt'), owner.basic)).body.sha;
         let pushed = '';
         const res = await fromOneTip(
-          gitDirOf(built.id),
+          gitDir,
           () => api.request('PUT', contentsUrl(repo, 'a.txt'), { auth: owner.basic, body: { content: b64('a by the API\n'), sha } }),
-          async () => {
-            local.write('b.txt', 'b by a push\n');
-            local.write('c/new.txt', 'new\n');
-            pushed = local.commit('pushed');
-            await local.push(server.url, owner, repo);
-          },
+          async () => void (pushed = await push({ 'b.txt': 'b by a push\n', 'c/new.txt': 'new\n' })),
         );
         assert.equal(res.status, 200, JSON.stringify(res.body));
         assert.deepEqual(res.body.commit.parents.map((p: any) => p.sha), [pushed], 'the write is carried over onto the pushed commit');
@@ -202,24 +218,17 @@ describe('concurrent writes to one branch', () => {
 
     it('answers 409 to a write whose path the push changed, and keeps the push', async () => {
       const repo = 'push-same';
-      const built = await buildRepo(server, owner, { name: repo, files: { 'a.txt': 'a\n' } });
-      const local = WorkTree.open(server.dir('local'));
-      await cloneRepo(server.url, owner, repo, local.dir);
+      const { gitDir, push } = await pushable(repo, { 'a.txt': 'a\n' });
       const sha = (await api.get(contentsUrl(repo, 'a.txt'), owner.basic)).body.sha;
       let pushed = '';
       const [update, create] = await fromOneTip(
-        gitDirOf(built.id),
+        gitDir,
         () =>
           Promise.all([
             api.request('PUT', contentsUrl(repo, 'a.txt'), { auth: owner.basic, body: { content: b64('a by the API\n'), sha } }),
             api.post(contentsUrl(repo, 'dir/x.txt'), { content: b64('x\n') }, owner.basic),
           ]),
-        async () => {
-          local.write('a.txt', 'a by a push\n');
-          local.write('dir', 'a file where the API makes a directory\n');
-          pushed = local.commit('pushed');
-          await local.push(server.url, owner, repo);
-        },
+        async () => void (pushed = await push({ 'a.txt': 'a by a push\n', dir: 'a file where the API makes a directory\n' })),
         2,
       );
       assert.equal(update.status, 409, JSON.stringify(update.body));
