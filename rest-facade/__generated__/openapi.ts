@@ -5566,6 +5566,7 @@ export interface operations {
             201: components["responses"]["FilesResponse"];
             403: components["responses"]["error"];
             404: components["responses"]["notFound"];
+            409: components["responses"]["error"];
             422: components["responses"]["error"];
             423: components["responses"]["repoArchivedError"];
         };
@@ -5610,6 +5611,7 @@ export interface operations {
             201: components["responses"]["FileResponse"];
             403: components["responses"]["error"];
             404: components["responses"]["notFound"];
+            409: components["responses"]["error"];
             422: components["responses"]["error"];
             423: components["responses"]["repoArchivedError"];
         };
@@ -5634,6 +5636,7 @@ export interface operations {
             201: components["responses"]["FileResponse"];
             403: components["responses"]["error"];
             404: components["responses"]["notFound"];
+            409: components["responses"]["error"];
             422: components["responses"]["error"];
             423: components["responses"]["repoArchivedError"];
         };
@@ -5659,6 +5662,7 @@ export interface operations {
             400: components["responses"]["error"];
             403: components["responses"]["error"];
             404: components["responses"]["error"];
+            409: components["responses"]["error"];
             422: components["responses"]["error"];
             423: components["responses"]["repoArchivedError"];
         };
@@ -5701,6 +5705,7 @@ export interface operations {
         responses: {
             200: components["responses"]["FileResponse"];
             404: components["responses"]["notFound"];
+            409: components["responses"]["error"];
             423: components["responses"]["repoArchivedError"];
         };
     };

@@ -108,23 +108,39 @@ export async function createCommit(
   });
 }
 
-/**
- * Makes one commit from file changes without a working tree: a temporary index built from the parent,
- * blobs written with hash-object, write-tree, commit-tree, then a compare-and-swap ref update so a
- * concurrent change is never overwritten. Returns the new commit id.
- */
-export async function commitChanges(gitDir: string, request: CommitRequest): Promise<string> {
+/** A temporary index file for plumbing that builds a tree (read-tree, update-index, write-tree); removed after `work`. */
+async function withTemporaryIndex<T>(work: (env: Record<string, string>) => Promise<T>): Promise<T> {
   const indexFile = path.join(os.tmpdir(), `graft-index-${randomBytes(8).toString('hex')}`);
-  const env = { GIT_INDEX_FILE: indexFile };
   try {
-    if (request.parent) await runGit(['read-tree', v(request.parent)], { gitDir, env });
+    return await work({ GIT_INDEX_FILE: indexFile });
+  } finally {
+    await rm(indexFile, { force: true });
+  }
+}
+
+/**
+ * One `update-index --index-info` run: removals first (mode 0 removes a path; --force-remove would need a
+ * work tree), then the writes. NUL-terminated records: a path can never smuggle in another index line.
+ */
+async function updateIndex(gitDir: string, env: Record<string, string>, format: ObjectFormat, removals: string[], writes: string[]) {
+  const records = [...removals.map((p) => `0 ${zeroOid(format)}\t${p}`), ...writes];
+  if (records.length) await runGit(['update-index', '-z', '--index-info'], { gitDir, env, input: records.join('\0') + '\0' });
+}
+
+/**
+ * The tree of `parent` (none: the empty tree) with file changes made, built without a work tree: a
+ * temporary index read from the parent, blobs written with hash-object, write-tree. Returns the tree id.
+ */
+export async function buildTree(gitDir: string, format: ObjectFormat, parent: string | null, changes: FileChange[]): Promise<string> {
+  return withTemporaryIndex(async (env) => {
+    if (parent) await runGit(['read-tree', v(parent)], { gitDir, env });
     else await runGit(['read-tree', '--empty'], { gitDir, env });
 
     const lines: string[] = [];
     const removals: string[] = [];
-    const writes = request.changes.filter((c): c is Extract<FileChange, { op: 'write' }> => c.op === 'write');
+    const writes = changes.filter((c): c is Extract<FileChange, { op: 'write' }> => c.op === 'write');
     const blobs = await writeBlobs(gitDir, writes.filter((c) => !c.oid).map((c) => c.content ?? Buffer.alloc(0)));
-    for (const change of request.changes) {
+    for (const change of changes) {
       if (change.op === 'delete') {
         removals.push(change.path);
         continue;
@@ -133,16 +149,85 @@ export async function commitChanges(gitDir: string, request: CommitRequest): Pro
       const oid = change.oid ?? blobs.shift()!;
       lines.push(`${change.mode ?? '100644'} ${oid}\t${change.path}`);
     }
-    // One --index-info run: removals first (mode 0 removes a path; --force-remove would need a work tree),
-    // then the writes. NUL-terminated records: a path can never smuggle in another index line.
-    const records = [...removals.map((p) => `0 ${zeroOid(request.objectFormat)}\t${p}`), ...lines];
-    if (records.length) await runGit(['update-index', '-z', '--index-info'], { gitDir, env, input: records.join('\0') + '\0' });
+    await updateIndex(gitDir, env, format, removals, lines);
+    return gitText(['write-tree'], { gitDir, env });
+  });
+}
 
-    const tree = await gitText(['write-tree'], { gitDir, env });
-    const commit = await createCommit(gitDir, { tree, parents: request.parent ? [request.parent] : [], message: request.message, author: request.author, committer: request.committer });
-    await updateRef(gitDir, `refs/heads/${request.branch}`, commit, request.expectedOld ?? zeroOid(request.objectFormat));
-    return commit;
-  } finally {
-    await rm(indexFile, { force: true });
+/**
+ * Makes one commit from file changes without a working tree (buildTree, commit-tree), then a
+ * compare-and-swap ref update so a concurrent change is never overwritten. Returns the new commit id.
+ */
+export async function commitChanges(gitDir: string, request: CommitRequest): Promise<string> {
+  const tree = await buildTree(gitDir, request.objectFormat, request.parent, request.changes);
+  const commit = await createCommit(gitDir, { tree, parents: request.parent ? [request.parent] : [], message: request.message, author: request.author, committer: request.committer });
+  await updateRef(gitDir, `refs/heads/${request.branch}`, commit, request.expectedOld ?? zeroOid(request.objectFormat));
+  return commit;
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Carrying a change over to a branch tip that moved
+
+/** The id of the empty tree: git knows it without storing it. */
+const EMPTY_TREE: Record<ObjectFormat, string> = {
+  sha1: '4b825dc642cb6eb9a060e54bf8d69288fbee4904',
+  sha256: '6ef19b41225c5369f1c104d45d8d85efa9b057b53b14b4b9b939dd74decc5321',
+};
+
+/** One path a change touches: its entry afterwards, or null where the change removed it. */
+export interface PathChange {
+  path: string;
+  entry: { mode: string; oid: string } | null;
+}
+
+/**
+ * What differs between two trees or commits (null: the empty tree), path by path down to files, renames
+ * seen as a removal and an addition: one `git diff-tree -r --raw -z`.
+ */
+export async function treeChanges(gitDir: string, format: ObjectFormat, from: string | null, to: string | null): Promise<PathChange[]> {
+  const out = await gitText(['diff-tree', '-r', '-z', '--raw', '--no-renames', '--no-abbrev', v(from ?? EMPTY_TREE[format]), v(to ?? EMPTY_TREE[format])], {
+    gitDir,
+    what: 'comparing trees',
+  });
+  const fields = out.split('\0');
+  const changes: PathChange[] = [];
+  // Records: ":<old mode> <new mode> <old oid> <new oid> <status>" NUL "<path>" NUL
+  for (let i = 0; i + 1 < fields.length; i += 2) {
+    const [, newMode, , newOid, status] = fields[i].replace(/^\n?:/, '').split(' ');
+    if (!status) break;
+    changes.push({ path: fields[i + 1], entry: status === 'D' ? null : { mode: newMode, oid: newOid } });
   }
+  return changes;
+}
+
+/**
+ * The first path of `ours` that `theirs` touched too: the same path, or one inside the other (a file
+ * where the other made a directory). Null when the two changes are disjoint.
+ */
+export function overlappingPath(ours: string[], theirs: string[]): string | null {
+  const touched = new Set(theirs);
+  const theirDirs = new Set(theirs.flatMap((p) => p.split('/').slice(0, -1).map((_, i, parts) => parts.slice(0, i + 1).join('/'))));
+  for (const p of ours) {
+    if (touched.has(p) || theirDirs.has(p)) return p;
+    const parts = p.split('/');
+    for (let i = 1; i < parts.length; i++) {
+      const dir = parts.slice(0, i).join('/');
+      if (touched.has(dir)) return dir;
+    }
+  }
+  return null;
+}
+
+/**
+ * The tree of commit `onto` with `changes` (made elsewhere, on paths `onto` did not touch) applied:
+ * a temporary index read from `onto`, one update-index, write-tree. Returns the tree id.
+ */
+export async function carryChanges(gitDir: string, format: ObjectFormat, onto: string, changes: PathChange[]): Promise<string> {
+  return withTemporaryIndex(async (env) => {
+    await runGit(['read-tree', v(onto)], { gitDir, env });
+    const removals = changes.filter((c) => !c.entry).map((c) => c.path);
+    const writes = changes.filter((c) => c.entry).map((c) => `${c.entry!.mode} ${c.entry!.oid}\t${c.path}`);
+    await updateIndex(gitDir, env, format, removals, writes);
+    return gitText(['write-tree'], { gitDir, env });
+  });
 }

@@ -23,6 +23,8 @@ import {
   type RefEntry,
   type TagEntry,
 } from '../../git/refs.ts';
+import { GitError } from '../../git/errors.ts';
+import { queuedOnRef } from '../../git/ref-queue.ts';
 import { setHead, type ObjectFormat } from '../../git/repo.ts';
 import type { Page, PageWindow } from '../../pagination.ts';
 import type { ServiceContext } from '../../services.ts';
@@ -75,6 +77,33 @@ const format = (repo: Repository) => repo.objectFormat as ObjectFormat;
 /** Ref work whose git failures become domain errors (a lost compare-and-swap is a conflict). */
 const refChange = <T>(what: string, run: () => Promise<T>): Promise<T> =>
   withGitErrors(run, { doing: what, conflict: `${what}: it changed meanwhile, try again` });
+
+/** Lost compare-and-swaps (to pushes, or other instances) before a branch delete or rename gives up with 409. */
+const MAX_ATTEMPTS = 5;
+
+/**
+ * Changes a branch by a compare-and-swap on its current value (`change` gets the branch as it is), in turn
+ * with the API's other writes to it (queuedOnRef), so a file change landing meanwhile never makes it fail;
+ * when a push moved the branch between the read and the swap, it reads the branch again (bounded). Returns
+ * the branch as it was changed.
+ */
+function changeBranchRef(gitDir: string, branch: string, what: string, change: (current: BranchEntry) => Promise<void>): Promise<BranchEntry> {
+  return refChange(what, () =>
+    queuedOnRef(gitDir, `refs/heads/${branch}`, async () => {
+      for (let attempt = 1; ; attempt++) {
+        const current = await readBranch(gitDir, branch);
+        if (!current) throw notFound(`the branch "${branch}" does not exist`);
+        try {
+          await change(current);
+          return current;
+        } catch (err) {
+          const moved = err instanceof GitError && err.code === 'CONFLICT' && (await readBranch(gitDir, branch))?.oid !== current.oid;
+          if (!moved || attempt >= MAX_ATTEMPTS) throw err;
+        }
+      }
+    }),
+  );
+}
 
 function view(repo: RepositoryWithOwner, access: AccessLevel, entry: BranchEntry): BranchView {
   const writes = atLeast(access, 'write');
@@ -205,9 +234,8 @@ export async function deleteBranch(ctx: ServiceContext, owner: string, name: str
   if (repo.isEmpty) throw notFound(`${repo.owner.login}/${repo.name} is empty: it has no branches`);
   if (branch === repo.defaultBranch) throw forbidden(`"${branch}" is the default branch and cannot be deleted`);
   const gitDir = gitDirOf(ctx, repo);
-  const current = isWellFormedRefName(branch) ? await readBranch(gitDir, branch) : null;
-  if (!current) throw notFound(`the branch "${branch}" does not exist`);
-  await refChange(`deleting branch "${branch}"`, () => deleteRefIfAt(gitDir, `refs/heads/${branch}`, current.oid));
+  if (!isWellFormedRefName(branch)) throw notFound(`the branch "${branch}" does not exist`);
+  const current = await changeBranchRef(gitDir, branch, `deleting branch "${branch}"`, (at) => deleteRefIfAt(gitDir, `refs/heads/${branch}`, at.oid));
   await syncRefs(ctx, repo);
   await ctx.events.publish('repo.branch', { repoId: repo.id, action: 'deleted', branch, oid: current.oid, actorId: ctx.viewer.user?.id ?? null });
 }
@@ -240,12 +268,12 @@ export async function renameBranch(ctx: ServiceContext, owner: string, name: str
   const clash = names.find((n) => nestsWith(newName, n));
   if (clash) throw invalid(`the branch name "${newName}" conflicts with the existing branch "${clash}"`);
 
-  await refChange(`renaming branch "${branch}"`, () => renameRef(gitDir, `refs/heads/${branch}`, `refs/heads/${newName}`, current.oid));
+  const renamedFrom = await changeBranchRef(gitDir, branch, `renaming branch "${branch}"`, (at) => renameRef(gitDir, `refs/heads/${branch}`, `refs/heads/${newName}`, at.oid));
   if (isDefault) await setHead(gitDir, newName);
   await syncRefs(ctx, repo, isDefault ? { defaultBranch: newName } : {});
-  await ctx.events.publish('repo.branch', { repoId: repo.id, action: 'renamed', branch: newName, from: branch, oid: current.oid, actorId: ctx.viewer.user?.id ?? null });
+  await ctx.events.publish('repo.branch', { repoId: repo.id, action: 'renamed', branch: newName, from: branch, oid: renamedFrom.oid, actorId: ctx.viewer.user?.id ?? null });
   const renamed: RepositoryWithOwner = isDefault ? { ...repo, defaultBranch: newName } : repo;
-  return view(renamed, access, { ...current, name: newName });
+  return view(renamed, access, { ...renamedFrom, name: newName });
 }
 
 /** Creates a tag (write access): 404 when the target does not exist, 409 when the name is taken, 422 when invalid. */

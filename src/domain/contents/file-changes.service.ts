@@ -8,7 +8,8 @@ import { GitError } from '../../git/errors.ts';
 import { parseCommit, type Commit } from '../../git/objects.ts';
 import { branchNames, isValidRefShortName, isWellFormedRefName } from '../../git/refs.ts';
 import { resolveCommit, updateRef, zeroOid, type ObjectFormat } from '../../git/repo.ts';
-import { commitChanges, createCommit, type FileChange } from '../../git/write.ts';
+import { queuedOnRef } from '../../git/ref-queue.ts';
+import { buildTree, carryChanges, createCommit, overlappingPath, treeChanges, type FileChange, type Identity, type PathChange } from '../../git/write.ts';
 import type { ServiceContext } from '../../services.ts';
 import { toDomainError } from '../git-errors.ts';
 import { CODE_READ } from '../access/access.service.ts';
@@ -22,7 +23,8 @@ import { itemsAt, type ContentItem } from './contents.service.ts';
 /**
  * Changing files through commits made without a work tree, and applying patches. Rules follow Gitea's
  * contents API: write access to change, 404 for a missing branch or file, 422 for invalid paths,
- * existing files on create and stale blob ids, 409 when the branch keeps moving underneath.
+ * existing files on create and stale blob ids. Concurrent writes that touch different paths all land;
+ * 409 only when a path of the change was changed meanwhile, or the branch keeps moving underneath.
  */
 
 export interface ChangeResult {
@@ -33,8 +35,11 @@ export interface ChangeResult {
   files: (ContentItem | null)[];
 }
 
-/** Lost races on the branch before a change gives up with 409. */
-const MAX_ATTEMPTS = 5;
+/**
+ * Lost compare-and-swaps on the branch before a change gives up with 409. Writers of this instance take
+ * turns (queuedOnRef) and never lose one to each other; only pushes and other instances can make it fail.
+ */
+const MAX_ATTEMPTS = 10;
 
 interface Target {
   gitDir: string;
@@ -70,7 +75,7 @@ async function expectedTargetValue(t: Target, head: string | null, forcePush: bo
   return existing ?? zeroOid(format);
 }
 
-/** Checks every file against the tree of `head` and turns it into the change commitChanges makes. */
+/** Checks every file against the tree of `head` and turns it into the change buildTree makes. */
 async function planChanges(gitDir: string, head: string | null, files: PreparedFile[]): Promise<FileChange[]> {
   const tree = head ? await commitTree(gitDir, head) : null;
   const lookup = async (path: string) => (tree ? lookupPath(gitDir, tree, path) : ({ kind: 'missing' } as const));
@@ -115,8 +120,65 @@ async function planChanges(gitDir: string, head: string | null, files: PreparedF
   return changes;
 }
 
-async function finish(ctx: ServiceContext, t: Target, before: string, after: string, paths: (string | null)[]): Promise<ChangeResult> {
-  await recordPush(ctx, t.repo, [{ ref: `refs/heads/${t.target}`, before, after }], t.viewer);
+/** A commit's worth of change, computed on `base` (null: the empty repository), not yet on any branch. */
+interface Made {
+  base: string | null;
+  tree: string;
+  message: string;
+  author: Identity;
+  committer: Identity;
+}
+
+/**
+ * Puts a change on `target` and records the move (branch table, caches, push event): the short part of a
+ * write that takes its turn on the ref (queuedOnRef), so writers of this instance never race each other.
+ * Committing onto the base branch itself, the branch may have moved since the change was computed (a
+ * push, another instance): the change is then carried over to the new tip when none of its paths changed
+ * there, and is a 409 (a real conflict) when one did. Each lost compare-and-swap starts over on the new
+ * tip, at most MAX_ATTEMPTS times.
+ */
+async function land(ctx: ServiceContext, t: Target, made: Made, forcePush: boolean | null | undefined): Promise<{ before: string; after: string }> {
+  const format = t.repo.objectFormat as ObjectFormat;
+  const ref = `refs/heads/${t.target}`;
+  const commitOn = (tree: string, parent: string | null) =>
+    createCommit(t.gitDir, { tree, parents: parent ? [parent] : [], message: made.message, author: made.author, committer: made.committer });
+  const onBase = commitOn(made.tree, made.base);
+  onBase.catch(() => {});
+  return queuedOnRef(t.gitDir, ref, async () => {
+    let ours: PathChange[] | null = null;
+    for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
+      let expected: string;
+      let commit: string;
+      if (t.target !== t.base) {
+        expected = await expectedTargetValue(t, made.base, forcePush, format);
+        commit = await onBase;
+      } else {
+        const tip = await branchHead(t.gitDir, t.base);
+        if (!tip && made.base) throw notFound(`branch "${t.base}" does not exist`);
+        expected = tip ?? zeroOid(format);
+        if (tip === made.base) commit = await onBase;
+        else {
+          ours ??= await treeChanges(t.gitDir, format, made.base, made.tree);
+          const theirs = await treeChanges(t.gitDir, format, made.base, tip);
+          const clash = overlappingPath(ours.map((c) => c.path), theirs.map((c) => c.path));
+          if (clash) throw conflict(`"${clash}" changed on branch "${t.base}" while this change was being made`);
+          commit = await commitOn(await carryChanges(t.gitDir, format, tip!, ours), tip);
+        }
+      }
+      try {
+        await updateRef(t.gitDir, ref, commit, expected);
+      } catch (err) {
+        if (err instanceof GitError && err.code === 'CONFLICT') continue;
+        throw err;
+      }
+      await recordPush(ctx, t.repo, [{ ref, before: expected, after: commit }], t.viewer);
+      return { before: expected, after: commit };
+    }
+    throw conflict(`branch "${t.target}" kept changing while the change was being committed; try again`);
+  });
+}
+
+async function finish(ctx: ServiceContext, t: Target, after: string, paths: (string | null)[]): Promise<ChangeResult> {
   const repository = (await getRepository(ctx, t.repo.owner.login, t.repo.name, CODE_READ)).repo;
   const commitObj = await readObject(t.gitDir, after);
   if (!commitObj) throw new Error(`commit ${after} vanished`);
@@ -125,8 +187,9 @@ async function finish(ctx: ServiceContext, t: Target, before: string, after: str
 
 /**
  * Creates, updates, renames and deletes files in one commit on `branch` (or on `newBranch`, made from
- * it). The ref moves by compare-and-swap: when another change lands first, the checks run again on the
- * new head (so a stale `sha` fails) and the commit is rebuilt; after several lost races, 409.
+ * it). The files are checked against the branch as the request finds it (a stale `sha`, a file that
+ * exists on create: 422, as in Gitea), the commit built, then landed (land): a change racing another one
+ * on the same paths is a 409, changes on other paths all land.
  */
 export async function changeFiles(ctx: ServiceContext, owner: string, name: string, input: ChangeFilesInput): Promise<ChangeResult> {
   const t = await writableTarget(ctx, owner, name, input);
@@ -134,38 +197,22 @@ export async function changeFiles(ctx: ServiceContext, owner: string, name: stri
   const { author, committer } = identities(t.viewer, input);
   const message = finalMessage(input.message?.trim() || defaultMessage(files), input.signoff, committer);
   const format = t.repo.objectFormat as ObjectFormat;
-
-  for (let attempt = 1; ; attempt++) {
+  try {
     const head = await branchHead(t.gitDir, t.base);
     if (!head) {
       const empty = (await branchNames(t.gitDir)).length === 0;
       if (!empty) throw notFound(`branch "${t.base}" does not exist`);
     }
-    const expectedOld = await expectedTargetValue(t, head, input.forcePush, format);
-    const changes = await planChanges(t.gitDir, head, files);
-    try {
-      const commit = await commitChanges(t.gitDir, {
-        objectFormat: format,
-        branch: t.target,
-        parent: head,
-        changes,
-        message,
-        author,
-        committer,
-        expectedOld,
-      });
-      return await finish(ctx, t, expectedOld, commit, files.map((f) => (f.operation === 'delete' ? null : f.path)));
-    } catch (err) {
-      if (err instanceof GitError && err.code === 'CONFLICT') {
-        if (attempt < MAX_ATTEMPTS) continue;
-        throw conflict(`branch "${t.target}" kept changing while the files were being committed; try again`);
-      }
-      throw toDomainError(err);
-    }
+    await expectedTargetValue(t, head, input.forcePush, format);
+    const tree = await buildTree(t.gitDir, format, head, await planChanges(t.gitDir, head, files));
+    const { after } = await land(ctx, t, { base: head, tree, message, author, committer }, input.forcePush);
+    return await finish(ctx, t, after, files.map((f) => (f.operation === 'delete' ? null : f.path)));
+  } catch (err) {
+    throw toDomainError(err);
   }
 }
 
-/** Applies a patch to `branch` (or a new branch made from it) as one commit. */
+/** Applies a patch to `branch` (or a new branch made from it) as one commit, landed as changeFiles lands. */
 export async function applyDiffPatch(ctx: ServiceContext, owner: string, name: string, input: ApplyPatchInput): Promise<ChangeResult> {
   const t = await writableTarget(ctx, owner, name, input);
   if (!input.content?.trim()) throw invalid('content: a patch is required');
@@ -173,22 +220,14 @@ export async function applyDiffPatch(ctx: ServiceContext, owner: string, name: s
   const message = finalMessage(input.message?.trim() || 'apply-patch', input.signoff, committer);
   const format = t.repo.objectFormat as ObjectFormat;
   const patch = Buffer.from(input.content.endsWith('\n') ? input.content : `${input.content}\n`, 'utf8');
-
-  for (let attempt = 1; ; attempt++) {
+  try {
     const head = await branchHead(t.gitDir, t.base);
     if (!head) throw notFound(`branch "${t.base}" does not exist`);
-    const expectedOld = await expectedTargetValue(t, head, input.forcePush, format);
-    try {
-      const tree = await applyPatchToTree(t.gitDir, head, patch);
-      const commit = await createCommit(t.gitDir, { tree, parents: head ? [head] : [], message, author, committer });
-      await updateRef(t.gitDir, `refs/heads/${t.target}`, commit, expectedOld);
-      return await finish(ctx, t, expectedOld, commit, []);
-    } catch (err) {
-      if (err instanceof GitError && err.code === 'CONFLICT' && /changed meanwhile/.test(err.message)) {
-        if (attempt < MAX_ATTEMPTS) continue;
-        throw conflict(`branch "${t.target}" kept changing while the patch was being applied; try again`);
-      }
-      throw toDomainError(err);
-    }
+    await expectedTargetValue(t, head, input.forcePush, format);
+    const tree = await applyPatchToTree(t.gitDir, head, patch);
+    const { after } = await land(ctx, t, { base: head, tree, message, author, committer }, input.forcePush);
+    return await finish(ctx, t, after, []);
+  } catch (err) {
+    throw toDomainError(err);
   }
 }
