@@ -57,3 +57,7 @@ export const issueSubscriptionsApiUrl = (apiUrl: string, number: number): string
 
 /** A comment on its issue's (or pull request's) web page. */
 export const commentHtmlUrl = (issueHtmlUrl: string, id: number): string => `${issueHtmlUrl}#issuecomment-${id}`;
+
+/** An account's SSH key through the API (Gitea links every key under /user/keys), and a repository's deploy key. */
+export const publicKeyApiUrl = (rootUrl: string, id: number): string => `${rootUrl}api/v1/user/keys/${id}`;
+export const deployKeyApiUrl = (apiUrl: string, id: number): string => `${apiUrl}/keys/${id}`;
