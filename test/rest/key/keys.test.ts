@@ -212,7 +212,7 @@ describe("repositories' deploy keys", () => {
     assert.equal((await api.get(`${repo.path}/keys/${there.body.id}`, owner.basic)).status, 404);
     assert.equal((await api.delete(`${repo.path}/keys/${here.body.id}`, owner.basic)).status, 204);
     assert.ok(await db().publicKey.findUnique({ where: { id: here.body.key_id } }), 'still held by the other repository');
-    assert.equal((await api.delete(`${other.path}/keys/${there.body.id}`, admin.basic)).status, 204);
+    assert.equal((await api.delete(`${other.path}/keys/${there.body.id}`, owner.basic)).status, 204);
     assert.equal(await db().publicKey.findUnique({ where: { id: here.body.key_id } }), null);
     assert.equal((await api.delete(`${other.path}/keys/${there.body.id}`, owner.basic)).status, 404);
   });
