@@ -72,10 +72,13 @@ export function listAccountKeys(ctx: Pick<ServiceContext, 'db'>, userId: number)
 export const viewerManagesKey = (ctx: ServiceContext, key: PublicKey): boolean =>
   isSiteAdmin(ctx.viewer) || (key.ownerId !== null && key.ownerId === ctx.viewer.user?.id);
 
+/** A page of keys, oldest first, with the count of all that match. */
+const pageOfKeys = (ctx: ServiceContext, where: Prisma.PublicKeyWhereInput, window: PageWindow): Promise<Page<PublicKey>> =>
+  pageFrom(ctx.db.publicKey.findMany({ where, orderBy: { id: 'asc' }, skip: window.offset, take: window.limit }), ctx.db.publicKey.count({ where }));
+
 /** An account's keys, oldest first; with a fingerprint, only the key that has it. */
 export async function listUserKeys(ctx: ServiceContext, user: User, window: PageWindow, fingerprint?: string | null): Promise<Page<PublicKey>> {
-  const where: Prisma.PublicKeyWhereInput = { ownerId: user.id, type: USER_KEY, ...(fingerprint ? { fingerprint } : {}) };
-  return pageFrom(ctx.db.publicKey.findMany({ where, orderBy: { id: 'asc' }, skip: window.offset, take: window.limit }), ctx.db.publicKey.count({ where }));
+  return pageOfKeys(ctx, { ownerId: user.id, type: USER_KEY, ...(fingerprint ? { fingerprint } : {}) }, window);
 }
 
 /** An account's keys for whoever may see the account (404 otherwise). */
@@ -89,8 +92,7 @@ export async function listKeysOfLogin(ctx: ServiceContext, login: string, window
  */
 export async function searchKeysByFingerprint(ctx: ServiceContext, fingerprint: string, window: PageWindow): Promise<Page<PublicKey>> {
   requireUser(ctx.viewer);
-  const where = { fingerprint };
-  return pageFrom(ctx.db.publicKey.findMany({ where, orderBy: { id: 'asc' }, skip: window.offset, take: window.limit }), ctx.db.publicKey.count({ where }));
+  return pageOfKeys(ctx, { fingerprint }, window);
 }
 
 /** A key by id for a signed-in caller, as Gitea's `GET /user/keys/{id}` finds it (any key); null when there is none. */

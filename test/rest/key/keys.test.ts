@@ -1,10 +1,20 @@
 import assert from 'node:assert/strict';
 import { before, describe, it } from 'node:test';
 import { createAccounts, type TestAccount } from '../../testkit/accounts.ts';
-import { adminAuth } from '../../testkit/client.ts';
+import { adminAuth, type Auth } from '../../testkit/client.ts';
 import { buildRepo, type TestRepo } from '../../testkit/repos.ts';
 import { newSshKey } from '../../testkit/ssh-keys.ts';
-import { useServer } from '../../testkit/use-server.ts';
+import { useServer, type ServerKit } from '../../testkit/use-server.ts';
+
+/** The SQL statements a page of `limit` items of a list costs, with cold caches (a row read once per item shows). */
+async function pageCost(server: ServerKit, path: string, limit: number, auth: Auth): Promise<number> {
+  server.app.caches.clear();
+  const before = server.app.database.queryCount();
+  const res = await server.api.get(`${path}?limit=${limit}`, auth);
+  const spent = server.app.database.queryCount() - before;
+  assert.equal(res.body.length, limit);
+  return spent;
+}
 
 describe("accounts' SSH keys", () => {
   const server = useServer();
@@ -122,15 +132,7 @@ describe("accounts' SSH keys", () => {
   it('a page of 50 keys costs the same SQL statements as a page of 1', async () => {
     const [many] = await createAccounts(api, 1);
     for (let i = 0; i < 50; i++) assert.equal((await add(many, newSshKey().publicKey, `k${i}`)).status, 201);
-    const cost = async (limit: number) => {
-      server.app.caches.clear();
-      const before = server.app.database.queryCount();
-      const res = await api.get(`/users/${many.login}/keys?limit=${limit}`, many.basic);
-      const spent = server.app.database.queryCount() - before;
-      assert.equal(res.body.length, limit);
-      return spent;
-    };
-    assert.equal(await cost(50), await cost(1));
+    assert.equal(await pageCost(server, `/users/${many.login}/keys`, 50, many.basic), await pageCost(server, `/users/${many.login}/keys`, 1, many.basic));
   });
 });
 
@@ -220,14 +222,6 @@ describe("repositories' deploy keys", () => {
   it('a page of 50 deploy keys costs the same SQL statements as a page of 1', async () => {
     const many = await buildRepo(server, owner);
     for (let i = 0; i < 50; i++) assert.equal((await add(many.path, newSshKey().publicKey, { title: `k${i}` })).status, 201);
-    const cost = async (limit: number) => {
-      server.app.caches.clear();
-      const before = server.app.database.queryCount();
-      const res = await api.get(`${many.path}/keys?limit=${limit}`, owner.basic);
-      const spent = server.app.database.queryCount() - before;
-      assert.equal(res.body.length, limit);
-      return spent;
-    };
-    assert.equal(await cost(50), await cost(1));
+    assert.equal(await pageCost(server, `${many.path}/keys`, 50, owner.basic), await pageCost(server, `${many.path}/keys`, 1, owner.basic));
   });
 });
