@@ -19,7 +19,7 @@ export async function readSshPublicKey(line: string): Promise<SshKeyFacts | null
     program: 'ssh-keygen',
     input: `${line}\n`,
     okExitCodes: [1, 255],
-    timeoutMs: 10_000,
+    timeoutMs: 30_000,
     what: 'ssh-keygen -l',
   });
   if (exitCode !== 0) return null;
