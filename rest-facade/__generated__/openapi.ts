@@ -922,6 +922,162 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/user/keys": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The caller's SSH keys
+         * @description Oldest first. With a fingerprint, the keys having it are looked up across the whole site (an account's key or a deploy key), as Gitea does; only their owner and site admins see their kind, owner and flags.
+         */
+        get: operations["userCurrentListKeys"];
+        put?: never;
+        /**
+         * Add an SSH key to the caller's account
+         * @description The key is read by ssh-keygen. A key it cannot read, a private key, an algorithm or size the server refuses, a key already in use anywhere and a title the account already uses are 422.
+         */
+        post: operations["userCurrentPostKey"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/user/keys/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * An SSH key by id
+         * @description Any key, as Gitea answers; only its owner and site admins see its kind, owner and flags.
+         */
+        get: operations["userCurrentGetKey"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete an SSH key of the caller's
+         * @description Another account's key is 403 (site admins may delete any); a key that does not exist is 404.
+         */
+        delete: operations["userCurrentDeleteKey"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/users/{username}/keys": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * An account's SSH keys
+         * @description Oldest first; with a fingerprint, only the account's key that has it. An account the caller may not see is 404.
+         */
+        get: operations["userListKeys"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/users/{username}/keys": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Add an SSH key to an account
+         * @description The same rules as an account adding its own key.
+         */
+        post: operations["adminCreatePublicKey"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/users/{username}/keys/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Delete an SSH key of an account
+         * @description Acts as the account named, as Gitea does: a key of another account is 403 unless that account is a site admin itself.
+         */
+        delete: operations["adminDeleteUserPublicKey"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/repos/{owner}/{repo}/keys": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A repository's deploy keys
+         * @description Oldest first, for the repository's admins (others 403).
+         */
+        get: operations["repoListKeys"];
+        put?: never;
+        /**
+         * Add a deploy key to a repository
+         * @description For the repository's admins. Repositories may share a deploy key; an account's key cannot be one. A key ssh-keygen cannot read, a refused algorithm or size, a key or a title the repository has already are 422.
+         */
+        post: operations["repoCreateKey"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/repos/{owner}/{repo}/keys/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A deploy key of a repository
+         * @description For the repository's admins; a key the repository does not have is 404.
+         */
+        get: operations["repoGetKey"];
+        put?: never;
+        post?: never;
+        /**
+         * Remove a deploy key from a repository
+         * @description For the repository's admins; a key the repository does not have is 404. The key itself goes once no repository holds it.
+         */
+        delete: operations["repoDeleteKey"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/repos/{owner}/{repo}/labels": {
         parameters: {
             query?: never;
@@ -3205,6 +3361,74 @@ export interface components {
             issues?: boolean;
             pull_requests?: boolean;
         };
+        /** @description An SSH public key of an account (or, found by fingerprint, of deploy keys). */
+        PublicKey: {
+            /** Format: int64 */
+            id?: number;
+            /** @description The key, one line as in authorized_keys. */
+            key?: string;
+            /**
+             * Format: uri
+             * @description The key through the API.
+             */
+            url?: string;
+            title?: string;
+            /** @description SHA256:… as ssh-keygen prints it. */
+            fingerprint?: string;
+            /** Format: date-time */
+            created_at?: string;
+            /**
+             * Format: date-time
+             * @description When the key last changed.
+             */
+            last_used_at?: string;
+            /** @description user or deploy; sent to the key's owner and to site admins only. */
+            key_type?: string;
+            /** @description For the key of deploy keys, whether it was first added read-only; sent to the key's owner and site admins only. */
+            read_only?: boolean;
+            user?: components["schemas"]["User"];
+        };
+        /** @description A repository's deploy key. */
+        DeployKey: {
+            /** Format: int64 */
+            id?: number;
+            /**
+             * Format: int64
+             * @description Id of its public key, shared by the repositories holding the same key.
+             */
+            key_id?: number;
+            /** @description The key, one line as in authorized_keys. */
+            key?: string;
+            /**
+             * Format: uri
+             * @description The deploy key through the API.
+             */
+            url?: string;
+            title?: string;
+            /** @description SHA256:… as ssh-keygen prints it. */
+            fingerprint?: string;
+            /** Format: date-time */
+            created_at?: string;
+            /** @description Whether the key may only read the repository. */
+            read_only?: boolean;
+            /**
+             * @description How the key authenticates; always ssh here.
+             * @enum {string}
+             */
+            key_type?: "ssh" | "token";
+            /** @description The secret of a token key when it is created; never sent here. */
+            token?: string;
+            repository?: components["schemas"]["Repository"];
+        };
+        /** @description An SSH public key to add. */
+        CreateKeyOption: {
+            /** @description A name for the key (at most 50 characters). */
+            title: string;
+            /** @description The public key, "<algorithm> <base64> [comment]" on one line. */
+            key: string;
+            /** @description For deploy keys, whether the key may only read; read-write when left out. Ignored for an account's keys. */
+            read_only?: boolean;
+        };
         /** @description A label of a repository or of an organization. */
         Label: {
             /** Format: int64 */
@@ -4279,6 +4503,42 @@ export interface components {
                 "application/json": components["schemas"]["Issue"][];
             };
         };
+        /** @description An SSH key. */
+        PublicKey: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["PublicKey"];
+            };
+        };
+        /** @description A page of SSH keys. */
+        PublicKeyList: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["PublicKey"][];
+            };
+        };
+        /** @description A deploy key. */
+        DeployKey: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["DeployKey"];
+            };
+        };
+        /** @description A page of deploy keys. */
+        DeployKeyList: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["DeployKey"][];
+            };
+        };
         /** @description Milestone. */
         Milestone: {
             headers: {
@@ -4532,6 +4792,14 @@ export interface components {
         limit: number;
         /** @description Login of the account. */
         username: string;
+        /** @description Login of the repository's owner. */
+        keyOwner: string;
+        /** @description Name of the repository. */
+        keyRepo: string;
+        /** @description Id of the key. */
+        keyId: number;
+        /** @description Only keys with this fingerprint (SHA256:… as ssh-keygen prints it). */
+        keyFingerprint: string;
         /** @description Login of the repository's owner. */
         milestoneOwner: string;
         /** @description Name of the repository. */
@@ -6488,6 +6756,240 @@ export interface operations {
             403: components["responses"]["forbidden"];
             404: components["responses"]["notFound"];
             423: components["responses"]["repoArchivedError"];
+        };
+    };
+    userCurrentListKeys: {
+        parameters: {
+            query?: {
+                /** @description Only keys with this fingerprint (SHA256:… as ssh-keygen prints it). */
+                fingerprint?: components["parameters"]["keyFingerprint"];
+                /** @description Page number, from 1. */
+                page?: components["parameters"]["page"];
+                /** @description Items per page (DEFAULT_PAGING_NUM by default, at most MAX_RESPONSE_ITEMS). */
+                limit?: components["parameters"]["limit"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["PublicKeyList"];
+            401: components["responses"]["unauthorized"];
+            403: components["responses"]["forbidden"];
+        };
+    };
+    userCurrentPostKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["CreateKeyOption"];
+            };
+        };
+        responses: {
+            201: components["responses"]["PublicKey"];
+            401: components["responses"]["unauthorized"];
+            403: components["responses"]["forbidden"];
+            422: components["responses"]["validationError"];
+        };
+    };
+    userCurrentGetKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Id of the key. */
+                id: components["parameters"]["keyId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["PublicKey"];
+            401: components["responses"]["unauthorized"];
+            403: components["responses"]["forbidden"];
+            404: components["responses"]["notFound"];
+        };
+    };
+    userCurrentDeleteKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Id of the key. */
+                id: components["parameters"]["keyId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: components["responses"]["empty"];
+            401: components["responses"]["unauthorized"];
+            403: components["responses"]["forbidden"];
+            404: components["responses"]["notFound"];
+        };
+    };
+    userListKeys: {
+        parameters: {
+            query?: {
+                /** @description Only keys with this fingerprint (SHA256:… as ssh-keygen prints it). */
+                fingerprint?: components["parameters"]["keyFingerprint"];
+                /** @description Page number, from 1. */
+                page?: components["parameters"]["page"];
+                /** @description Items per page (DEFAULT_PAGING_NUM by default, at most MAX_RESPONSE_ITEMS). */
+                limit?: components["parameters"]["limit"];
+            };
+            header?: never;
+            path: {
+                /** @description Login of the account. */
+                username: components["parameters"]["username"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["PublicKeyList"];
+            404: components["responses"]["notFound"];
+        };
+    };
+    adminCreatePublicKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Login of the account. */
+                username: components["parameters"]["username"];
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["CreateKeyOption"];
+            };
+        };
+        responses: {
+            201: components["responses"]["PublicKey"];
+            403: components["responses"]["forbidden"];
+            404: components["responses"]["notFound"];
+            422: components["responses"]["validationError"];
+        };
+    };
+    adminDeleteUserPublicKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Login of the account. */
+                username: components["parameters"]["username"];
+                /** @description Id of the key. */
+                id: components["parameters"]["keyId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: components["responses"]["empty"];
+            403: components["responses"]["forbidden"];
+            404: components["responses"]["notFound"];
+        };
+    };
+    repoListKeys: {
+        parameters: {
+            query?: {
+                /** @description Only the deploy key of the public key with this id. */
+                key_id?: number;
+                /** @description Only keys with this fingerprint (SHA256:… as ssh-keygen prints it). */
+                fingerprint?: components["parameters"]["keyFingerprint"];
+                /** @description Page number, from 1. */
+                page?: components["parameters"]["page"];
+                /** @description Items per page (DEFAULT_PAGING_NUM by default, at most MAX_RESPONSE_ITEMS). */
+                limit?: components["parameters"]["limit"];
+            };
+            header?: never;
+            path: {
+                /** @description Login of the repository's owner. */
+                owner: components["parameters"]["keyOwner"];
+                /** @description Name of the repository. */
+                repo: components["parameters"]["keyRepo"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["DeployKeyList"];
+            403: components["responses"]["forbidden"];
+            404: components["responses"]["notFound"];
+        };
+    };
+    repoCreateKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Login of the repository's owner. */
+                owner: components["parameters"]["keyOwner"];
+                /** @description Name of the repository. */
+                repo: components["parameters"]["keyRepo"];
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["CreateKeyOption"];
+            };
+        };
+        responses: {
+            201: components["responses"]["DeployKey"];
+            403: components["responses"]["forbidden"];
+            404: components["responses"]["notFound"];
+            422: components["responses"]["validationError"];
+        };
+    };
+    repoGetKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Login of the repository's owner. */
+                owner: components["parameters"]["keyOwner"];
+                /** @description Name of the repository. */
+                repo: components["parameters"]["keyRepo"];
+                /** @description Id of the key. */
+                id: components["parameters"]["keyId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["DeployKey"];
+            403: components["responses"]["forbidden"];
+            404: components["responses"]["notFound"];
+        };
+    };
+    repoDeleteKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Login of the repository's owner. */
+                owner: components["parameters"]["keyOwner"];
+                /** @description Name of the repository. */
+                repo: components["parameters"]["keyRepo"];
+                /** @description Id of the key. */
+                id: components["parameters"]["keyId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: components["responses"]["empty"];
+            403: components["responses"]["forbidden"];
+            404: components["responses"]["notFound"];
         };
     };
     issueListLabels: {

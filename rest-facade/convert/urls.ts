@@ -63,3 +63,6 @@ export const commitStatusesApiUrl = (apiUrl: string, sha: string): string => `${
 /** A commit of the repository, and its combined status, as a combined status links them. */
 export const commitRefApiUrl = (apiUrl: string, sha: string): string => `${apiUrl}/commits/${encodeURIComponent(sha)}`;
 export const combinedStatusApiUrl = (apiUrl: string, sha: string): string => `${commitRefApiUrl(apiUrl, sha)}/status`;
+/** An account's SSH key through the API (Gitea links every key under /user/keys), and a repository's deploy key. */
+export const publicKeyApiUrl = (rootUrl: string, id: number): string => `${rootUrl}api/v1/user/keys/${id}`;
+export const deployKeyApiUrl = (apiUrl: string, id: number): string => `${apiUrl}/keys/${id}`;

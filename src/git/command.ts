@@ -1,5 +1,5 @@
 import { GitError, classify } from './errors.ts';
-import { spawner, type GitChild } from './spawner.ts';
+import { spawner, type GitChild, type SpawnProgram } from './spawner.ts';
 
 /**
  * The only place that spawns git. Arguments are built so user input can never become an option:
@@ -51,6 +51,8 @@ export interface GitOptions {
   what?: string;
   /** Exit codes that are not failures (e.g. 1 for "no match"). */
   okExitCodes?: number[];
+  /** Another program the spawner may start instead of git (ssh-keygen: src/git/ssh-keygen.ts). */
+  program?: SpawnProgram;
 }
 
 function toArgv(gitDir: string | undefined, args: Arg[]): string[] {
@@ -70,7 +72,7 @@ export const gitSpawnCount = () => spawned;
 /** Spawns git for streaming use (smart HTTP, archives); the caller owns the streams. Started by the spawner (spawner.ts). */
 export function spawnGit(args: Arg[], options: GitOptions = {}): GitChild {
   spawned++;
-  return spawner().spawn({ args: toArgv(options.gitDir, args), env: gitEnv(options.env), cwd: options.cwd, timeoutMs: options.timeoutMs, signal: options.signal });
+  return spawner().spawn({ program: options.program, args: toArgv(options.gitDir, args), env: gitEnv(options.env), cwd: options.cwd, timeoutMs: options.timeoutMs, signal: options.signal });
 }
 
 export interface GitResult {

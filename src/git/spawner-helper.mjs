@@ -2,7 +2,7 @@
 // loader, so it stays small: starting a process costs its parent time in proportion to the parent's memory
 // (fork copies its page tables), a few milliseconds for the server, a fraction of one for this.
 //
-// Messages from the server: {spawn: id, args, env, cwd} with the socket that becomes git's stdin and
+// Messages from the server: {spawn: id, program, args, env, cwd} (program: git or ssh-keygen, nothing else) with the socket that becomes git's stdin and
 // stdout; {kill: id, signal}. To the server: {spawned: id} once git runs (the server writes to git only
 // then, so nothing meant for git can be read here), {failed: id, message}, {exit: id, code, signal} when
 // git exits, and {closed: id, stderr} when its stderr is closed too (base64, at most 1 MiB of it): a process
@@ -11,6 +11,7 @@ import { spawn } from 'node:child_process';
 
 const MAX_STDERR = 1024 * 1024;
 const children = new Map();
+const PROGRAMS = new Set(['git', 'ssh-keygen']);
 
 process.on('message', (message, socket) => {
   if (message.kill !== undefined) {
@@ -21,7 +22,9 @@ process.on('message', (message, socket) => {
   const id = message.spawn;
   let child;
   try {
-    child = spawn('git', message.args, { cwd: message.cwd, env: message.env, stdio: [socket, socket, 'pipe'] });
+    const program = message.program ?? 'git';
+    if (!PROGRAMS.has(program)) throw new Error(`${program} is not a program Graft runs`);
+    child = spawn(program, message.args, { cwd: message.cwd, env: message.env, stdio: [socket, socket, 'pipe'] });
   } catch (err) {
     socket.destroy();
     process.send({ failed: id, message: err.message, code: err.code });

@@ -23,7 +23,12 @@ export interface GitChild extends EventEmitter {
   kill(signal?: NodeJS.Signals): boolean;
 }
 
+/** The programs the helper may start: git, and ssh-keygen to read SSH public keys (src/git/ssh-keygen.ts). */
+export type SpawnProgram = 'git' | 'ssh-keygen';
+
 export interface SpawnRequest {
+  /** git when not given. */
+  program?: SpawnProgram;
   args: string[];
   env: Record<string, string>;
   cwd?: string;
@@ -74,7 +79,7 @@ export class Spawner {
       const helper = this.helper;
       if (!helper) return this.finish(id, { failed: id, message: 'the git helper process is gone' });
       // Sending the socket closes this process's copy of it.
-      helper.send({ spawn: id, args: request.args, env: request.env, cwd: request.cwd }, theirs, (err) => {
+      helper.send({ spawn: id, program: request.program ?? 'git', args: request.args, env: request.env, cwd: request.cwd }, theirs, (err) => {
         if (err) this.finish(id, { failed: id, message: err.message });
       });
     });

@@ -16,6 +16,7 @@ import '../../domain/dependency/dependency.graphql.ts';
 import '../../domain/fork/fork.graphql.ts';
 import '../../domain/issue/issue.graphql.ts';
 import '../../domain/issue-template/issue-template.graphql.ts';
+import '../../domain/key/key.graphql.ts';
 import '../../domain/label/label.graphql.ts';
 import '../../domain/label/label.caches.ts';
 import '../../domain/milestone/milestone.graphql.ts';
