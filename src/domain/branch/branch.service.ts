@@ -26,7 +26,10 @@ import {
 import { setHead, type ObjectFormat } from '../../git/repo.ts';
 import type { Page, PageWindow } from '../../pagination.ts';
 import type { ServiceContext } from '../../services.ts';
-import { atLeast, repositoryAccess, type AccessLevel } from '../access/access.service.ts';
+import { atLeast, repositoryPermission, type AccessLevel } from '../access/access.service.ts';
+import { factsFor, repositoryRules, viewerAsPusher, type BranchProtectionFacts, type ReadRule } from '../protection/protection.service.ts';
+import type { Pusher } from '../protection/protection.rules.ts';
+import { isGlobRuleName, ruleFor } from '../protection/protection.rules.ts';
 import { withGitErrors } from '../git-errors.ts';
 import { commitNode, type CommitNode } from '../commit/commit.service.ts';
 import type { RepositoryWithOwner } from '../repo/repo.service.ts';
@@ -48,11 +51,13 @@ export interface BranchView {
   repo: RepositoryWithOwner;
   access: AccessLevel;
   isDefault: boolean;
-  /** Write access: the viewer may push to the branch and merge into it. */
+  /** Whether the viewer may push to the branch and merge into it: write access, within the branch's protection rule. */
   viewerCanPush: boolean;
   viewerCanMerge: boolean;
-  /** Branch protection rules do not exist yet: always false. */
+  /** Whether a protection rule covers the branch. */
   protected: boolean;
+  /** The rule that covers the branch (the first that matches), if any. */
+  protection: ReadRule | null;
 }
 
 export interface TagView extends TagEntry {
@@ -76,18 +81,31 @@ const format = (repo: Repository) => repo.objectFormat as ObjectFormat;
 const refChange = <T>(what: string, run: () => Promise<T>): Promise<T> =>
   withGitErrors(run, { doing: what, conflict: `${what}: it changed meanwhile, try again` });
 
-function view(repo: RepositoryWithOwner, access: AccessLevel, entry: BranchEntry): BranchView {
-  const writes = atLeast(access, 'write');
+/** What the viewer's answers about branches of a repository need, loaded once for a page: its access and the rules. */
+interface BranchGround {
+  access: AccessLevel;
+  rules: ReadRule[];
+  pusher: Pusher;
+}
+
+async function branchGround(ctx: ServiceContext, repo: RepositoryWithOwner): Promise<BranchGround> {
+  const [permission, rules] = await Promise.all([repositoryPermission(ctx, repo), repositoryRules(ctx, repo.id)]);
+  return { access: permission.level, rules, pusher: await viewerAsPusher(ctx, permission.units['repo.code']) };
+}
+
+function view(repo: RepositoryWithOwner, ground: BranchGround, entry: BranchEntry): BranchView {
+  const facts: BranchProtectionFacts = factsFor(ground.rules, entry.name, ground.pusher);
   return {
     name: entry.name,
     oid: entry.oid,
     commit: commitNode(repo, entry.commit),
     repo,
-    access,
+    access: ground.access,
     isDefault: entry.name === repo.defaultBranch,
-    viewerCanPush: writes,
-    viewerCanMerge: writes,
-    protected: false,
+    viewerCanPush: facts.canPush,
+    viewerCanMerge: facts.canMerge,
+    protected: facts.rule !== null,
+    protection: facts.rule,
   };
 }
 
@@ -101,17 +119,17 @@ function view(repo: RepositoryWithOwner, access: AccessLevel, entry: BranchEntry
  */
 export async function listBranches(ctx: ServiceContext, repo: RepositoryWithOwner, window: PageWindow, query?: string | null): Promise<Page<BranchView>> {
   if (repo.isEmpty) return { items: [], totalCount: 0 };
-  const [access, page] = await Promise.all([
-    repositoryAccess(ctx, repo),
+  const [ground, page] = await Promise.all([
+    branchGround(ctx, repo),
     branchPage(ctx, repo, window, query?.trim(), (rows) => headsOf(ctx, repo, rows)),
   ]);
-  return { items: page.items.map((b) => view(repo, access, b)), totalCount: page.totalCount };
+  return { items: page.items.map((b) => view(repo, ground, b)), totalCount: page.totalCount };
 }
 
 export async function getBranch(ctx: ServiceContext, repo: RepositoryWithOwner, name: string): Promise<BranchView | null> {
   if (repo.isEmpty || !isWellFormedRefName(name)) return null;
-  const [access, entry] = await Promise.all([repositoryAccess(ctx, repo), branchByName(ctx, repo, name, (rows) => headsOf(ctx, repo, rows))]);
-  return entry ? view(repo, access, entry) : null;
+  const [ground, entry] = await Promise.all([branchGround(ctx, repo), branchByName(ctx, repo, name, (rows) => headsOf(ctx, repo, rows))]);
+  return entry ? view(repo, ground, entry) : null;
 }
 
 /** The head commits of branch rows, from git; null where git no longer has the row's commit there. */
@@ -167,7 +185,7 @@ const nestsWith = (name: string, other: string) => other.startsWith(`${name}/`) 
  * 422 for an invalid name.
  */
 export async function createBranch(ctx: ServiceContext, owner: string, name: string, input: CreateBranchInput): Promise<BranchView> {
-  const { repo, access } = await getWritableRepository(ctx, owner, name);
+  const { repo } = await getWritableRepository(ctx, owner, name);
   checkNewName('branch', input.newBranchName);
   if (repo.isEmpty) throw notFound(`${repo.owner.login}/${repo.name} is empty: it has no commit to start a branch from`);
   const gitDir = gitDirOf(ctx, repo);
@@ -196,10 +214,16 @@ export async function createBranch(ctx: ServiceContext, owner: string, name: str
   await ctx.events.publish('repo.branch', { repoId: repo.id, action: 'created', branch: input.newBranchName, oid: start, actorId: ctx.viewer.user?.id ?? null });
   const [created] = await readBranchHeads(gitDir, [input.newBranchName]);
   if (!created) throw conflict(`the branch "${input.newBranchName}" was removed meanwhile`);
-  return view(repo, access, created);
+  return view(repo, await branchGround(ctx, repo), created);
 }
 
-/** Deletes a branch (write access). The default branch cannot be deleted (403), as in Gitea. */
+/** The answer to a change a branch's protection refuses (403), in Gitea's words. */
+export const PROTECTED_MESSAGE = 'branch protected';
+
+/**
+ * Deletes a branch (write access). The default branch and a branch a protection rule covers cannot be
+ * deleted (403), as in Gitea.
+ */
 export async function deleteBranch(ctx: ServiceContext, owner: string, name: string, branch: string): Promise<void> {
   const { repo } = await getWritableRepository(ctx, owner, name);
   if (repo.isEmpty) throw notFound(`${repo.owner.login}/${repo.name} is empty: it has no branches`);
@@ -207,17 +231,20 @@ export async function deleteBranch(ctx: ServiceContext, owner: string, name: str
   const gitDir = gitDirOf(ctx, repo);
   const current = isWellFormedRefName(branch) ? await readBranch(gitDir, branch) : null;
   if (!current) throw notFound(`the branch "${branch}" does not exist`);
+  const rule = ruleFor(await repositoryRules(ctx, repo.id), branch);
+  if (rule) throw forbidden(`${PROTECTED_MESSAGE}: the rule "${rule.ruleName}" covers "${branch}"`);
   await refChange(`deleting branch "${branch}"`, () => deleteRefIfAt(gitDir, `refs/heads/${branch}`, current.oid));
   await syncRefs(ctx, repo);
   await ctx.events.publish('repo.branch', { repoId: repo.id, action: 'deleted', branch, oid: current.oid, actorId: ctx.viewer.user?.id ?? null });
 }
 
 /**
- * Who may rename: anyone with write access renames an ordinary branch; renaming the default branch needs
- * repository admin rights (owner or site admin), as in Gitea.
+ * Who may rename (SPEC.md): a branch a glob rule covers, nobody; the default branch or a branch a rule names,
+ * repository admins (owners and site admins included); any other branch, anyone with write access.
  */
-export function mayRenameBranch(access: AccessLevel, isDefault: boolean): boolean {
-  return atLeast(access, isDefault ? 'admin' : 'write');
+export function mayRenameBranch(access: AccessLevel, isDefault: boolean, rule: { ruleName: string } | null = null): boolean {
+  if (rule && isGlobRuleName(rule.ruleName)) return false;
+  return atLeast(access, isDefault || rule ? 'admin' : 'write');
 }
 
 /**
@@ -230,7 +257,11 @@ export async function renameBranch(ctx: ServiceContext, owner: string, name: str
   checkNewName('branch', newName);
   if (repo.isEmpty) throw notFound(`${repo.owner.login}/${repo.name} is empty: it has no branches`);
   const isDefault = branch === repo.defaultBranch;
-  if (!mayRenameBranch(access, isDefault)) throw forbidden('only repository administrators may rename the default branch');
+  const rule = ruleFor(await repositoryRules(ctx, repo.id), branch);
+  if (rule && isGlobRuleName(rule.ruleName)) throw forbidden(`${PROTECTED_MESSAGE}: the glob rule "${rule.ruleName}" covers "${branch}", which cannot be renamed`);
+  if (!mayRenameBranch(access, isDefault, rule)) {
+    throw forbidden(rule ? `${PROTECTED_MESSAGE}: only repository administrators may rename it` : 'only repository administrators may rename the default branch');
+  }
   const gitDir = gitDirOf(ctx, repo);
   const current = isWellFormedRefName(branch) ? await readBranch(gitDir, branch) : null;
   if (!current) throw notFound(`the branch "${branch}" does not exist`);
@@ -245,7 +276,7 @@ export async function renameBranch(ctx: ServiceContext, owner: string, name: str
   await syncRefs(ctx, repo, isDefault ? { defaultBranch: newName } : {});
   await ctx.events.publish('repo.branch', { repoId: repo.id, action: 'renamed', branch: newName, from: branch, oid: current.oid, actorId: ctx.viewer.user?.id ?? null });
   const renamed: RepositoryWithOwner = isDefault ? { ...repo, defaultBranch: newName } : repo;
-  return view(renamed, access, { ...current, name: newName });
+  return view(renamed, await branchGround(ctx, renamed), { ...current, name: newName });
 }
 
 /** Creates a tag (write access): 404 when the target does not exist, 409 when the name is taken, 422 when invalid. */
