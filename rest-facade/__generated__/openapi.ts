@@ -101,7 +101,8 @@ export interface paths {
         };
         /** One branch and its head commit */
         get: operations["repoGetBranch"];
-        put?: never;
+        /** Move a branch to another commit */
+        put: operations["repoUpdateBranch"];
         post?: never;
         /** Remove a branch (never the default one) */
         delete: operations["repoDeleteBranch"];
@@ -2592,6 +2593,15 @@ export interface components {
             tag_name: string;
             target?: string;
         };
+        /** @description Where a branch moves to. */
+        UpdateBranchRepoOption: {
+            /** @description The commit, or a branch, tag or commit id naming one, the branch moves to. */
+            new_commit_id: string;
+            /** @description The commit the branch must be at now; the move is refused otherwise. */
+            old_commit_id?: string;
+            /** @description Move the branch even when the move is not a fast-forward. */
+            force?: boolean;
+        };
         RenameBranchRepoOption: {
             name: string;
         };
@@ -4948,6 +4958,31 @@ export interface operations {
         responses: {
             200: components["responses"]["Branch"];
             404: components["responses"]["notFound"];
+        };
+    };
+    repoUpdateBranch: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                owner: string;
+                repo: string;
+                branch: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["UpdateBranchRepoOption"];
+            };
+        };
+        responses: {
+            204: components["responses"]["empty"];
+            403: components["responses"]["forbidden"];
+            404: components["responses"]["notFound"];
+            409: components["responses"]["conflict"];
+            422: components["responses"]["validationError"];
+            423: components["responses"]["repoArchivedError"];
         };
     };
     repoDeleteBranch: {

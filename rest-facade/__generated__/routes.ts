@@ -161,6 +161,7 @@ export const routes: Route[] = [
   {"method":"delete","path":"/repos/{owner}/{repo}/teams/{team}","operationId":"repoDeleteTeam","guard":"signedIn","scope":"repository"},
   {"method":"get","path":"/repos/{owner}/{repo}/times/{user}","operationId":"userTrackedTimes","guard":"signedIn","scope":"repository"},
   {"method":"get","path":"/repos/{owner}/{repo}/branches/{branch}","operationId":"repoGetBranch","guard":"public","scope":"repository"},
+  {"method":"put","path":"/repos/{owner}/{repo}/branches/{branch}","operationId":"repoUpdateBranch","guard":"signedIn","scope":"repository"},
   {"method":"delete","path":"/repos/{owner}/{repo}/branches/{branch}","operationId":"repoDeleteBranch","guard":"signedIn","scope":"repository"},
   {"method":"patch","path":"/repos/{owner}/{repo}/branches/{branch}","operationId":"repoRenameBranch","guard":"signedIn","scope":"repository"},
   {"method":"get","path":"/repos/{owner}/{repo}/tags/{tag}","operationId":"repoGetTag","guard":"public","scope":"repository"},

@@ -7,7 +7,7 @@ import * as commits from '../commit/commit.service.ts';
 import { RepositoryRef } from '../repo/repo.graphql.ts';
 import { withOwner } from '../repo/repo.service.ts';
 import * as branches from './branch.service.ts';
-import { CREATE_BRANCH_FIELDS, CREATE_TAG_FIELDS } from './branch.inputs.ts';
+import { CREATE_BRANCH_FIELDS, CREATE_TAG_FIELDS, UPDATE_BRANCH_FIELDS } from './branch.inputs.ts';
 import { inputFromTable } from '../../graphql/input-fields.ts';
 
 // ---------------------------------------------------------------------------------------------
@@ -161,6 +161,7 @@ builder.objectFields(RepositoryRef, (t) => ({
 
 const CreateBranchInput = inputFromTable('CreateBranchInput', CREATE_BRANCH_FIELDS);
 const CreateTagInput = inputFromTable('CreateTagInput', CREATE_TAG_FIELDS);
+const UpdateBranchInput = inputFromTable('UpdateBranchInput', UPDATE_BRANCH_FIELDS);
 
 builder.mutationFields((t) => ({
   createBranch: t.field({
@@ -188,6 +189,18 @@ builder.mutationFields((t) => ({
       newName: t.arg.string({ required: true }),
     },
     resolve: (_root, { owner, name, branch, newName }, ctx) => branches.renameBranch(ctx, owner, name, branch, newName),
+  }),
+  updateBranch: t.field({
+    type: BranchRef,
+    description: "Moves a branch to a commit, under the branch's protection rule; not a fast-forward only with force.",
+    tokenScope: 'write:repository',
+    args: {
+      owner: t.arg.string({ required: true }),
+      name: t.arg.string({ required: true }),
+      branch: t.arg.string({ required: true }),
+      input: t.arg({ type: UpdateBranchInput, required: true }),
+    },
+    resolve: (_root, { owner, name, branch, input }, ctx) => branches.updateBranch(ctx, owner, name, branch, input),
   }),
   createTag: t.field({
     type: TagRef,

@@ -36,7 +36,9 @@ import type { RepositoryWithOwner } from '../repo/repo.service.ts';
 import { getWritableRepository } from '../repo/writable.ts';
 import { repositoryPath } from '../repo/storage.ts';
 import { branchByName, branchPage, syncRefs, tagByName, tagPage } from './ref-table.ts';
-import type { CreateBranchInput, CreateTagInput } from './branch.inputs.ts';
+import type { CreateBranchInput, CreateTagInput, UpdateBranchInput } from './branch.inputs.ts';
+import { isAncestor } from '../../git/merge.ts';
+import { updateRef } from '../../git/repo.ts';
 
 /**
  * A branch as the API shows it: its head commit, and what the viewer may do with it. Every answer is a
@@ -277,6 +279,40 @@ export async function renameBranch(ctx: ServiceContext, owner: string, name: str
   await ctx.events.publish('repo.branch', { repoId: repo.id, action: 'renamed', branch: newName, from: branch, oid: current.oid, actorId: ctx.viewer.user?.id ?? null });
   const renamed: RepositoryWithOwner = isDefault ? { ...repo, defaultBranch: newName } : repo;
   return view(renamed, await branchGround(ctx, renamed), { ...current, name: newName });
+}
+
+/**
+ * Moves a branch to a commit (write access), under its protection rule: refused (403) when the rule does not
+ * let the caller push, or when the move is not a fast-forward and the rule does not let the caller force push.
+ * Without `force` a move that is not a fast-forward is a conflict (409), as is an `oldCommitId` that is not
+ * the branch's head; the ref moves with a compare-and-swap, so a push racing the move loses one of them cleanly.
+ */
+export async function updateBranch(ctx: ServiceContext, owner: string, name: string, branch: string, input: UpdateBranchInput): Promise<BranchView> {
+  const { repo } = await getWritableRepository(ctx, owner, name);
+  if (repo.isEmpty) throw notFound(`${repo.owner.login}/${repo.name} is empty: it has no branches`);
+  const gitDir = gitDirOf(ctx, repo);
+  const current = isWellFormedRefName(branch) ? await readBranch(gitDir, branch) : null;
+  if (!current) throw notFound(`the branch "${branch}" does not exist`);
+  if (!input.newCommitId.trim()) throw invalid('new_commit_id names no commit', { field: 'new_commit_id' });
+  const target = await resolveStartPoint(gitDir, input.newCommitId.trim());
+  if (!target) throw notFound(`"${input.newCommitId}" is not a commit of this repository`);
+  if (input.oldCommitId && input.oldCommitId.toLowerCase() !== current.oid) {
+    throw conflict(`the branch "${branch}" is at ${current.oid}, not at ${input.oldCommitId}`);
+  }
+  const ground = await branchGround(ctx, repo);
+  const facts = factsFor(ground.rules, branch, ground.pusher);
+  if (!facts.canPush) throw forbidden(`${PROTECTED_MESSAGE}: the rule "${facts.rule?.ruleName}" does not let you push to "${branch}"`);
+  if (target !== current.oid) {
+    const fastForward = await isAncestor(gitDir, current.oid, target);
+    if (!fastForward && !input.force) throw conflict(`moving "${branch}" to ${target} is not a fast-forward: set force to move it anyway`);
+    if (!fastForward && !facts.canForcePush) throw forbidden(`${PROTECTED_MESSAGE}: the rule "${facts.rule?.ruleName}" does not let you force push to "${branch}"`);
+    await refChange(`moving branch "${branch}"`, () => updateRef(gitDir, `refs/heads/${branch}`, target, current.oid));
+    await syncRefs(ctx, repo);
+    await ctx.events.publish('repo.branch', { repoId: repo.id, action: 'updated', branch, oid: target, previousOid: current.oid, actorId: ctx.viewer.user?.id ?? null });
+  }
+  const [moved] = await readBranchHeads(gitDir, [branch]);
+  if (!moved) throw conflict(`the branch "${branch}" was removed meanwhile`);
+  return view(repo, ground, moved);
 }
 
 /** Creates a tag (write access): 404 when the target does not exist, 409 when the name is taken, 422 when invalid. */
