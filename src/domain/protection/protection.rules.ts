@@ -79,9 +79,13 @@ export interface RuleName {
  * glob that does not compile is taken literally.
  */
 export function ruleMatches(ruleName: string, branch: string): boolean {
-  if (!isGlobRuleName(ruleName)) return ruleName.toLowerCase() === branch.toLowerCase();
-  const glob = globToRegExp(ruleName, ['/']);
-  return glob ? glob.test(branch) : ruleName === branch;
+  return ruleMatcher(ruleName).test(branch);
+}
+
+/** The regular expression a rule name matches branch names with (see ruleMatches). */
+export function ruleMatcher(ruleName: string): RegExp {
+  if (!isGlobRuleName(ruleName)) return new RegExp(`^${escapeRegExp(ruleName)}$`, 'i');
+  return globToRegExp(ruleName, ['/']) ?? new RegExp(`^${escapeRegExp(ruleName)}$`);
 }
 
 /**

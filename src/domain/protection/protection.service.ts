@@ -10,7 +10,8 @@ import type { RepositoryWithOwner } from '../repo/repo.service.ts';
 import { getRepository } from '../repo/repo.service.ts';
 import { getWritableRepository } from '../repo/writable.ts';
 import type { CreateBranchProtectionInput, EditBranchProtectionInput } from './protection.inputs.ts';
-import { compareRules, mayForcePush, mayMerge, mayPush, ruleFor, type Pusher, type PushRule } from './protection.rules.ts';
+import type { PatternSource, PushRuleDecision } from '../../git/protection-hook.ts';
+import { compareRules, filePatterns, mayForcePush, mayMerge, mayPush, ruleFor, ruleMatcher, type Pusher, type PushRule } from './protection.rules.ts';
 
 /**
  * Branch protection rules of a repository, as Gitea keeps them (models/git/protected_branch.go): read and
@@ -123,6 +124,27 @@ export function factsFor(rules: readonly ReadRule[], branch: string, pusher: Pus
   const rule = ruleFor(rules, branch);
   if (!rule) return { rule: null, canPush: pusher.writesCode, canForcePush: pusher.writesCode, canMerge: pusher.writesCode };
   return { rule, canPush: mayPush(rule, pusher), canForcePush: mayForcePush(rule, pusher), canMerge: mayMerge(rule, pusher) };
+}
+
+const sourceOf = (pattern: RegExp): PatternSource => ({ source: pattern.source, flags: pattern.flags });
+
+/**
+ * What each rule of the repository allows the caller on `git push`, in the order rules are tried: whether it
+ * may push and force push, and the file patterns the hook checks (src/git/protection-hook.ts). One query for
+ * the rules; nothing when the repository has none.
+ */
+export async function pushDecisions(ctx: ServiceContext, repo: RepositoryWithOwner): Promise<PushRuleDecision[]> {
+  const rules = await repositoryRules(ctx, repo.id);
+  if (!rules.length) return [];
+  const pusher = await viewerAsPusher(ctx, (await repositoryPermission(ctx, repo)).units['repo.code']);
+  return rules.map((rule) => ({
+    ruleName: rule.ruleName,
+    match: sourceOf(ruleMatcher(rule.ruleName)),
+    canPush: mayPush(rule, pusher),
+    canForcePush: mayForcePush(rule, pusher),
+    protectedFiles: filePatterns(rule.protectedFilePatterns).map(sourceOf),
+    unprotectedFiles: filePatterns(rule.unprotectedFilePatterns).map(sourceOf),
+  }));
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -258,4 +258,32 @@ describe('branch protection rules over REST', () => {
     assert.equal((await api.patch(`${guarded.path}/branches/loose`, { name: 'looser' }, writer.basic)).status, 204);
     assert.equal((await api.delete(`${guarded.path}/branches/looser`, writer.basic)).status, 204);
   });
+
+  it('moves a branch with PUT under its rule: fast-forwards for those who may push, force only where the rule allows it', async () => {
+    const moved = await buildRepo(server, owner, {
+      files: { 'README.md': 'x' },
+      commits: [
+        { key: 'ahead', branch: 'ahead', files: { a: 'a' } },
+        { key: 'side', branch: 'side', from: null, files: { s: 's' } },
+      ],
+      collaborators: [[writer, 'write']],
+    });
+    const main = moved.defaultBranch;
+    await protect(moved.path, { rule_name: main, enable_push: true, enable_push_whitelist: true, push_whitelist_usernames: [owner.login] });
+    const put = (body: Record<string, unknown>, auth = owner.basic) => api.put(`${moved.path}/branches/${main}`, body, auth);
+    const refused = await put({ new_commit_id: moved.ids.ahead }, writer.basic);
+    assert.equal(refused.status, 403, 'the writer is not on the push whitelist');
+    assert.match(refused.body.message, /protected/);
+    assert.equal((await put({ new_commit_id: moved.ids.ahead, old_commit_id: moved.ids.side })).status, 409, 'old_commit_id must be the head');
+    assert.equal((await put({ new_commit_id: 'no-such-commit' })).status, 404);
+    assert.equal((await put({ new_commit_id: moved.ids.ahead })).status, 204);
+    assert.equal((await api.get(`${moved.path}/branches/${main}`)).body.commit.id, moved.ids.ahead);
+    assert.equal((await put({ new_commit_id: moved.ids.side })).status, 409, 'not a fast-forward without force');
+    assert.equal((await put({ new_commit_id: moved.ids.side, force: true })).status, 403, 'the rule does not allow force pushes');
+    assert.equal((await api.patch(`${moved.path}/branch_protections/${main}`, { enable_push: true, enable_force_push: true }, owner.basic)).status, 200);
+    assert.equal((await put({ new_commit_id: moved.ids.side, force: true })).status, 204);
+    assert.equal((await api.get(`${moved.path}/branches/${main}`)).body.commit.id, moved.ids.side);
+    assert.equal((await api.put(`${moved.path}/branches/ahead`, { new_commit_id: 'side' }, writer.basic)).status, 409, 'unprotected: still no silent force');
+    assert.equal((await api.put(`${moved.path}/branches/ahead`, { new_commit_id: 'side', force: true }, writer.basic)).status, 204);
+  });
 });
