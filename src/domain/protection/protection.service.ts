@@ -47,23 +47,17 @@ export interface BranchProtectionView extends Omit<BranchProtection, IdList | 's
   names: Record<IdList, string[]>;
 }
 
-const readIds = (text: string): number[] => {
+/** A stored JSON list, read leniently: what is not a list, or items of another kind, are left out. */
+function readList<T>(text: string, isItem: (v: unknown) => v is T): T[] {
   try {
     const value: unknown = JSON.parse(text);
-    return Array.isArray(value) ? value.filter((v): v is number => Number.isInteger(v)) : [];
+    return Array.isArray(value) ? value.filter(isItem) : [];
   } catch {
     return [];
   }
-};
-
-const readStrings = (text: string): string[] => {
-  try {
-    const value: unknown = JSON.parse(text);
-    return Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : [];
-  } catch {
-    return [];
-  }
-};
+}
+const readIds = (text: string) => readList(text, (v): v is number => Number.isInteger(v));
+const readStrings = (text: string) => readList(text, (v): v is string => typeof v === 'string');
 
 /** A rule with its lists read, without names (enough to decide what an account may do). */
 export function readRule(row: BranchProtection) {
