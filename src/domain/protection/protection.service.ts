@@ -1,5 +1,6 @@
 import type { BranchProtection, Prisma, Team, User } from '../../db/models.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
+import { cachedRead } from '../../cache/cache.ts';
 import { badRequest, forbidden, invalid, notFound } from '../../errors.ts';
 import type { ServiceContext } from '../../services.ts';
 import { atLeast, repositoryPermission, type AccessLevel } from '../access/access.service.ts';
@@ -94,8 +95,8 @@ async function views(ctx: ServiceContext, repo: RepositoryWithOwner, rows: Branc
 
 /** A repository's rules in the order they are tried (plain names, then globs by priority): one query. */
 export async function repositoryRules(ctx: ServiceContext, repoId: number): Promise<ReadRule[]> {
-  const rows = await ctx.db.branchProtection.findMany({ where: { repoId } });
-  return rows.sort(compareRules).map(readRule);
+  const rows = await cachedRead(ctx, 'branchProtectionsOfRepository', repoId, () => ctx.db.branchProtection.findMany({ where: { repoId } }));
+  return [...rows].sort(compareRules).map(readRule);
 }
 
 /** The caller as a pusher of a repository: its account, its teams and whether it writes the code. */
