@@ -101,7 +101,8 @@ export interface paths {
         };
         /** One branch and its head commit */
         get: operations["repoGetBranch"];
-        put?: never;
+        /** Move a branch to another commit */
+        put: operations["repoUpdateBranch"];
         post?: never;
         /** Remove a branch (never the default one) */
         delete: operations["repoDeleteBranch"];
@@ -1417,6 +1418,60 @@ export interface paths {
         options?: never;
         head?: never;
         patch?: never;
+        trace?: never;
+    };
+    "/repos/{owner}/{repo}/branch_protections": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List the branch protection rules of a repository */
+        get: operations["repoListBranchProtection"];
+        put?: never;
+        /** Add a branch protection rule */
+        post: operations["repoCreateBranchProtection"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/repos/{owner}/{repo}/branch_protections/priority": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Reorder the branch protection rules of a repository */
+        post: operations["repoUpdateBranchProtectionPriories"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/repos/{owner}/{repo}/branch_protections/{name}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get one branch protection rule by name */
+        get: operations["repoGetBranchProtection"];
+        put?: never;
+        post?: never;
+        /** Delete a branch protection rule */
+        delete: operations["repoDeleteBranchProtection"];
+        options?: never;
+        head?: never;
+        /** Change a branch protection rule; settings left out stay */
+        patch: operations["repoEditBranchProtection"];
         trace?: never;
     };
     "/repos/{owner}/{repo}/issues/comments/{id}/reactions": {
@@ -2758,6 +2813,15 @@ export interface components {
             tag_name: string;
             target?: string;
         };
+        /** @description Where a branch moves to. */
+        UpdateBranchRepoOption: {
+            /** @description The commit, or a branch, tag or commit id naming one, the branch moves to. */
+            new_commit_id: string;
+            /** @description The commit the branch must be at now; the move is refused otherwise. */
+            old_commit_id?: string;
+            /** @description Move the branch even when the move is not a fast-forward. */
+            force?: boolean;
+        };
         RenameBranchRepoOption: {
             name: string;
         };
@@ -3575,6 +3639,170 @@ export interface components {
             visibility?: components["schemas"]["VisibilityOption"];
             /** @description An http or https URL (as Go's URL parser reads it); the empty string clears it. */
             website?: string;
+        };
+        /** @description A branch protection rule and its settings. */
+        BranchProtection: {
+            approvals_whitelist_teams?: string[];
+            approvals_whitelist_username?: string[];
+            block_admin_merge_override?: boolean;
+            block_on_codeowner_reviews?: boolean;
+            block_on_official_review_requests?: boolean;
+            block_on_outdated_branch?: boolean;
+            block_on_rejected_reviews?: boolean;
+            /**
+             * @deprecated
+             * @description The rule name under its older name.
+             */
+            branch_name?: string;
+            bypass_allowlist_teams?: string[];
+            bypass_allowlist_usernames?: string[];
+            /** Format: date-time */
+            created_at?: string;
+            dismiss_stale_approvals?: boolean;
+            enable_approvals_whitelist?: boolean;
+            enable_bypass_allowlist?: boolean;
+            enable_force_push?: boolean;
+            enable_force_push_allowlist?: boolean;
+            enable_merge_whitelist?: boolean;
+            enable_push?: boolean;
+            enable_push_whitelist?: boolean;
+            enable_status_check?: boolean;
+            force_push_allowlist_deploy_keys?: boolean;
+            force_push_allowlist_teams?: string[];
+            force_push_allowlist_usernames?: string[];
+            ignore_stale_approvals?: boolean;
+            merge_whitelist_teams?: string[];
+            merge_whitelist_usernames?: string[];
+            /**
+             * Format: int64
+             * @description Order among glob rules, lowest first.
+             */
+            priority?: number;
+            /** @description Globs separated by ";" of files a push may not touch. */
+            protected_file_patterns?: string;
+            push_whitelist_deploy_keys?: boolean;
+            push_whitelist_teams?: string[];
+            push_whitelist_usernames?: string[];
+            require_signed_commits?: boolean;
+            /**
+             * Format: int64
+             * @description Approvals needed before a merge.
+             */
+            required_approvals?: number;
+            /** @description The branch name or glob the rule covers. */
+            rule_name?: string;
+            /** @description Status contexts that must succeed before a merge. */
+            status_check_contexts?: string[];
+            /** @description Globs separated by ";" of files anyone with write access may push. */
+            unprotected_file_patterns?: string;
+            /** Format: date-time */
+            updated_at?: string;
+        };
+        /** @description What a new branch protection rule is made of. */
+        CreateBranchProtectionOption: {
+            approvals_whitelist_teams?: string[];
+            approvals_whitelist_username?: string[];
+            block_admin_merge_override?: boolean;
+            block_on_codeowner_reviews?: boolean;
+            block_on_official_review_requests?: boolean;
+            block_on_outdated_branch?: boolean;
+            block_on_rejected_reviews?: boolean;
+            /**
+             * @deprecated
+             * @description The rule name under its older name.
+             */
+            branch_name?: string;
+            bypass_allowlist_teams?: string[];
+            bypass_allowlist_usernames?: string[];
+            dismiss_stale_approvals?: boolean;
+            enable_approvals_whitelist?: boolean;
+            enable_bypass_allowlist?: boolean;
+            enable_force_push?: boolean;
+            enable_force_push_allowlist?: boolean;
+            enable_merge_whitelist?: boolean;
+            enable_push?: boolean;
+            enable_push_whitelist?: boolean;
+            enable_status_check?: boolean;
+            force_push_allowlist_deploy_keys?: boolean;
+            force_push_allowlist_teams?: string[];
+            force_push_allowlist_usernames?: string[];
+            ignore_stale_approvals?: boolean;
+            merge_whitelist_teams?: string[];
+            merge_whitelist_usernames?: string[];
+            /**
+             * Format: int64
+             * @description Order among glob rules, lowest first.
+             */
+            priority?: number;
+            /** @description Globs separated by ";" of files a push may not touch. */
+            protected_file_patterns?: string;
+            push_whitelist_deploy_keys?: boolean;
+            push_whitelist_teams?: string[];
+            push_whitelist_usernames?: string[];
+            require_signed_commits?: boolean;
+            /**
+             * Format: int64
+             * @description Approvals needed before a merge.
+             */
+            required_approvals?: number;
+            /** @description The branch name or glob the rule covers. */
+            rule_name?: string;
+            /** @description Status contexts that must succeed before a merge. */
+            status_check_contexts?: string[];
+            /** @description Globs separated by ";" of files anyone with write access may push. */
+            unprotected_file_patterns?: string;
+        };
+        /** @description The settings of a rule to change; those left out stay. */
+        EditBranchProtectionOption: {
+            approvals_whitelist_teams?: string[];
+            approvals_whitelist_username?: string[];
+            block_admin_merge_override?: boolean;
+            block_on_codeowner_reviews?: boolean;
+            block_on_official_review_requests?: boolean;
+            block_on_outdated_branch?: boolean;
+            block_on_rejected_reviews?: boolean;
+            bypass_allowlist_teams?: string[];
+            bypass_allowlist_usernames?: string[];
+            dismiss_stale_approvals?: boolean;
+            enable_approvals_whitelist?: boolean;
+            enable_bypass_allowlist?: boolean;
+            enable_force_push?: boolean;
+            enable_force_push_allowlist?: boolean;
+            enable_merge_whitelist?: boolean;
+            enable_push?: boolean;
+            enable_push_whitelist?: boolean;
+            enable_status_check?: boolean;
+            force_push_allowlist_deploy_keys?: boolean;
+            force_push_allowlist_teams?: string[];
+            force_push_allowlist_usernames?: string[];
+            ignore_stale_approvals?: boolean;
+            merge_whitelist_teams?: string[];
+            merge_whitelist_usernames?: string[];
+            /**
+             * Format: int64
+             * @description Order among glob rules, lowest first.
+             */
+            priority?: number;
+            /** @description Globs separated by ";" of files a push may not touch. */
+            protected_file_patterns?: string;
+            push_whitelist_deploy_keys?: boolean;
+            push_whitelist_teams?: string[];
+            push_whitelist_usernames?: string[];
+            require_signed_commits?: boolean;
+            /**
+             * Format: int64
+             * @description Approvals needed before a merge.
+             */
+            required_approvals?: number;
+            /** @description Status contexts that must succeed before a merge. */
+            status_check_contexts?: string[];
+            /** @description Globs separated by ";" of files anyone with write access may push. */
+            unprotected_file_patterns?: string;
+        };
+        /** @description Rule ids in their new order. */
+        UpdateBranchProtectionPriories: {
+            /** @description Rule ids, the first to be tried first. */
+            ids?: number[];
         };
         /** @description One account's reaction to an issue or a comment. */
         Reaction: {
@@ -5158,6 +5386,31 @@ export interface operations {
         responses: {
             200: components["responses"]["Branch"];
             404: components["responses"]["notFound"];
+        };
+    };
+    repoUpdateBranch: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                owner: string;
+                repo: string;
+                branch: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["UpdateBranchRepoOption"];
+            };
+        };
+        responses: {
+            204: components["responses"]["empty"];
+            403: components["responses"]["forbidden"];
+            404: components["responses"]["notFound"];
+            409: components["responses"]["conflict"];
+            422: components["responses"]["validationError"];
+            423: components["responses"]["repoArchivedError"];
         };
     };
     repoDeleteBranch: {
@@ -7932,6 +8185,178 @@ export interface operations {
                 };
             };
             403: components["responses"]["forbidden"];
+        };
+    };
+    repoListBranchProtection: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                owner: string;
+                repo: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The rules, in the order they are tried. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BranchProtection"][];
+                };
+            };
+            403: components["responses"]["forbidden"];
+            404: components["responses"]["notFound"];
+        };
+    };
+    repoCreateBranchProtection: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                owner: string;
+                repo: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["CreateBranchProtectionOption"];
+            };
+        };
+        responses: {
+            /** @description Created. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BranchProtection"];
+                };
+            };
+            400: components["responses"]["error"];
+            403: components["responses"]["forbidden"];
+            404: components["responses"]["notFound"];
+            422: components["responses"]["validationError"];
+            423: components["responses"]["repoArchivedError"];
+        };
+    };
+    repoUpdateBranchProtectionPriories: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                owner: string;
+                repo: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["UpdateBranchProtectionPriories"];
+            };
+        };
+        responses: {
+            /** @description Done; no body. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            403: components["responses"]["forbidden"];
+            404: components["responses"]["notFound"];
+            422: components["responses"]["validationError"];
+            423: components["responses"]["repoArchivedError"];
+        };
+    };
+    repoGetBranchProtection: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                owner: string;
+                repo: string;
+                /** @description The rule name. */
+                name: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The rule. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BranchProtection"];
+                };
+            };
+            403: components["responses"]["forbidden"];
+            404: components["responses"]["notFound"];
+        };
+    };
+    repoDeleteBranchProtection: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                owner: string;
+                repo: string;
+                /** @description The rule name. */
+                name: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done; no body. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            403: components["responses"]["forbidden"];
+            404: components["responses"]["notFound"];
+            423: components["responses"]["repoArchivedError"];
+        };
+    };
+    repoEditBranchProtection: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                owner: string;
+                repo: string;
+                /** @description The rule name. */
+                name: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["EditBranchProtectionOption"];
+            };
+        };
+        responses: {
+            /** @description The rule. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BranchProtection"];
+                };
+            };
+            403: components["responses"]["forbidden"];
+            404: components["responses"]["notFound"];
+            422: components["responses"]["validationError"];
+            423: components["responses"]["repoArchivedError"];
         };
     };
     issueGetCommentReactions: {

@@ -6,18 +6,18 @@ import { archiveHtmlUrl, commitApiUrl, gitObjectUrl, gitRefApiUrl, tagObjectApiU
 
 type Urls = RestRepositoryUrlsFragment;
 
-/** GraphQL Branch → REST Branch. Branch protection does not exist yet: nothing is protected. */
+/** GraphQL Branch → REST Branch, with what the rule covering it (if any) says. */
 export function toBranch(branch: RestBranchFragment, urls: Urls): RestSchema<'Branch'> {
   return {
     name: branch.name,
     commit: toPayloadCommit(branch.commit, urls),
     protected: branch.protected,
-    required_approvals: 0,
-    enable_status_check: false,
-    status_check_contexts: [],
+    required_approvals: branch.requiredApprovals,
+    enable_status_check: branch.enableStatusCheck,
+    status_check_contexts: branch.statusCheckContexts,
     user_can_push: branch.viewerCanPush,
     user_can_merge: branch.viewerCanMerge,
-    effective_branch_protection_name: '',
+    effective_branch_protection_name: branch.effectiveBranchProtectionName,
   };
 }
 

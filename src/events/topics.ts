@@ -192,11 +192,13 @@ export interface PushedRef {
 /** A branch changed through the API (pushes are repo.push). */
 export interface BranchEvent {
   repoId: number;
-  action: 'created' | 'deleted' | 'renamed';
+  action: 'created' | 'deleted' | 'renamed' | 'updated';
   branch: string;
   /** The old name, when renamed. */
   from?: string;
   oid: string;
+  /** The commit the branch was at before, when moved (updated). */
+  previousOid?: string;
   actorId: number | null;
 }
 

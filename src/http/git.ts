@@ -11,6 +11,7 @@ import { CODE_READ } from '../domain/access/access.service.ts';
 import { getRepository, recordPush, type RepositoryWithOwner } from '../domain/repo/repo.service.ts';
 import { getWritableRepository } from '../domain/repo/writable.ts';
 import { repositoryPath } from '../domain/repo/storage.ts';
+import { pushDecisions } from '../domain/protection/protection.service.ts';
 import { credentialsOf } from './authenticate.ts';
 import type { Caches } from '../cache/cache.ts';
 
@@ -75,7 +76,9 @@ export function createGitRouter(deps: AuthDeps & { events: EventBus; caches?: Ca
 
     const gitDir = repositoryPath(deps.config, repo.id);
     const pushing = writing && !advertise;
-    await serveSmartHttp({ gitDir, service, advertise, req, res, remoteUser: viewer.user?.login, afterUpdate: pushing ? afterPush : undefined });
+    // Branch protection: what the rules allow this pusher, checked by receive-pack's pre-receive hook.
+    const pushRules = pushing ? await pushDecisions(ctx, repo) : undefined;
+    await serveSmartHttp({ gitDir, service, advertise, req, res, remoteUser: viewer.user?.login, afterUpdate: pushing ? afterPush : undefined, pushRules });
 
     /** Post-receive: what the push changed (as git reported it) is recorded before the client hears back. */
     async function afterPush(changes: RefCommand[]) {

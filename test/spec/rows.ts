@@ -149,4 +149,21 @@ export const SPEC_ROWS: Record<string, SpecRow[]> = {
       test: 'refuses a file over MAX_SIZE with 413 as soon as it passes the limit, leaving no row and no file',
     },
   ],
+  protection: [
+    {
+      row: 'Branch protection rule / priority: rules are reordered without being recreated',
+      file: 'test/rest/protection/branch-protections.test.ts',
+      test: 'orders new rules last and reorders them by priority without recreating them',
+    },
+    {
+      row: 'Rename a branch: admins rename default or protected branches, nobody one a glob rule covers, writers the others',
+      file: 'test/rest/protection/branch-protections.test.ts',
+      test: 'refuses to delete a branch a rule covers with 403, and renames as SPEC.md says',
+    },
+    {
+      row: 'Errors: renaming a branch covered by protection is a protection error, not an internal error',
+      file: 'test/rest/protection/branch-protections.test.ts',
+      test: 'refuses to delete a branch a rule covers with 403, and renames as SPEC.md says',
+    },
+  ],
 };

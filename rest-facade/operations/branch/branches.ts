@@ -4,9 +4,11 @@ import {
   RenameBranchDocument,
   RepositoryBranchDocument,
   RepositoryBranchesDocument,
+  UpdateBranchDocument,
 } from '../../__generated__/graphql.ts';
 import { toBranch } from '../../convert/branch.ts';
 import { created, defineOperation, found, list, noContent, ok } from '../../operation.ts';
+import { fromSnakeCase } from '../../snake-case.ts';
 
 export const repoListBranches = defineOperation({
   operationId: 'repoListBranches',
@@ -51,5 +53,12 @@ export const repoRenameBranch = defineOperation({
   operationId: 'repoRenameBranch',
   document: RenameBranchDocument,
   variables: ({ params, body }) => ({ owner: params.owner, name: params.repo, branch: params.branch, newName: body.name }),
+  reply: () => noContent(),
+});
+
+export const repoUpdateBranch = defineOperation({
+  operationId: 'repoUpdateBranch',
+  document: UpdateBranchDocument,
+  variables: ({ params, body }) => ({ owner: params.owner, name: params.repo, branch: params.branch, input: fromSnakeCase(body, 'UpdateBranchInput', []) }),
   reply: () => noContent(),
 });

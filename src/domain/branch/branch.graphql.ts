@@ -7,7 +7,7 @@ import * as commits from '../commit/commit.service.ts';
 import { RepositoryRef } from '../repo/repo.graphql.ts';
 import { withOwner } from '../repo/repo.service.ts';
 import * as branches from './branch.service.ts';
-import { CREATE_BRANCH_FIELDS, CREATE_TAG_FIELDS } from './branch.inputs.ts';
+import { CREATE_BRANCH_FIELDS, CREATE_TAG_FIELDS, UPDATE_BRANCH_FIELDS } from './branch.inputs.ts';
 import { inputFromTable } from '../../graphql/input-fields.ts';
 
 // ---------------------------------------------------------------------------------------------
@@ -19,9 +19,16 @@ const BranchRef = builder.objectRef<branches.BranchView>('Branch').implement({
     oid: t.exposeString('oid', { description: 'The head commit id.' }),
     commit: t.expose('commit', { type: CommitRef }),
     isDefault: t.exposeBoolean('isDefault'),
-    protected: t.exposeBoolean('protected', { description: 'Branch protection rules do not exist yet: always false.' }),
-    viewerCanPush: t.exposeBoolean('viewerCanPush'),
-    viewerCanMerge: t.exposeBoolean('viewerCanMerge'),
+    protected: t.exposeBoolean('protected', { description: 'Whether a branch protection rule covers the branch.' }),
+    effectiveBranchProtectionName: t.string({
+      description: 'The name of the rule that covers the branch (the first that matches); empty when none does.',
+      resolve: (b) => b.protection?.ruleName ?? '',
+    }),
+    requiredApprovals: t.int({ description: "The covering rule's required approvals (0 without a rule).", resolve: (b) => b.protection?.requiredApprovals ?? 0 }),
+    enableStatusCheck: t.boolean({ resolve: (b) => b.protection?.enableStatusCheck ?? false }),
+    statusCheckContexts: t.stringList({ resolve: (b) => b.protection?.statusCheckContexts ?? [] }),
+    viewerCanPush: t.exposeBoolean('viewerCanPush', { description: 'Write access, and the covering rule lets the viewer push.' }),
+    viewerCanMerge: t.exposeBoolean('viewerCanMerge', { description: 'Write access, or the merge whitelist of the covering rule names the viewer.' }),
     repository: t.field({ type: RepositoryRef, resolve: (b) => b.repo }),
   }),
 });
@@ -154,6 +161,7 @@ builder.objectFields(RepositoryRef, (t) => ({
 
 const CreateBranchInput = inputFromTable('CreateBranchInput', CREATE_BRANCH_FIELDS);
 const CreateTagInput = inputFromTable('CreateTagInput', CREATE_TAG_FIELDS);
+const UpdateBranchInput = inputFromTable('UpdateBranchInput', UPDATE_BRANCH_FIELDS);
 
 builder.mutationFields((t) => ({
   createBranch: t.field({
@@ -181,6 +189,18 @@ builder.mutationFields((t) => ({
       newName: t.arg.string({ required: true }),
     },
     resolve: (_root, { owner, name, branch, newName }, ctx) => branches.renameBranch(ctx, owner, name, branch, newName),
+  }),
+  updateBranch: t.field({
+    type: BranchRef,
+    description: "Moves a branch to a commit, under the branch's protection rule; not a fast-forward only with force.",
+    tokenScope: 'write:repository',
+    args: {
+      owner: t.arg.string({ required: true }),
+      name: t.arg.string({ required: true }),
+      branch: t.arg.string({ required: true }),
+      input: t.arg({ type: UpdateBranchInput, required: true }),
+    },
+    resolve: (_root, { owner, name, branch, input }, ctx) => branches.updateBranch(ctx, owner, name, branch, input),
   }),
   createTag: t.field({
     type: TagRef,

@@ -22,3 +22,11 @@ export const CREATE_TAG_FIELDS = {
 } as const satisfies FieldTable;
 
 export type CreateTagInput = InputOf<typeof CREATE_TAG_FIELDS>;
+
+export const UPDATE_BRANCH_FIELDS = {
+  newCommitId: { kind: 'string', required: true, description: 'The commit (or any branch, tag or commit id naming one) the branch moves to.' },
+  oldCommitId: { kind: 'string', description: 'The commit the branch must be at now; otherwise the move is refused (CONFLICT).' },
+  force: { kind: 'boolean', description: 'Move it even when the new commit does not descend from the current one.' },
+} as const satisfies FieldTable;
+
+export type UpdateBranchInput = InputOf<typeof UPDATE_BRANCH_FIELDS>;

@@ -28,14 +28,19 @@ import { queuedOnRef } from '../../git/ref-queue.ts';
 import { setHead, type ObjectFormat } from '../../git/repo.ts';
 import type { Page, PageWindow } from '../../pagination.ts';
 import type { ServiceContext } from '../../services.ts';
-import { atLeast, repositoryAccess, type AccessLevel } from '../access/access.service.ts';
+import { atLeast, repositoryPermission, type AccessLevel } from '../access/access.service.ts';
+import { factsFor, repositoryRules, viewerAsPusher, type BranchProtectionFacts, type ReadRule } from '../protection/protection.service.ts';
+import type { Pusher } from '../protection/protection.rules.ts';
+import { isGlobRuleName, ruleFor } from '../protection/protection.rules.ts';
 import { withGitErrors } from '../git-errors.ts';
 import { commitNode, type CommitNode } from '../commit/commit.service.ts';
 import type { RepositoryWithOwner } from '../repo/repo.service.ts';
 import { getWritableRepository } from '../repo/writable.ts';
 import { repositoryPath } from '../repo/storage.ts';
 import { branchByName, branchPage, syncRefs, tagByName, tagPage } from './ref-table.ts';
-import type { CreateBranchInput, CreateTagInput } from './branch.inputs.ts';
+import type { CreateBranchInput, CreateTagInput, UpdateBranchInput } from './branch.inputs.ts';
+import { isAncestor } from '../../git/merge.ts';
+import { updateRef } from '../../git/repo.ts';
 
 /**
  * A branch as the API shows it: its head commit, and what the viewer may do with it. Every answer is a
@@ -50,11 +55,13 @@ export interface BranchView {
   repo: RepositoryWithOwner;
   access: AccessLevel;
   isDefault: boolean;
-  /** Write access: the viewer may push to the branch and merge into it. */
+  /** Whether the viewer may push to the branch and merge into it: write access, within the branch's protection rule. */
   viewerCanPush: boolean;
   viewerCanMerge: boolean;
-  /** Branch protection rules do not exist yet: always false. */
+  /** Whether a protection rule covers the branch. */
   protected: boolean;
+  /** The rule that covers the branch (the first that matches), if any. */
+  protection: ReadRule | null;
 }
 
 export interface TagView extends TagEntry {
@@ -105,18 +112,31 @@ function changeBranchRef(gitDir: string, branch: string, what: string, change: (
   );
 }
 
-function view(repo: RepositoryWithOwner, access: AccessLevel, entry: BranchEntry): BranchView {
-  const writes = atLeast(access, 'write');
+/** What the viewer's answers about branches of a repository need, loaded once for a page: its access and the rules. */
+interface BranchGround {
+  access: AccessLevel;
+  rules: ReadRule[];
+  pusher: Pusher;
+}
+
+async function branchGround(ctx: ServiceContext, repo: RepositoryWithOwner): Promise<BranchGround> {
+  const [permission, rules] = await Promise.all([repositoryPermission(ctx, repo), repositoryRules(ctx, repo.id)]);
+  return { access: permission.level, rules, pusher: await viewerAsPusher(ctx, permission.units['repo.code']) };
+}
+
+function view(repo: RepositoryWithOwner, ground: BranchGround, entry: BranchEntry): BranchView {
+  const facts: BranchProtectionFacts = factsFor(ground.rules, entry.name, ground.pusher);
   return {
     name: entry.name,
     oid: entry.oid,
     commit: commitNode(repo, entry.commit),
     repo,
-    access,
+    access: ground.access,
     isDefault: entry.name === repo.defaultBranch,
-    viewerCanPush: writes,
-    viewerCanMerge: writes,
-    protected: false,
+    viewerCanPush: facts.canPush,
+    viewerCanMerge: facts.canMerge,
+    protected: facts.rule !== null,
+    protection: facts.rule,
   };
 }
 
@@ -130,17 +150,17 @@ function view(repo: RepositoryWithOwner, access: AccessLevel, entry: BranchEntry
  */
 export async function listBranches(ctx: ServiceContext, repo: RepositoryWithOwner, window: PageWindow, query?: string | null): Promise<Page<BranchView>> {
   if (repo.isEmpty) return { items: [], totalCount: 0 };
-  const [access, page] = await Promise.all([
-    repositoryAccess(ctx, repo),
+  const [ground, page] = await Promise.all([
+    branchGround(ctx, repo),
     branchPage(ctx, repo, window, query?.trim(), (rows) => headsOf(ctx, repo, rows)),
   ]);
-  return { items: page.items.map((b) => view(repo, access, b)), totalCount: page.totalCount };
+  return { items: page.items.map((b) => view(repo, ground, b)), totalCount: page.totalCount };
 }
 
 export async function getBranch(ctx: ServiceContext, repo: RepositoryWithOwner, name: string): Promise<BranchView | null> {
   if (repo.isEmpty || !isWellFormedRefName(name)) return null;
-  const [access, entry] = await Promise.all([repositoryAccess(ctx, repo), branchByName(ctx, repo, name, (rows) => headsOf(ctx, repo, rows))]);
-  return entry ? view(repo, access, entry) : null;
+  const [ground, entry] = await Promise.all([branchGround(ctx, repo), branchByName(ctx, repo, name, (rows) => headsOf(ctx, repo, rows))]);
+  return entry ? view(repo, ground, entry) : null;
 }
 
 /** The head commits of branch rows, from git; null where git no longer has the row's commit there. */
@@ -196,7 +216,7 @@ const nestsWith = (name: string, other: string) => other.startsWith(`${name}/`) 
  * 422 for an invalid name.
  */
 export async function createBranch(ctx: ServiceContext, owner: string, name: string, input: CreateBranchInput): Promise<BranchView> {
-  const { repo, access } = await getWritableRepository(ctx, owner, name);
+  const { repo } = await getWritableRepository(ctx, owner, name);
   checkNewName('branch', input.newBranchName);
   if (repo.isEmpty) throw notFound(`${repo.owner.login}/${repo.name} is empty: it has no commit to start a branch from`);
   const gitDir = gitDirOf(ctx, repo);
@@ -225,27 +245,37 @@ export async function createBranch(ctx: ServiceContext, owner: string, name: str
   await ctx.events.publish('repo.branch', { repoId: repo.id, action: 'created', branch: input.newBranchName, oid: start, actorId: ctx.viewer.user?.id ?? null });
   const [created] = await readBranchHeads(gitDir, [input.newBranchName]);
   if (!created) throw conflict(`the branch "${input.newBranchName}" was removed meanwhile`);
-  return view(repo, access, created);
+  return view(repo, await branchGround(ctx, repo), created);
 }
 
-/** Deletes a branch (write access). The default branch cannot be deleted (403), as in Gitea. */
+/** The answer to a change a branch's protection refuses (403), in Gitea's words. */
+export const PROTECTED_MESSAGE = 'branch protected';
+
+/**
+ * Deletes a branch (write access). The default branch and a branch a protection rule covers cannot be
+ * deleted (403), as in Gitea.
+ */
 export async function deleteBranch(ctx: ServiceContext, owner: string, name: string, branch: string): Promise<void> {
   const { repo } = await getWritableRepository(ctx, owner, name);
   if (repo.isEmpty) throw notFound(`${repo.owner.login}/${repo.name} is empty: it has no branches`);
   if (branch === repo.defaultBranch) throw forbidden(`"${branch}" is the default branch and cannot be deleted`);
   const gitDir = gitDirOf(ctx, repo);
-  if (!isWellFormedRefName(branch)) throw notFound(`the branch "${branch}" does not exist`);
-  const current = await changeBranchRef(gitDir, branch, `deleting branch "${branch}"`, (at) => deleteRefIfAt(gitDir, `refs/heads/${branch}`, at.oid));
+  const current = isWellFormedRefName(branch) ? await readBranch(gitDir, branch) : null;
+  if (!current) throw notFound(`the branch "${branch}" does not exist`);
+  const rule = ruleFor(await repositoryRules(ctx, repo.id), branch);
+  if (rule) throw forbidden(`${PROTECTED_MESSAGE}: the rule "${rule.ruleName}" covers "${branch}"`);
+  const deleted = await changeBranchRef(gitDir, branch, `deleting branch "${branch}"`, (at) => deleteRefIfAt(gitDir, `refs/heads/${branch}`, at.oid));
   await syncRefs(ctx, repo);
-  await ctx.events.publish('repo.branch', { repoId: repo.id, action: 'deleted', branch, oid: current.oid, actorId: ctx.viewer.user?.id ?? null });
+  await ctx.events.publish('repo.branch', { repoId: repo.id, action: 'deleted', branch, oid: deleted.oid, actorId: ctx.viewer.user?.id ?? null });
 }
 
 /**
- * Who may rename: anyone with write access renames an ordinary branch; renaming the default branch needs
- * repository admin rights (owner or site admin), as in Gitea.
+ * Who may rename (SPEC.md): a branch a glob rule covers, nobody; the default branch or a branch a rule names,
+ * repository admins (owners and site admins included); any other branch, anyone with write access.
  */
-export function mayRenameBranch(access: AccessLevel, isDefault: boolean): boolean {
-  return atLeast(access, isDefault ? 'admin' : 'write');
+export function mayRenameBranch(access: AccessLevel, isDefault: boolean, rule: { ruleName: string } | null = null): boolean {
+  if (rule && isGlobRuleName(rule.ruleName)) return false;
+  return atLeast(access, isDefault || rule ? 'admin' : 'write');
 }
 
 /**
@@ -258,7 +288,11 @@ export async function renameBranch(ctx: ServiceContext, owner: string, name: str
   checkNewName('branch', newName);
   if (repo.isEmpty) throw notFound(`${repo.owner.login}/${repo.name} is empty: it has no branches`);
   const isDefault = branch === repo.defaultBranch;
-  if (!mayRenameBranch(access, isDefault)) throw forbidden('only repository administrators may rename the default branch');
+  const rule = ruleFor(await repositoryRules(ctx, repo.id), branch);
+  if (rule && isGlobRuleName(rule.ruleName)) throw forbidden(`${PROTECTED_MESSAGE}: the glob rule "${rule.ruleName}" covers "${branch}", which cannot be renamed`);
+  if (!mayRenameBranch(access, isDefault, rule)) {
+    throw forbidden(rule ? `${PROTECTED_MESSAGE}: only repository administrators may rename it` : 'only repository administrators may rename the default branch');
+  }
   const gitDir = gitDirOf(ctx, repo);
   const current = isWellFormedRefName(branch) ? await readBranch(gitDir, branch) : null;
   if (!current) throw notFound(`the branch "${branch}" does not exist`);
@@ -273,7 +307,42 @@ export async function renameBranch(ctx: ServiceContext, owner: string, name: str
   await syncRefs(ctx, repo, isDefault ? { defaultBranch: newName } : {});
   await ctx.events.publish('repo.branch', { repoId: repo.id, action: 'renamed', branch: newName, from: branch, oid: renamedFrom.oid, actorId: ctx.viewer.user?.id ?? null });
   const renamed: RepositoryWithOwner = isDefault ? { ...repo, defaultBranch: newName } : repo;
-  return view(renamed, access, { ...renamedFrom, name: newName });
+  return view(renamed, await branchGround(ctx, renamed), { ...renamedFrom, name: newName });
+}
+
+/**
+ * Moves a branch to a commit (write access), under its protection rule: refused (403) when the rule does not
+ * let the caller push, or when the move is not a fast-forward and the rule does not let the caller force push.
+ * Without `force` a move that is not a fast-forward is a conflict (409), as is an `oldCommitId` that is not
+ * the branch's head; the ref moves with a compare-and-swap, so a push racing the move loses one of them cleanly.
+ */
+export async function updateBranch(ctx: ServiceContext, owner: string, name: string, branch: string, input: UpdateBranchInput): Promise<BranchView> {
+  const { repo } = await getWritableRepository(ctx, owner, name);
+  if (repo.isEmpty) throw notFound(`${repo.owner.login}/${repo.name} is empty: it has no branches`);
+  const gitDir = gitDirOf(ctx, repo);
+  const current = isWellFormedRefName(branch) ? await readBranch(gitDir, branch) : null;
+  if (!current) throw notFound(`the branch "${branch}" does not exist`);
+  if (!input.newCommitId.trim()) throw invalid('new_commit_id names no commit', { field: 'new_commit_id' });
+  const target = await resolveStartPoint(gitDir, input.newCommitId.trim());
+  if (!target) throw notFound(`"${input.newCommitId}" is not a commit of this repository`);
+  if (input.oldCommitId && input.oldCommitId.toLowerCase() !== current.oid) {
+    throw conflict(`the branch "${branch}" is at ${current.oid}, not at ${input.oldCommitId}`);
+  }
+  const ground = await branchGround(ctx, repo);
+  const facts = factsFor(ground.rules, branch, ground.pusher);
+  if (!facts.canPush) throw forbidden(`${PROTECTED_MESSAGE}: the rule "${facts.rule?.ruleName}" does not let you push to "${branch}"`);
+  if (target !== current.oid) {
+    const fastForward = await isAncestor(gitDir, current.oid, target);
+    if (!fastForward && !input.force) throw conflict(`moving "${branch}" to ${target} is not a fast-forward: set force to move it anyway`);
+    if (!fastForward && !facts.canForcePush) throw forbidden(`${PROTECTED_MESSAGE}: the rule "${facts.rule?.ruleName}" does not let you force push to "${branch}"`);
+    // In turn with the API's other writes to the branch (queuedOnRef): the swap fails only when a push moved it.
+    await refChange(`moving branch "${branch}"`, () => queuedOnRef(gitDir, `refs/heads/${branch}`, () => updateRef(gitDir, `refs/heads/${branch}`, target, current.oid)));
+    await syncRefs(ctx, repo);
+    await ctx.events.publish('repo.branch', { repoId: repo.id, action: 'updated', branch, oid: target, previousOid: current.oid, actorId: ctx.viewer.user?.id ?? null });
+  }
+  const [moved] = await readBranchHeads(gitDir, [branch]);
+  if (!moved) throw conflict(`the branch "${branch}" was removed meanwhile`);
+  return view(repo, ground, moved);
 }
 
 /** Creates a tag (write access): 404 when the target does not exist, 409 when the name is taken, 422 when invalid. */

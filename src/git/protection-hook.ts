@@ -1,0 +1,106 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { gitHomeDir } from './command.ts';
+
+/**
+ * Branch protection on `git push`: a pre-receive hook that receive-pack runs once it has the pushed objects
+ * (in its quarantine) and before it updates any ref. The server decides beforehand, for the pusher, what
+ * each rule of the repository allows (so the hook asks no database), and hands the decisions to the hook
+ * in the environment; the hook checks every command of the push with git itself (ancestry, changed files)
+ * and refuses the whole push with a message the client prints as `remote: …` when one command breaks a rule:
+ * git's pre-receive is all or nothing, so a refused push updates no ref at all.
+ */
+
+/** A pattern as a regular expression's source and flags (globs are compiled by the caller). */
+export interface PatternSource {
+  source: string;
+  flags: string;
+}
+
+/** What one rule allows this pusher, in the order rules are tried. */
+export interface PushRuleDecision {
+  ruleName: string;
+  match: PatternSource;
+  canPush: boolean;
+  canForcePush: boolean;
+  protectedFiles: PatternSource[];
+  unprotectedFiles: PatternSource[];
+}
+
+const ENV_NAME = 'GRAFT_PUSH_RULES';
+
+// The hook: plain JavaScript run by the server's own node, reading the decisions from the environment.
+const HOOK = `
+const { execFileSync } = require('node:child_process');
+const rules = JSON.parse(process.env.${ENV_NAME} || '[]').map((r) => ({
+  ...r,
+  match: new RegExp(r.match.source, r.match.flags),
+  protectedFiles: r.protectedFiles.map((p) => new RegExp(p.source, p.flags)),
+  unprotectedFiles: r.unprotectedFiles.map((p) => new RegExp(p.source, p.flags)),
+}));
+const git = (args, ok = [0]) => {
+  try {
+    return { code: 0, out: execFileSync('git', args, { encoding: 'buffer', maxBuffer: 1 << 30, stdio: ['ignore', 'pipe', 'ignore'] }) };
+  } catch (err) {
+    if (typeof err.status === 'number' && ok.includes(err.status)) return { code: err.status, out: Buffer.alloc(0) };
+    throw err;
+  }
+};
+const changedFiles = (from, to) =>
+  git(['diff', '--no-renames', '--name-only', '-z', from, to, '--']).out.toString('utf8').split('\\0').filter(Boolean);
+const anyMatch = (patterns, file) => patterns.some((p) => p.test(file.trim().toLowerCase()));
+let input = '';
+process.stdin.on('data', (c) => (input += c));
+process.stdin.on('end', () => {
+  const refusals = [];
+  for (const line of input.split('\\n').filter(Boolean)) {
+    const [before, after, ref] = line.split(' ');
+    if (!ref.startsWith('refs/heads/')) continue;
+    const branch = ref.slice('refs/heads/'.length);
+    const rule = rules.find((r) => r.match.test(branch));
+    if (!rule) continue;
+    const zero = /^0+$/;
+    if (zero.test(after)) {
+      refusals.push('branch ' + branch + ' is protected from deletion (rule "' + rule.ruleName + '")');
+      continue;
+    }
+    const created = zero.test(before);
+    if (!created && git(['merge-base', '--is-ancestor', before, after], [1]).code !== 0 && !rule.canForcePush) {
+      refusals.push('branch ' + branch + ' is protected from force push (rule "' + rule.ruleName + '")');
+      continue;
+    }
+    const files = created ? [] : changedFiles(before, after);
+    const touched = files.find((f) => anyMatch(rule.protectedFiles, f));
+    if (touched) {
+      refusals.push('branch ' + branch + ' is protected from changing file ' + touched + ' (rule "' + rule.ruleName + '")');
+      continue;
+    }
+    if (rule.canPush) continue;
+    if (!created && files.length && rule.unprotectedFiles.length && files.every((f) => anyMatch(rule.unprotectedFiles, f))) continue;
+    refusals.push('Not allowed to push to protected branch ' + branch + ' (rule "' + rule.ruleName + '")');
+  }
+  for (const refusal of refusals) process.stderr.write('Graft: ' + refusal + '\\n');
+  process.exit(refusals.length ? 1 : 0);
+});
+`;
+
+let hooksDir: string | undefined;
+
+/** The directory of the hook, written once per process under git's home (the server's own node runs it). */
+function protectionHooksDir(): string {
+  if (hooksDir) return hooksDir;
+  const dir = path.join(gitHomeDir(), 'graft-hooks');
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(path.join(dir, 'pre-receive'), `#!${process.execPath}\n${HOOK}`, { mode: 0o755 });
+  hooksDir = dir;
+  return dir;
+}
+
+/**
+ * The configuration and environment that make receive-pack run the hook with these decisions; nothing when
+ * the repository has no rule (a push then runs no hook at all).
+ */
+export function protectionHookSetup(decisions: readonly PushRuleDecision[]): { config: [string, string][]; env: Record<string, string> } {
+  if (!decisions.length) return { config: [], env: {} };
+  return { config: [['core.hooksPath', protectionHooksDir()]], env: { [ENV_NAME]: JSON.stringify(decisions) } };
+}
