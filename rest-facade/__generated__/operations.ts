@@ -25,6 +25,7 @@ export { issueListLabels, issueGetLabel, issueCreateLabel, issueEditLabel, issue
 export { issueGetMilestonesList, issueGetMilestone, issueCreateMilestone, issueEditMilestone, issueDeleteMilestone } from '../operations/milestone/milestones.ts';
 export { orgListMembers, orgListPublicMembers, orgIsMember, orgIsPublicMember, orgDeleteMember, orgPublicizeMember, orgConcealMember } from '../operations/org/members.ts';
 export { orgGetAll, adminGetAllOrgs, orgListCurrentUserOrgs, orgListUserOrgs, orgGet, orgCreate, adminCreateOrg, orgEdit, orgDelete, orgGetUserPermissions } from '../operations/org/orgs.ts';
+export { repoListPullRequests, repoListPinnedPullRequests, repoGetPullRequest, repoGetPullRequestByBaseHead, repoDownloadPullDiffOrPatch, repoPullRequestIsMerged, repoCreatePullRequest, repoEditPullRequest } from '../operations/pull/pulls.ts';
 export { issueGetIssueReactions, issuePostIssueReaction, issueDeleteIssueReaction, issueGetCommentReactions, issuePostCommentReaction, issueDeleteCommentReaction } from '../operations/reaction/reactions.ts';
 export { repoGet, repoGetByID, createCurrentUserRepo, adminCreateRepo, createOrgRepo, repoEdit, repoDelete, repoSearch, userListRepos, userCurrentListRepos, orgListRepos, repoGetLanguages } from '../operations/repo/repos.ts';
 export { repoListTopics, repoUpdateTopics, repoAddTopic, repoDeleteTopic } from '../operations/repo/topics.ts';

@@ -21,6 +21,8 @@ import '../../domain/label/label.caches.ts';
 import '../../domain/milestone/milestone.graphql.ts';
 import '../../domain/milestone/milestone.caches.ts';
 import '../../domain/org/org.graphql.ts';
+import '../../domain/pull/pull.graphql.ts';
+import '../../domain/pull/pull.loaders.ts';
 import '../../domain/reaction/reaction.graphql.ts';
 import '../../domain/reaction/reaction.loaders.ts';
 import '../../domain/repo/repo.graphql.ts';
