@@ -9,13 +9,8 @@ import {
   UpdatePullRequestDocument,
 } from '../../__generated__/graphql.ts';
 import { toPullRequest } from '../../convert/pull-request.ts';
+import { assigneeLogins } from '../../lenient.ts';
 import { checked, created, defineOperation, found, list, ok, textReply } from '../../operation.ts';
-
-/** Gitea's deprecated single `assignee` joins the `assignees` list; null when the body names neither. */
-function assigneeLogins(body: { assignee?: string | null; assignees?: string[] | null }): string[] | null {
-  if (body.assignees == null && body.assignee == null) return null;
-  return [...(body.assignees ?? []), ...(body.assignee ? [body.assignee] : [])];
-}
 
 export const repoListPullRequests = defineOperation({
   operationId: 'repoListPullRequests',

@@ -10,6 +10,7 @@ import { getWritableRepository } from '../repo/writable.ts';
 import type { CreateIssueInput, IssueFilter, UpdateIssueInput } from './issue.inputs.ts';
 import { databaseTarget } from '../../db/provider.ts';
 import type { Page, PageWindow } from '../../pagination.ts';
+import { interleave } from '../../events/interleave.ts';
 import { findUserByLogin } from '../user/user.service.ts';
 import { planReferences, writeReferences } from '../comment/reference.service.ts';
 import { findLabelsForRepository, refuseSharedScopes } from '../label/label.service.ts';
@@ -567,35 +568,12 @@ export type IssueEventView = IssueEventOf & {
 export async function* issueEvents(ctx: ServiceContext, owner: string, name: string, signal?: AbortSignal): AsyncGenerator<IssueEventView> {
   const { repo } = await getRepository(ctx, owner, name, ISSUES_READ);
   if (!repo.hasIssues) throw notFound(`repository ${owner}/${name} has no issues`);
-  for await (const item of bothTopics(ctx.events.subscribe('issues', signal), ctx.events.subscribe('issue_comment', signal))) {
+  for await (const item of interleave(['issues', ctx.events.subscribe('issues', signal)], ['issue_comment', ctx.events.subscribe('issue_comment', signal)])) {
     if (item.event.repoId !== repo.id) continue;
     const fresh: ServiceContext = { ...ctx };
     const current = await getRepositoryById(fresh, repo.id).catch(() => null);
     if (!current || !(await readsIssues(fresh, current.repo))) continue;
     const gone = item.topic === 'issues' && item.event.action === 'deleted';
     yield { ...item, issue: gone ? null : await getIssue(fresh, current.repo, item.event.number) };
-  }
-}
-
-/** The events of both topics as they come, each with its topic; ending one ends both. */
-async function* bothTopics(issues: AsyncIterableIterator<IssuesEvent>, comments: AsyncIterableIterator<IssueCommentEvent>): AsyncGenerator<IssueEventOf> {
-  type Next = Promise<IssueEventOf | null>;
-  const next: Record<IssueEventOf['topic'], () => Next> = {
-    issues: () => issues.next().then((r): IssueEventOf | null => (r.done ? null : { topic: 'issues', event: r.value })),
-    issue_comment: () => comments.next().then((r): IssueEventOf | null => (r.done ? null : { topic: 'issue_comment', event: r.value })),
-  };
-  const pending = new Map<IssueEventOf['topic'], Next>([
-    ['issues', next.issues()],
-    ['issue_comment', next.issue_comment()],
-  ]);
-  try {
-    for (;;) {
-      const item = await Promise.race(pending.values());
-      if (!item) return;
-      pending.set(item.topic, next[item.topic]());
-      yield item;
-    }
-  } finally {
-    await Promise.all([issues.return?.(), comments.return?.()]);
   }
 }

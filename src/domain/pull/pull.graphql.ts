@@ -41,7 +41,8 @@ export const PullRequestRef = builder.objectRef<pulls.PullView>('PullRequest').i
       type: RepositoryRef,
       nullable: true,
       description: 'The repository of the head branch; null once deleted, or when the viewer may not read its code.',
-      resolve: (v, _args, ctx) => pulls.headRepository(ctx, v),
+      resolve: async (v, _args, ctx) =>
+        pulls.readableHead(ctx, v, v.pull.headRepoId === null ? null : await ctx.loaders.repositoryById.load(v.pull.headRepoId)),
     }),
     headBranch: t.string({ resolve: (v) => v.pull.headBranch }),
     headSha: t.string({ description: 'The head commit, also kept as refs/pull/<number>/head.', resolve: (v) => v.pull.headCommitId }),

@@ -7,12 +7,11 @@ import { logCommits, mergeBase } from '../../git/log.ts';
 import { setPullHead } from '../../git/pull.ts';
 import { readBranch } from '../../git/refs.ts';
 import type { Commit } from '../../git/objects.ts';
-import type { Loaders } from '../../graphql/loaders.ts';
 import type { Page, PageWindow } from '../../pagination.ts';
 import type { ServiceContext } from '../../services.ts';
 import { repositoryPermission, satisfies, type Need } from '../access/access.service.ts';
 import { replaceIssueLabels } from '../label/issue-labels.service.ts';
-import { getRepository, withOwner, type RepositoryWithOwner } from '../repo/repo.service.ts';
+import { getRepository, type RepositoryWithOwner } from '../repo/repo.service.ts';
 import { repositoryPath } from '../repo/storage.ts';
 import { getWritableRepository } from '../repo/writable.ts';
 import { findUserByLogin } from '../user/user.service.ts';
@@ -134,14 +133,11 @@ export async function listPinnedPullRequests(ctx: ServiceContext, repo: Reposito
   return viewsOf(ctx, repo, issues);
 }
 
-/** The head repository of a pull request, when the caller may read its code; null when deleted or hidden. */
-export async function headRepository(ctx: ServiceContext & { loaders: Loaders }, view: PullView): Promise<RepositoryWithOwner | null> {
-  if (view.pull.headRepoId === null) return null;
+/** The head repository of a pull request (`loaded`: its row), when the caller may read its code; null when deleted or hidden. */
+export async function readableHead(ctx: ServiceContext, view: PullView, loaded: RepositoryWithOwner | null): Promise<RepositoryWithOwner | null> {
   if (view.pull.headRepoId === view.repo.id) return view.repo;
-  const repo = await ctx.loaders.repositoryById.load(view.pull.headRepoId);
-  if (!repo) return null;
-  const full = await withOwner(ctx, repo);
-  return satisfies(await repositoryPermission(ctx, full), CODE_READ) ? full : null;
+  if (!loaded) return null;
+  return satisfies(await repositoryPermission(ctx, loaded), CODE_READ) ? loaded : null;
 }
 
 /** The base branch's tip, read from git (null once the branch is gone). */
