@@ -52,3 +52,9 @@ export function teamAccess(body: TeamAccessBody, creating: boolean) {
   }
   return { permission, units, unitLevels };
 }
+
+/** Gitea's deprecated single `assignee` joins the `assignees` list (issues and pull requests); null when the body names neither. */
+export function assigneeLogins(body: { assignee?: string | null; assignees?: string[] | null }): string[] | null {
+  if (body.assignees == null && body.assignee == null) return null;
+  return [...(body.assignees ?? []), ...(body.assignee ? [body.assignee] : [])];
+}

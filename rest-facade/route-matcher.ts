@@ -34,12 +34,16 @@ interface PatternSegment<R> {
 interface Node<R> {
   literals: Map<string, Node<R>>;
   patterns: PatternSegment<R>[];
-  param?: { name: string; values?: readonly string[]; node: Node<R> };
+  /**
+   * Parameters at this segment, in the table's order. Sibling routes usually name one alike; where the reference
+   * names them differently (`/pulls/{index}/…` beside `/pulls/{base}/{head}`), each is tried in turn.
+   */
+  params: { name: string; values?: readonly string[]; node: Node<R> }[];
   wildcard?: { name: string; routes: Map<Method, R> };
   routes: Map<Method, R>;
 }
 
-const newNode = <R>(): Node<R> => ({ literals: new Map(), patterns: [], routes: new Map() });
+const newNode = <R>(): Node<R> => ({ literals: new Map(), patterns: [], params: [], routes: new Map() });
 
 function escapeRegExp(text: string) {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -91,11 +95,10 @@ export class RouteMatcher<R extends { method: Method; path: string }> {
       }
       if (param) {
         const values = valuesOf(param);
-        node.param ??= { name: param, values, node: newNode() };
-        if (node.param.name !== param || node.param.values !== values) {
-          throw new Error(`${route.path}: parameter {${param}} where a sibling route names it {${node.param.name}}`);
-        }
-        node = node.param.node;
+        let sibling = node.params.find((p) => p.name === param);
+        if (!sibling) node.params.push((sibling = { name: param, values, node: newNode() }));
+        if (sibling.values !== values) throw new Error(`${route.path}: parameter {${param}} with values other than its sibling route's`);
+        node = sibling.node;
       } else if (segment.includes('{')) {
         let pattern = node.patterns.find((p) => p.pattern.source === compilePattern(segment, valuesOf).pattern.source);
         if (!pattern) node.patterns.push((pattern = { ...compilePattern(segment, valuesOf), node: newNode() }));
@@ -143,12 +146,12 @@ export class RouteMatcher<R extends { method: Method; path: string }> {
         return found;
       }
     }
-    if (node.param) {
+    for (const param of node.params) {
       const value = decode(segment);
-      if (!node.param.values || node.param.values.includes(value)) {
-        const found = this.walk(node.param.node, segments, i + 1, end, method, params);
+      if (!param.values || param.values.includes(value)) {
+        const found = this.walk(param.node, segments, i + 1, end, method, params);
         if (found) {
-          params[node.param.name] = value;
+          params[param.name] = value;
           return found;
         }
       }

@@ -35,6 +35,7 @@ import { createDocsRouter } from '../rest-facade/docs.ts';
 import { sendError } from '../rest-facade/errors.ts';
 import { reportedVersion } from './version.ts';
 import { followPushReferences, type PushReferenceFollower } from './domain/comment/push-references.ts';
+import { followPullRequests, type PullChecker } from './domain/pull/mergeability.ts';
 
 export interface App {
   config: Config;
@@ -67,6 +68,7 @@ export function buildApp(config: Config = loadConfig(), options: AppOptions = {}
   let caches: Caches | undefined;
   let passwordCache: PasswordCache | undefined;
   let pushReferences: PushReferenceFollower | undefined;
+  let pullChecker: PullChecker | undefined;
   let log: ReturnType<typeof createLogger> | undefined;
   let url = configuredRootUrl(config);
 
@@ -107,6 +109,8 @@ export function buildApp(config: Config = loadConfig(), options: AppOptions = {}
       passwordCache = new PasswordCache().listen(bus);
       // Commits pushed with `#12` in their message leave a row on that issue's timeline.
       pushReferences = followPushReferences({ db, config, events: bus }, (message, err) => console.error(message, err));
+      // Pull requests follow pushes to their branches; their mergeability is computed in the background.
+      pullChecker = followPullRequests({ db, config, events: bus }, (message, err) => console.error(message, err));
       const authDeps = { db, config, passwordCache };
 
       const contextFor = (viewer: Viewer, cache?: CacheView) => createGraphQLContext({ db, config, events: bus, viewer, cache }, url);
@@ -187,6 +191,7 @@ export function buildApp(config: Config = loadConfig(), options: AppOptions = {}
       closeAllReaders();
       passwordCache?.close();
       await pushReferences?.stop();
+      await pullChecker?.stop();
       await events?.close();
       await generations?.close();
       log?.flush();

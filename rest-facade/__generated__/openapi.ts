@@ -1474,6 +1474,125 @@ export interface paths {
         patch: operations["repoEditBranchProtection"];
         trace?: never;
     };
+    "/repos/{owner}/{repo}/pulls": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A page of the pull requests of a repository
+         * @description Newest first unless `sort` says otherwise; open ones unless `state` says otherwise. Labels are ids, all of which a pull request must carry; an unknown poster shows none.
+         */
+        get: operations["repoListPullRequests"];
+        put?: never;
+        /**
+         * Open a pull request from a branch of this repository or of a fork of it
+         * @description `head` is a branch of this repository, or `owner:branch` of a fork of it the caller may read. A missing branch, the same branch on both sides, or branches with no common history are 422; an open pull request from the same head into the same base is 409. Mergeability is computed afterwards, in the background.
+         */
+        post: operations["repoCreatePullRequest"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/repos/{owner}/{repo}/pulls/pinned": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The repository's pinned pull requests, in their order */
+        get: operations["repoListPinnedPullRequests"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/repos/{owner}/{repo}/pulls/{base}/{head}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The newest pull request from a head branch into a base branch
+         * @description `head` is a branch of this repository or `owner:branch` of a fork; an open pull request is preferred to closed ones.
+         */
+        get: operations["repoGetPullRequestByBaseHead"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/repos/{owner}/{repo}/pulls/{index}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One pull request by its number */
+        get: operations["repoGetPullRequest"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Change a pull request: the issue fields, its labels, its base branch and allow_maintainer_edit
+         * @description The poster changes title, body, state and allow_maintainer_edit, writers everything. A new base must exist (422) and no other open pull request may go from the same head into it (409).
+         */
+        patch: operations["repoEditPullRequest"];
+        trace?: never;
+    };
+    "/repos/{owner}/{repo}/pulls/{index}.{diffType}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A pull request as a plain-text diff or an mbox patch series
+         * @description From the merge base to the head commit.
+         */
+        get: operations["repoDownloadPullDiffOrPatch"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/repos/{owner}/{repo}/pulls/{index}/merge": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Whether a pull request was merged: 204 yes, 404 no */
+        get: operations["repoPullRequestIsMerged"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/repos/{owner}/{repo}/issues/comments/{id}/reactions": {
         parameters: {
             query?: never;
@@ -3804,6 +3923,108 @@ export interface components {
             /** @description Rule ids, the first to be tried first. */
             ids?: number[];
         };
+        PullRequest: {
+            /** Format: int64 */
+            additions?: number;
+            allow_maintainer_edit?: boolean;
+            assignee?: components["schemas"]["User"];
+            assignees?: components["schemas"]["User"][];
+            base?: components["schemas"]["PRBranchInfo"];
+            body?: string;
+            /** Format: int64 */
+            changed_files?: number;
+            /** Format: date-time */
+            closed_at?: string;
+            /** Format: int64 */
+            comments?: number;
+            /** Format: int64 */
+            content_version?: number;
+            /** Format: date-time */
+            created_at?: string;
+            /** Format: int64 */
+            deletions?: number;
+            /** Format: uri */
+            diff_url?: string;
+            draft?: boolean;
+            /** Format: date-time */
+            due_date?: string;
+            head?: components["schemas"]["PRBranchInfo"];
+            /** Format: uri */
+            html_url?: string;
+            /** Format: int64 */
+            id?: number;
+            is_locked?: boolean;
+            labels?: components["schemas"]["Label"][];
+            merge_base?: string;
+            merge_commit_sha?: string;
+            mergeable?: boolean;
+            merged?: boolean;
+            /** Format: date-time */
+            merged_at?: string;
+            merged_by?: components["schemas"]["User"];
+            milestone?: components["schemas"]["Milestone"];
+            /** Format: int64 */
+            number?: number;
+            /** Format: uri */
+            patch_url?: string;
+            /** Format: int64 */
+            pin_order?: number;
+            requested_reviewers?: components["schemas"]["User"][];
+            requested_reviewers_teams?: components["schemas"]["Team"][];
+            /** Format: int64 */
+            review_comments?: number;
+            state?: components["schemas"]["StateType"];
+            title?: string;
+            /** Format: date-time */
+            updated_at?: string;
+            /** Format: uri */
+            url?: string;
+            user?: components["schemas"]["User"];
+        };
+        PRBranchInfo: {
+            label?: string;
+            ref?: string;
+            repo?: components["schemas"]["Repository"];
+            /** Format: int64 */
+            repo_id?: number;
+            sha?: string;
+        };
+        CreatePullRequestOption: {
+            allow_maintainer_edit?: boolean;
+            /** @deprecated */
+            assignee?: string;
+            assignees?: string[];
+            base: string;
+            body?: string;
+            /** Format: date-time */
+            due_date?: string;
+            head: string;
+            labels?: number[];
+            /** Format: int64 */
+            milestone?: number;
+            reviewers?: string[];
+            team_reviewers?: string[];
+            title: string;
+        };
+        EditPullRequestOption: {
+            allow_maintainer_edit?: boolean;
+            /** @deprecated */
+            assignee?: string;
+            assignees?: string[];
+            base?: string;
+            body?: string;
+            /** Format: int64 */
+            content_version?: number;
+            /** Format: date-time */
+            due_date?: string;
+            labels?: number[];
+            /** Format: int64 */
+            milestone?: number;
+            /** @enum {string} */
+            state?: "open" | "closed";
+            title?: string;
+            unset_due_date?: boolean;
+        };
         /** @description One account's reaction to an issue or a comment. */
         Reaction: {
             user?: components["schemas"]["User"];
@@ -4783,6 +5004,24 @@ export interface components {
             };
             content: {
                 "application/json": components["schemas"]["Milestone"][];
+            };
+        };
+        /** @description A pull request. */
+        PullRequest: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["PullRequest"];
+            };
+        };
+        /** @description Pull requests. */
+        PullRequestList: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["PullRequest"][];
             };
         };
         /** @description A reaction. */
@@ -8357,6 +8596,170 @@ export interface operations {
             404: components["responses"]["notFound"];
             422: components["responses"]["validationError"];
             423: components["responses"]["repoArchivedError"];
+        };
+    };
+    repoListPullRequests: {
+        parameters: {
+            query?: {
+                base_branch?: string;
+                state?: "open" | "closed" | "all";
+                sort?: "oldest" | "recentupdate" | "recentclose" | "leastupdate" | "mostcomment" | "leastcomment" | "priority";
+                milestone?: number;
+                labels?: number[];
+                poster?: string;
+                /** @description Page number, from 1. */
+                page?: components["parameters"]["page"];
+                /** @description Items per page (DEFAULT_PAGING_NUM by default, at most MAX_RESPONSE_ITEMS). */
+                limit?: components["parameters"]["limit"];
+            };
+            header?: never;
+            path: {
+                owner: string;
+                repo: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["PullRequestList"];
+            404: components["responses"]["notFound"];
+        };
+    };
+    repoCreatePullRequest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                owner: string;
+                repo: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["CreatePullRequestOption"];
+            };
+        };
+        responses: {
+            201: components["responses"]["PullRequest"];
+            403: components["responses"]["forbidden"];
+            404: components["responses"]["notFound"];
+            409: components["responses"]["conflict"];
+            422: components["responses"]["validationError"];
+            423: components["responses"]["repoArchivedError"];
+        };
+    };
+    repoListPinnedPullRequests: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                owner: string;
+                repo: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["PullRequestList"];
+            404: components["responses"]["notFound"];
+        };
+    };
+    repoGetPullRequestByBaseHead: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                owner: string;
+                repo: string;
+                base: string;
+                head: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["PullRequest"];
+            404: components["responses"]["notFound"];
+        };
+    };
+    repoGetPullRequest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                owner: string;
+                repo: string;
+                index: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["PullRequest"];
+            404: components["responses"]["notFound"];
+        };
+    };
+    repoEditPullRequest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                owner: string;
+                repo: string;
+                index: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["EditPullRequestOption"];
+            };
+        };
+        responses: {
+            201: components["responses"]["PullRequest"];
+            403: components["responses"]["forbidden"];
+            404: components["responses"]["notFound"];
+            409: components["responses"]["conflict"];
+            412: components["responses"]["error"];
+            422: components["responses"]["validationError"];
+        };
+    };
+    repoDownloadPullDiffOrPatch: {
+        parameters: {
+            query?: {
+                binary?: boolean;
+            };
+            header?: never;
+            path: {
+                owner: string;
+                repo: string;
+                index: number;
+                diffType: "diff" | "patch";
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["string"];
+            404: components["responses"]["notFound"];
+        };
+    };
+    repoPullRequestIsMerged: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                owner: string;
+                repo: string;
+                index: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: components["responses"]["empty"];
+            404: components["responses"]["notFound"];
         };
     };
     issueGetCommentReactions: {

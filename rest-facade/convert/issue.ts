@@ -4,21 +4,22 @@ import { toLabel } from './label.ts';
 import { toMilestone } from './milestone.ts';
 import type { RestSchema } from './shape.ts';
 import { restTime, timeOrNull } from './time.ts';
-import { issueApiUrl, issueHtmlUrl } from './urls.ts';
+import { issueApiUrl, issueHtmlUrl, pullHtmlUrl } from './urls.ts';
 import { toUser } from './user.ts';
 
 /**
- * GraphQL Issue → REST Issue (Gitea's convert.ToAPIIssue). Pull requests do not exist yet, so pull_request is
- * null; assets are the issue's own attachments (not its comments'); no operation puts an issue in a project
+ * GraphQL Issue → REST Issue (Gitea's convert.ToAPIIssue). A pull request shows as an issue whose pull_request
+ * member says whether it was merged, with its page under /pulls/ as Gitea links it; assets are the issue's own attachments (not its comments'); no operation puts an issue in a project
  * yet, so projects is empty; issues are never migrated here, so original_author is empty.
  */
 export function toIssue(issue: RestIssueFragment): RestSchema<'Issue'> {
   const repo = issue.repository;
   const assignees = issue.assignees.map(toUser);
+  const htmlUrl = issue.isPullRequest ? pullHtmlUrl(repo.htmlUrl, issue.number) : issueHtmlUrl(repo.htmlUrl, issue.number);
   return {
     id: issue.databaseId,
     url: issueApiUrl(repo.apiUrl, issue.number),
-    html_url: issueHtmlUrl(repo.htmlUrl, issue.number),
+    html_url: htmlUrl,
     number: issue.number,
     user: toUser(issue.poster),
     original_author: '',
@@ -40,7 +41,9 @@ export function toIssue(issue: RestIssueFragment): RestSchema<'Issue'> {
     closed_at: timeOrNull(issue.closedAt),
     due_date: timeOrNull(issue.deadline),
     time_estimate: 0,
-    pull_request: null,
+    pull_request: issue.pullRequest
+      ? { merged: issue.pullRequest.merged, merged_at: timeOrNull(issue.pullRequest.mergedAt), draft: false, html_url: htmlUrl }
+      : null,
     repository: { id: repo.databaseId, name: repo.name, owner: repo.owner.login, full_name: repo.fullName },
     pin_order: issue.pinOrder,
     // Gitea's optimistic locking of body edits counts them in a column Graft's data model does not have yet.

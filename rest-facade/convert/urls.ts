@@ -52,6 +52,9 @@ export const publicMemberApiUrl = (rootUrl: string, org: string, login: string):
 /** An issue through the API, and its web page. */
 export const issueApiUrl = (apiUrl: string, number: number): string => `${apiUrl}/issues/${number}`;
 export const issueHtmlUrl = (htmlUrl: string, number: number): string => `${htmlUrl}/issues/${number}`;
+/** A pull request through the API, and its web page (where .diff and .patch are read too). */
+export const pullApiUrl = (apiUrl: string, number: number): string => `${apiUrl}/pulls/${number}`;
+export const pullHtmlUrl = (htmlUrl: string, number: number): string => `${htmlUrl}/pulls/${number}`;
 /** Where an issue's subscriptions are managed (Gitea's WatchInfo.url for an issue). */
 export const issueSubscriptionsApiUrl = (apiUrl: string, number: number): string => `${issueApiUrl(apiUrl, number)}/subscriptions`;
 

@@ -57,6 +57,14 @@ export interface EventTopics {
   issue_lock: IssueLockEvent;
   /** A status was reported on a commit of a repository (Gitea's `status` webhook event). */
   status: CommitStatusEvent;
+  /**
+   * A pull request was opened, edited (title, body, base, allow_maintainer_edit), synchronized (its head moved),
+   * closed, reopened, assigned or unassigned, put in or out of a milestone, or its labels changed (Gitea's
+   * `pull_request` webhook event and its actions).
+   */
+  pull_request: PullRequestEvent;
+  /** The background check of a pull request's mergeability finished (Gitea has no webhook event for it). */
+  pull_request_check: PullRequestCheckEvent;
 }
 
 /** Gitea's `status` webhook payload, by ids: the commit, the status as it was created, the repository and the sender. */
@@ -72,6 +80,23 @@ export interface CommitStatusEvent {
   state: string;
   description: string;
   targetUrl: string;
+}
+
+export interface PullRequestEvent extends IssueEventBase {
+  action: 'opened' | 'edited' | 'synchronized' | 'closed' | 'reopened' | 'assigned' | 'unassigned' | 'milestoned' | 'demilestoned' | 'label_updated';
+  pullId: number;
+  /** For assigned and unassigned. */
+  assigneeId?: number;
+  /** For milestoned and demilestoned. */
+  milestoneId?: number;
+}
+
+export interface PullRequestCheckEvent {
+  repoId: number;
+  pullId: number;
+  number: number;
+  /** checking, mergeable, conflict or empty (Gitea's PullRequestStatus). */
+  status: string;
 }
 
 export interface IssuePinEvent extends IssueEventBase {

@@ -17,7 +17,7 @@ function firstInTable(method: string, path: string): Route | undefined {
       .map((segment, i) => {
         const param = /^\{(\w+)\}$/.exec(segment)?.[1];
         if (param) return i === segments.length - 1 && SLASHED_PATH_PARAMS.has(param) ? '/(.+)' : '/([^/]+)';
-        return '/' + segment.replace(/\{(\w+)\}|[^{]+/g, (whole, name?: string) => (name ? (name === 'diffType' ? '(diff|patch)' : '(.+)') : whole.replace(/[.]/g, '\\.')));
+        return '/' + segment.replace(/\{(\w+)\}|[^{]+/g, (whole, name?: string) => (name ? (name === 'diffType' ? '(diff|patch)' : '([^/]+)') : whole.replace(/[.]/g, '\\.')));
       })
       .join('');
     return new RegExp(`^${source}/?$`, 'i').test(path);

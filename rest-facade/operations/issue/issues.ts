@@ -7,13 +7,8 @@ import {
   UpdateIssueDocument,
 } from '../../__generated__/graphql.ts';
 import { toIssue, toIssueDeadline } from '../../convert/issue.ts';
+import { assigneeLogins } from '../../lenient.ts';
 import { created, defineOperation, found, list, noContent, ok } from '../../operation.ts';
-
-/** Gitea's deprecated single `assignee` joins the `assignees` list; null when the body names neither. */
-function assigneeLogins(body: { assignee?: string | null; assignees?: string[] | null }): string[] | null {
-  if (body.assignees == null && body.assignee == null) return null;
-  return [...(body.assignees ?? []), ...(body.assignee ? [body.assignee] : [])];
-}
 
 /** Gitea's comma-separated query lists; null when the parameter is absent or empty. */
 const commaList = (value: string | undefined): string[] | null => (value ? value.split(',') : null);

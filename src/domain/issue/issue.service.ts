@@ -10,6 +10,7 @@ import { getWritableRepository } from '../repo/writable.ts';
 import type { CreateIssueInput, IssueFilter, UpdateIssueInput } from './issue.inputs.ts';
 import { databaseTarget } from '../../db/provider.ts';
 import type { Page, PageWindow } from '../../pagination.ts';
+import { interleave } from '../../events/interleave.ts';
 import { findUserByLogin } from '../user/user.service.ts';
 import { planReferences, writeReferences } from '../comment/reference.service.ts';
 import { findLabelsForRepository, refuseSharedScopes } from '../label/label.service.ts';
@@ -17,7 +18,7 @@ import { assignable } from './assignable.ts';
 import { refuseClosingWhileBlocked } from '../dependency/blockers.ts';
 
 export const ISSUES_READ: Need = { unit: 'repo.issues', level: 'read' };
-const ISSUES_WRITE: Need = { unit: 'repo.issues', level: 'write' };
+export const ISSUES_WRITE: Need = { unit: 'repo.issues', level: 'write' };
 const REPO_ADMIN: Need = 'admin';
 
 /** What every read of an issue brings along, so that a page of issues costs the statements of one issue. */
@@ -46,9 +47,6 @@ export async function issueRepository(ctx: ServiceContext, owner: string, name: 
   if (!loaded.repo.hasIssues) throw notFound(`repository ${owner}/${name} has no issues`);
   return loaded;
 }
-
-/** Whether the caller may change labels, milestone, assignees and deadline (Gitea: CanWriteIssuesOrPulls). */
-const writesIssues = (permission: RepositoryPermission) => satisfies(permission, ISSUES_WRITE);
 
 /** Whether the caller sees the repository's issues: switched on, and the issues unit readable. */
 export async function readsIssues(ctx: ServiceContext, repo: RepositoryWithOwner): Promise<boolean> {
@@ -262,10 +260,16 @@ async function milestoneFor(tx: Tx, repo: RepositoryWithOwner, id: number) {
 
 type State = { isClosed: boolean };
 
-/** Moves the open/closed counters of the repository, the issue's milestone and labels by `delta` issues. */
-async function count(tx: Tx, issue: State & { repoId: number; milestoneId: number | null }, labelIds: readonly number[], delta: 1 | -1) {
+/**
+ * Moves the open/closed counters of the repository (its issues' or its pull requests'), the issue's milestone and
+ * labels by `delta` issues.
+ */
+async function count(tx: Tx, issue: State & { repoId: number; milestoneId: number | null; isPull: boolean }, labelIds: readonly number[], delta: 1 | -1) {
   const closed = issue.isClosed ? delta : 0;
-  await tx.repository.update({ where: { id: issue.repoId }, data: { issueCount: { increment: delta }, closedIssueCount: { increment: closed } } });
+  const repoData = issue.isPull
+    ? { pullCount: { increment: delta }, closedPullCount: { increment: closed } }
+    : { issueCount: { increment: delta }, closedIssueCount: { increment: closed } };
+  await tx.repository.update({ where: { id: issue.repoId }, data: repoData });
   if (issue.milestoneId) {
     await tx.milestone.update({ where: { id: issue.milestoneId }, data: { issueCount: { increment: delta }, closedIssueCount: { increment: closed } } });
   }
@@ -275,9 +279,9 @@ async function count(tx: Tx, issue: State & { repoId: number; milestoneId: numbe
 }
 
 /** Moves the closed counters of the repository, milestone and labels when an issue closes (+1) or reopens (-1). */
-async function countClosing(tx: Tx, issue: { repoId: number; milestoneId: number | null }, labelIds: readonly number[], delta: 1 | -1) {
+async function countClosing(tx: Tx, issue: { repoId: number; milestoneId: number | null; isPull: boolean }, labelIds: readonly number[], delta: 1 | -1) {
   const data = { closedIssueCount: { increment: delta } };
-  await tx.repository.update({ where: { id: issue.repoId }, data });
+  await tx.repository.update({ where: { id: issue.repoId }, data: issue.isPull ? { closedPullCount: { increment: delta } } : data });
   if (issue.milestoneId) await tx.milestone.update({ where: { id: issue.milestoneId }, data });
   if (labelIds.length > 0) await tx.label.updateMany({ where: { id: { in: [...labelIds] } }, data });
 }
@@ -296,59 +300,88 @@ const day = (date: Date) => date.toISOString().slice(0, 10);
 // ---------------------------------------------------------------------------------------------
 // Writing
 
+/** What opening an issue or a pull request takes, checked before its transaction. */
+export interface IssuePlan {
+  title: string;
+  body: string;
+  ref: string;
+  /** Whether the poster writes to the issues (or pulls): labels, milestone, assignees and deadline count only then. */
+  writer: boolean;
+  assignees: User[];
+  closed: boolean;
+  input: CreateIssueInput;
+  references: Awaited<ReturnType<typeof planReferences>>;
+}
+
+/** Checks what an issue (or a pull request) is opened with, outside any transaction. */
+export async function planIssue(ctx: ServiceContext, repo: RepositoryWithOwner, permission: RepositoryPermission, actor: User, input: CreateIssueInput, writeNeed: Need = ISSUES_WRITE): Promise<IssuePlan> {
+  const title = input.title.trim();
+  if (title === '') throw invalid('title must not be empty');
+  const writer = satisfies(permission, writeNeed);
+  const assignees = writer ? await assignable(ctx, repo, input.assignees ?? [], actor) : [];
+  const body = input.body ?? '';
+  const references = await planReferences(ctx, repo, { plain: title, markdown: body });
+  return { title, body, ref: input.ref ?? '', writer, assignees, closed: input.closed ?? false, input, references };
+}
+
 /**
- * Opens an issue numbered from the repository's counter, raised in the same transaction as the insert, so that
- * concurrent creates never share a number. Anyone who reads the issues may open one; labels, milestone,
- * assignees and the deadline are kept only for those who may write to the issues (Gitea drops them for others).
+ * Inserts an issue (or the issue of a pull request) numbered from the repository's counter, raised in the same
+ * transaction as the insert, so that concurrent creates never share a number; moves the counters and writes its
+ * timeline rows and references. The caller publishes the events.
+ */
+export async function insertIssue(tx: Tx, ctx: ServiceContext, repo: RepositoryWithOwner, actor: User, plan: IssuePlan, isPull: boolean): Promise<Issue> {
+  const { input, writer, assignees, closed } = plan;
+  const now = new Date();
+  const labels = writer ? await findLabelsForRepository(ctx, repo, input.labels ?? [], tx) : [];
+  refuseSharedScopes(labels);
+  const milestone = writer && input.milestone ? await milestoneFor(tx, repo, input.milestone) : null;
+  const { issueCounter: number } = await tx.repository.update({ where: { id: repo.id }, data: { issueCounter: { increment: 1 } }, select: { issueCounter: true } });
+  const created = await tx.issue.create({
+    data: {
+      repoId: repo.id,
+      number,
+      posterId: actor.id,
+      title: plan.title,
+      body: plan.body,
+      ref: plan.ref,
+      isPull,
+      milestoneId: milestone?.id ?? null,
+      deadline: writer ? (input.deadline ?? null) : null,
+      isClosed: closed,
+      closedAt: closed ? now : null,
+      createdAt: now,
+      updatedAt: now,
+      labels: { create: labels.map((l) => ({ labelId: l.id })) },
+      assignees: { create: assignees.map((u) => ({ userId: u.id })) },
+    },
+  });
+  await count(tx, created, labels.map((l) => l.id), 1);
+  await timeline(tx, created, actor, [
+    ...labels.map((l) => ({ type: 'label', labelId: l.id, body: '1' })),
+    ...(milestone ? [{ type: 'milestone', milestoneId: milestone.id, oldMilestoneId: 0 }] : []),
+    ...assignees.map((u) => ({ type: 'assignees', assigneeId: u.id })),
+    ...(closed ? [{ type: 'close' }] : []),
+  ]);
+  await writeReferences(tx, actor, { issue: created, commentId: null }, plan.references, false);
+  return created;
+}
+
+/**
+ * Opens an issue. Anyone who reads the issues may open one; labels, milestone, assignees and the deadline are
+ * kept only for those who may write to the issues (Gitea drops them for others).
  */
 export async function createIssue(ctx: ServiceContext, owner: string, name: string, input: CreateIssueInput): Promise<IssueView> {
   const actor = signedIn(ctx);
   const { repo, permission } = await issueRepository(ctx, owner, name, ISSUES_READ);
-  const title = input.title.trim();
-  if (title === '') throw invalid('title must not be empty');
-  const writer = writesIssues(permission);
-  const assignees = writer ? await assignable(ctx, repo, input.assignees ?? [], actor) : [];
-  const closed = input.closed ?? false;
-  const now = new Date();
-  const references = await planReferences(ctx, repo, { plain: title, markdown: input.body ?? '' });
-
+  const plan = await planIssue(ctx, repo, permission, actor, input);
   const issue = await ctx.db.$transaction(async (tx) => {
-    const labels = writer ? await findLabelsForRepository(ctx, repo, input.labels ?? [], tx) : [];
-    refuseSharedScopes(labels);
-    const milestone = writer && input.milestone ? await milestoneFor(tx, repo, input.milestone) : null;
-    const { issueCounter: number } = await tx.repository.update({ where: { id: repo.id }, data: { issueCounter: { increment: 1 } }, select: { issueCounter: true } });
-    const created = await tx.issue.create({
-      data: {
-        repoId: repo.id,
-        number,
-        posterId: actor.id,
-        title,
-        body: input.body ?? '',
-        ref: input.ref ?? '',
-        milestoneId: milestone?.id ?? null,
-        deadline: writer ? (input.deadline ?? null) : null,
-        isClosed: closed,
-        closedAt: closed ? now : null,
-        createdAt: now,
-        updatedAt: now,
-        labels: { create: labels.map((l) => ({ labelId: l.id })) },
-        assignees: { create: assignees.map((u) => ({ userId: u.id })) },
-      },
-    });
-    await count(tx, created, labels.map((l) => l.id), 1);
-    await timeline(tx, created, actor, [
-      ...labels.map((l) => ({ type: 'label', labelId: l.id, body: '1' })),
-      ...(milestone ? [{ type: 'milestone', milestoneId: milestone.id, oldMilestoneId: 0 }] : []),
-      ...assignees.map((u) => ({ type: 'assignees', assigneeId: u.id })),
-      ...(closed ? [{ type: 'close' }] : []),
-    ]);
-    await writeReferences(tx, actor, { issue: created, commentId: null }, references, false);
-    return loadIssue(tx, repo.id, number);
+    const created = await insertIssue(tx, ctx, repo, actor, plan, false);
+    return loadIssue(tx, repo.id, created.number);
   });
   await ctx.events.publish('issues', { action: 'opened', actorId: actor.id, repoId: repo.id, issueId: issue.id, number: issue.number });
   const about = { actorId: actor.id, repoId: repo.id, issueId: issue.id, number: issue.number };
-  for (const user of assignees) await ctx.events.publish('issue_assign', { ...about, action: 'assigned', assigneeId: user.id });
-  if (closed) await ctx.events.publish('issues', { ...about, action: 'closed' });
+  for (const user of plan.assignees) await ctx.events.publish('issue_assign', { ...about, action: 'assigned', assigneeId: user.id });
+  if (plan.closed) await ctx.events.publish('issues', { ...about, action: 'closed' });
   return { issue, repo };
 }
 
@@ -360,8 +393,42 @@ export async function createIssue(ctx: ServiceContext, owner: string, name: stri
 export async function updateIssue(ctx: ServiceContext, owner: string, name: string, number: number, input: UpdateIssueInput): Promise<IssueView> {
   const actor = signedIn(ctx);
   const { repo, permission } = await issueRepository(ctx, owner, name, ISSUES_READ);
+  const changed = await changeIssue(ctx, repo, permission, number, input);
+  const { issue } = changed;
+  const about = { actorId: actor.id, repoId: repo.id, issueId: issue.id, number };
+  for (const action of changed.events) await ctx.events.publish('issues', { ...about, action });
+  for (const change of changed.assignEvents) await ctx.events.publish('issue_assign', { ...about, ...change });
+  for (const change of changed.milestoneEvents) await ctx.events.publish('issue_milestone', { ...about, ...change });
+  return { issue, repo };
+}
+
+/** What a change of an issue did, for its caller to publish. */
+export interface IssueChange {
+  issue: IssueRow;
+  events: IssuesEvent['action'][];
+  assignEvents: Pick<IssueAssignEvent, 'action' | 'assigneeId'>[];
+  milestoneEvents: Pick<IssueMilestoneEvent, 'action' | 'milestoneId'>[];
+}
+
+/** More work in the transaction of a change (a pull request's own fields): its timeline rows, and whether it changed anything. */
+export type ChangeExtra = (tx: Tx, before: IssueRow) => Promise<{ rows: TimelineRow[]; changed: boolean }>;
+
+/**
+ * The change of an issue or a pull request in a repository already checked (`writeNeed`: the level that lets the
+ * caller change labels, milestone, assignees and deadline), with `extra` run in the same transaction.
+ */
+export async function changeIssue(
+  ctx: ServiceContext,
+  repo: RepositoryWithOwner,
+  permission: RepositoryPermission,
+  number: number,
+  input: UpdateIssueInput,
+  options: { writeNeed?: Need; extra?: ChangeExtra; isPull?: boolean } = {},
+): Promise<IssueChange> {
+  const actor = signedIn(ctx);
   const before = await loadIssue(ctx.db, repo.id, number);
-  const writer = writesIssues(permission);
+  if (options.isPull !== undefined && before.isPull !== options.isPull) throw notFound(`${options.isPull ? 'pull request' : 'issue'} #${number} does not exist`);
+  const writer = satisfies(permission, options.writeNeed ?? ISSUES_WRITE);
   if (!writer && before.posterId !== actor.id) throw forbidden('only the poster and those who may write to the issues may edit an issue');
   const assignees = writer && input.assignees ? await assignable(ctx, repo, input.assignees, before.poster) : null;
   if (writer && input.deadline == null && input.removeDeadline === false) throw badRequest('due_date must be given unless unset_due_date is true');
@@ -421,12 +488,14 @@ export async function updateIssue(ctx: ServiceContext, owner: string, name: stri
       if (closing) await refuseClosingWhileBlocked(tx, repo, before, permission);
       data.isClosed = closing;
       data.closedAt = closing ? now : null;
-      await countClosing(tx, { repoId: repo.id, milestoneId }, labelIds, closing ? 1 : -1);
+      await countClosing(tx, { repoId: repo.id, milestoneId, isPull: before.isPull }, labelIds, closing ? 1 : -1);
       rows.push({ type: closing ? 'close' : 'reopen' });
       events.push(closing ? 'closed' : 'reopened');
     }
 
-    if (Object.keys(data).length > 0 || rows.length > 0) {
+    const more = options.extra ? await options.extra(tx, before) : { rows: [], changed: false };
+    rows.push(...more.rows);
+    if (Object.keys(data).length > 0 || rows.length > 0 || more.changed) {
       data.updatedAt = now;
       await tx.issue.update({ where: { id: before.id }, data });
     }
@@ -434,11 +503,7 @@ export async function updateIssue(ctx: ServiceContext, owner: string, name: stri
     if (references) await writeReferences(tx, actor, { issue: before, commentId: null }, references, true);
     return loadIssue(tx, repo.id, number);
   });
-  const about = { actorId: actor.id, repoId: repo.id, issueId: issue.id, number };
-  for (const action of events) await ctx.events.publish('issues', { ...about, action });
-  for (const change of assignEvents) await ctx.events.publish('issue_assign', { ...about, ...change });
-  for (const change of milestoneEvents) await ctx.events.publish('issue_milestone', { ...about, ...change });
-  return { issue, repo };
+  return { issue, events, assignEvents, milestoneEvents };
 }
 
 /** Sets (a date) or removes (null) an issue's deadline, for those who write to the issues. */
@@ -503,35 +568,12 @@ export type IssueEventView = IssueEventOf & {
 export async function* issueEvents(ctx: ServiceContext, owner: string, name: string, signal?: AbortSignal): AsyncGenerator<IssueEventView> {
   const { repo } = await getRepository(ctx, owner, name, ISSUES_READ);
   if (!repo.hasIssues) throw notFound(`repository ${owner}/${name} has no issues`);
-  for await (const item of bothTopics(ctx.events.subscribe('issues', signal), ctx.events.subscribe('issue_comment', signal))) {
+  for await (const item of interleave(['issues', ctx.events.subscribe('issues', signal)], ['issue_comment', ctx.events.subscribe('issue_comment', signal)])) {
     if (item.event.repoId !== repo.id) continue;
     const fresh: ServiceContext = { ...ctx };
     const current = await getRepositoryById(fresh, repo.id).catch(() => null);
     if (!current || !(await readsIssues(fresh, current.repo))) continue;
     const gone = item.topic === 'issues' && item.event.action === 'deleted';
     yield { ...item, issue: gone ? null : await getIssue(fresh, current.repo, item.event.number) };
-  }
-}
-
-/** The events of both topics as they come, each with its topic; ending one ends both. */
-async function* bothTopics(issues: AsyncIterableIterator<IssuesEvent>, comments: AsyncIterableIterator<IssueCommentEvent>): AsyncGenerator<IssueEventOf> {
-  type Next = Promise<IssueEventOf | null>;
-  const next: Record<IssueEventOf['topic'], () => Next> = {
-    issues: () => issues.next().then((r): IssueEventOf | null => (r.done ? null : { topic: 'issues', event: r.value })),
-    issue_comment: () => comments.next().then((r): IssueEventOf | null => (r.done ? null : { topic: 'issue_comment', event: r.value })),
-  };
-  const pending = new Map<IssueEventOf['topic'], Next>([
-    ['issues', next.issues()],
-    ['issue_comment', next.issue_comment()],
-  ]);
-  try {
-    for (;;) {
-      const item = await Promise.race(pending.values());
-      if (!item) return;
-      pending.set(item.topic, next[item.topic]());
-      yield item;
-    }
-  } finally {
-    await Promise.all([issues.return?.(), comments.return?.()]);
   }
 }

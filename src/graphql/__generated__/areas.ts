@@ -24,6 +24,8 @@ import '../../domain/milestone/milestone.caches.ts';
 import '../../domain/org/org.graphql.ts';
 import '../../domain/protection/protection.graphql.ts';
 import '../../domain/protection/protection.caches.ts';
+import '../../domain/pull/pull.graphql.ts';
+import '../../domain/pull/pull.loaders.ts';
 import '../../domain/reaction/reaction.graphql.ts';
 import '../../domain/reaction/reaction.loaders.ts';
 import '../../domain/repo/repo.graphql.ts';

@@ -1,0 +1,112 @@
+import {
+  CreatePullRequestDocument,
+  RepositoryPinnedPullRequestsDocument,
+  RepositoryPullRequestByBaseHeadDocument,
+  RepositoryPullRequestDiffDocument,
+  RepositoryPullRequestDocument,
+  RepositoryPullRequestMergedDocument,
+  RepositoryPullRequestsDocument,
+  UpdatePullRequestDocument,
+} from '../../__generated__/graphql.ts';
+import { toPullRequest } from '../../convert/pull-request.ts';
+import { assigneeLogins } from '../../lenient.ts';
+import { checked, created, defineOperation, found, list, ok, textReply } from '../../operation.ts';
+
+export const repoListPullRequests = defineOperation({
+  operationId: 'repoListPullRequests',
+  document: RepositoryPullRequestsDocument,
+  paged: true,
+  variables: ({ params, query, page }) => ({
+    owner: params.owner,
+    name: params.repo,
+    filter: {
+      state: query.state ?? null,
+      sort: query.sort ?? null,
+      milestone: query.milestone ?? null,
+      labels: query.labels ?? null,
+      poster: query.poster || null,
+      baseBranch: query.base_branch || null,
+    },
+    ...page,
+  }),
+  reply: ({ repository }) => list(found(repository).pullRequests, toPullRequest),
+});
+
+export const repoListPinnedPullRequests = defineOperation({
+  operationId: 'repoListPinnedPullRequests',
+  document: RepositoryPinnedPullRequestsDocument,
+  variables: ({ params }) => ({ owner: params.owner, name: params.repo }),
+  reply: ({ repository }) => ok(found(repository).pinnedPullRequests.map(toPullRequest)),
+});
+
+export const repoGetPullRequest = defineOperation({
+  operationId: 'repoGetPullRequest',
+  document: RepositoryPullRequestDocument,
+  variables: ({ params }) => ({ owner: params.owner, name: params.repo, number: params.index }),
+  reply: ({ repository }) => ok(toPullRequest(found(found(repository).pullRequest))),
+});
+
+export const repoGetPullRequestByBaseHead = defineOperation({
+  operationId: 'repoGetPullRequestByBaseHead',
+  document: RepositoryPullRequestByBaseHeadDocument,
+  variables: ({ params }) => ({ owner: params.owner, name: params.repo, base: params.base, head: params.head }),
+  reply: ({ repository }) => ok(toPullRequest(found(found(repository).pullRequestByBaseHead))),
+});
+
+export const repoDownloadPullDiffOrPatch = defineOperation({
+  operationId: 'repoDownloadPullDiffOrPatch',
+  document: RepositoryPullRequestDiffDocument,
+  variables: ({ params }) => ({ owner: params.owner, name: params.repo, number: params.index, kind: params.diffType }),
+  reply: ({ repository }) => textReply(found(found(repository).pullRequest).diff),
+});
+
+export const repoPullRequestIsMerged = defineOperation({
+  operationId: 'repoPullRequestIsMerged',
+  document: RepositoryPullRequestMergedDocument,
+  variables: ({ params }) => ({ owner: params.owner, name: params.repo, number: params.index }),
+  reply: ({ repository }) => checked(found(found(repository).pullRequest).merged),
+});
+
+export const repoCreatePullRequest = defineOperation({
+  operationId: 'repoCreatePullRequest',
+  document: CreatePullRequestDocument,
+  variables: ({ params, body }) => ({
+    owner: params.owner,
+    name: params.repo,
+    input: {
+      title: body.title,
+      body: body.body ?? null,
+      head: body.head,
+      base: body.base,
+      assignees: assigneeLogins(body),
+      labels: body.labels ?? null,
+      milestone: body.milestone ?? null,
+      deadline: body.due_date ?? null,
+      allowMaintainerEdit: body.allow_maintainer_edit ?? null,
+    },
+  }),
+  reply: ({ createPullRequest }) => created(toPullRequest(createPullRequest)),
+});
+
+export const repoEditPullRequest = defineOperation({
+  operationId: 'repoEditPullRequest',
+  document: UpdatePullRequestDocument,
+  variables: ({ params, body }) => ({
+    owner: params.owner,
+    name: params.repo,
+    number: params.index,
+    input: {
+      title: body.title ?? null,
+      body: body.body ?? null,
+      base: body.base ?? null,
+      assignees: assigneeLogins(body),
+      labels: body.labels ?? null,
+      milestone: body.milestone ?? null,
+      deadline: body.due_date ?? null,
+      removeDeadline: body.unset_due_date ?? null,
+      state: body.state ?? null,
+      allowMaintainerEdit: body.allow_maintainer_edit ?? null,
+    },
+  }),
+  reply: ({ updatePullRequest }) => created(toPullRequest(updatePullRequest)),
+});

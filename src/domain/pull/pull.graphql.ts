@@ -1,0 +1,181 @@
+import { builder } from '../../graphql/builder.ts';
+import { connectionComplexity, offsetConnection } from '../../graphql/connection.ts';
+import { lookup } from '../../graphql/errors.ts';
+import { enumFromValues, inputFromTable } from '../../graphql/input-fields.ts';
+import { IssueRef } from '../issue/issue.graphql.ts';
+import { RepositoryRef } from '../repo/repo.graphql.ts';
+import { withOwner } from '../repo/repo.service.ts';
+import { UserRef } from '../user/user.graphql.ts';
+import { CREATE_PULL_FIELDS, PULL_FILTER_FIELDS, PULL_SORTS, UPDATE_PULL_FIELDS } from './pull.inputs.ts';
+import { branchKey } from './pull.loaders.ts';
+import * as pulls from './pull.service.ts';
+import { pullRequestEvents, type PullEventView } from './pull.events.ts';
+
+enumFromValues('PullRequestSort', PULL_SORTS);
+const PullFilterInput = inputFromTable('PullRequestFilter', PULL_FILTER_FIELDS);
+const CreatePullInput = inputFromTable('CreatePullRequestInput', CREATE_PULL_FIELDS);
+const UpdatePullInput = inputFromTable('UpdatePullRequestInput', UPDATE_PULL_FIELDS);
+const PullStatusEnum = builder.enumType('PullRequestStatus', {
+  description: 'Where the background check of mergeability stands (Gitea’s PullRequestStatus).',
+  values: ['checking', 'mergeable', 'conflict', 'empty', 'error'] as const,
+});
+const DiffKindEnum = builder.enumType('PullRequestDiffKind', { values: ['diff', 'patch'] as const });
+
+/** Gitea's Mergeable: known, and neither conflicting nor failed. */
+const mergeable = (status: string) => status === 'mergeable' || status === 'empty';
+
+export const PullRequestRef = builder.objectRef<pulls.PullView>('PullRequest').implement({
+  description: 'A pull request: an issue of its base repository that asks to merge a head branch into a base branch.',
+  fields: (t) => ({
+    databaseId: t.int({ resolve: (v) => v.pull.id }),
+    number: t.int({ resolve: (v) => v.issue.number }),
+    issue: t.field({ type: IssueRef, description: 'The issue side: title, body, state, labels, milestone, assignees, comments.', resolve: (v) => v }),
+    baseRepository: t.field({ type: RepositoryRef, resolve: (v) => v.repo }),
+    baseBranch: t.string({ resolve: (v) => v.pull.baseBranch }),
+    baseSha: t.string({
+      nullable: true,
+      description: "The base branch's tip now; null once the branch is gone.",
+      resolve: (v, _args, ctx) => ctx.loaders.branchTip.load(branchKey(v.repo.id, v.pull.baseBranch)),
+    }),
+    headRepository: t.field({
+      type: RepositoryRef,
+      nullable: true,
+      description: 'The repository of the head branch; null once deleted, or when the viewer may not read its code.',
+      resolve: async (v, _args, ctx) =>
+        pulls.readableHead(ctx, v, v.pull.headRepoId === null ? null : await ctx.loaders.repositoryById.load(v.pull.headRepoId)),
+    }),
+    headBranch: t.string({ resolve: (v) => v.pull.headBranch }),
+    headSha: t.string({ description: 'The head commit, also kept as refs/pull/<number>/head.', resolve: (v) => v.pull.headCommitId }),
+    mergeBase: t.string({ resolve: (v) => v.pull.mergeBase }),
+    status: t.field({ type: PullStatusEnum, resolve: (v) => v.pull.status as 'checking' }),
+    mergeable: t.boolean({ description: 'Whether the check found that it merges without conflict.', resolve: (v) => mergeable(v.pull.status) }),
+    conflictedFiles: t.stringList({ resolve: (v) => (v.pull.conflictedFiles ? v.pull.conflictedFiles.split('\n') : []) }),
+    additions: t.int({ resolve: (v) => v.pull.additions }),
+    deletions: t.int({ resolve: (v) => v.pull.deletions }),
+    changedFiles: t.int({ resolve: (v) => v.pull.changedFiles }),
+    allowMaintainerEdit: t.boolean({ resolve: (v) => v.pull.allowMaintainerEdit }),
+    merged: t.boolean({ resolve: (v) => v.pull.hasMerged }),
+    mergedAt: t.field({ type: 'DateTime', nullable: true, resolve: (v) => v.pull.mergedAt }),
+    mergeCommitSha: t.string({ nullable: true, resolve: (v) => v.pull.mergedCommitId || null }),
+    mergedBy: t.field({
+      type: UserRef,
+      nullable: true,
+      resolve: (v, _args, ctx) => (v.pull.mergerId === null ? null : ctx.loaders.userById.load(v.pull.mergerId)),
+    }),
+    diff: t.string({
+      description: 'The change as a diff from the merge base to the head, or its commits as an mbox series.',
+      args: { kind: t.arg({ type: DiffKindEnum, required: true }) },
+      resolve: async (v, { kind }, ctx) => (await pulls.pullDiff(ctx, v, kind)).toString('utf8'),
+    }),
+  }),
+});
+
+/** What an issue shows of its pull request (Gitea's PullRequestMeta). */
+export const PullRequestMetaRef = builder.objectRef<{ merged: boolean; mergedAt: Date | null }>('PullRequestMeta').implement({
+  fields: (t) => ({
+    merged: t.boolean({ resolve: (m) => m.merged }),
+    mergedAt: t.field({ type: 'DateTime', nullable: true, resolve: (m) => m.mergedAt }),
+  }),
+});
+
+builder.objectFields(IssueRef, (t) => ({
+  pullRequest: t.field({
+    type: PullRequestMetaRef,
+    nullable: true,
+    description: 'For a pull request: whether and when it was merged; null for an issue.',
+    resolve: async (v, _args, ctx) => {
+      if (!v.issue.isPull) return null;
+      const pull = await ctx.loaders.pullByIssueId.load(v.issue.id);
+      return pull ? { merged: pull.hasMerged, mergedAt: pull.mergedAt } : null;
+    },
+  }),
+}));
+
+export const PullRequestConnection = builder.connectionObject({
+  type: PullRequestRef,
+  name: 'PullRequestConnection',
+  fields: (t) => ({ totalCount: t.int({ resolve: (c) => (c as unknown as { totalCount: number }).totalCount }) }),
+});
+
+builder.objectFields(RepositoryRef, (t) => ({
+  pullRequests: t.connection(
+    {
+      type: PullRequestRef,
+      tokenScope: 'read:repository',
+      description: "The repository's pull requests, newest first unless sorted otherwise; open ones unless the filter says otherwise.",
+      complexity: connectionComplexity,
+      args: { filter: t.arg({ type: PullFilterInput }) },
+      resolve: async (repo, { filter, ...args }, ctx) => {
+        const full = await withOwner(ctx, repo);
+        return offsetConnection(args, (window) => pulls.listPullRequests(ctx, full, window, filter ?? {}));
+      },
+    },
+    PullRequestConnection,
+  ),
+  pinnedPullRequests: t.field({
+    type: [PullRequestRef],
+    tokenScope: 'read:repository',
+    resolve: async (repo, _args, ctx) => pulls.listPinnedPullRequests(ctx, await withOwner(ctx, repo)),
+  }),
+  pullRequest: t.field({
+    type: PullRequestRef,
+    nullable: true,
+    tokenScope: 'read:repository',
+    args: { number: t.arg.int({ required: true }) },
+    resolve: async (repo, { number }, ctx) =>
+      lookup(ctx, async () => pulls.getPullRequest(ctx, await withOwner(ctx, repo), number), () => `pull request #${number} does not exist`),
+  }),
+  pullRequestByBaseHead: t.field({
+    type: PullRequestRef,
+    nullable: true,
+    tokenScope: 'read:repository',
+    description: 'The newest pull request from head (a branch, or owner:branch of a fork) into base.',
+    args: { base: t.arg.string({ required: true }), head: t.arg.string({ required: true }) },
+    resolve: async (repo, { base, head }, ctx) =>
+      lookup(ctx, async () => pulls.getPullRequestByBaseHead(ctx, await withOwner(ctx, repo), base, head), () => `no pull request from ${head} into ${base}`),
+  }),
+}));
+
+builder.mutationFields((t) => ({
+  createPullRequest: t.field({
+    type: PullRequestRef,
+    tokenScope: 'write:repository',
+    args: { owner: t.arg.string({ required: true }), name: t.arg.string({ required: true }), input: t.arg({ type: CreatePullInput, required: true }) },
+    resolve: (_root, { owner, name, input }, ctx) => pulls.createPullRequest(ctx, owner, name, input),
+  }),
+  updatePullRequest: t.field({
+    type: PullRequestRef,
+    tokenScope: 'write:repository',
+    args: {
+      owner: t.arg.string({ required: true }),
+      name: t.arg.string({ required: true }),
+      number: t.arg.int({ required: true }),
+      input: t.arg({ type: UpdatePullInput, required: true }),
+    },
+    resolve: (_root, { owner, name, number, input }, ctx) => pulls.updatePullRequest(ctx, owner, name, number, input),
+  }),
+}));
+
+export const PullRequestEventRef = builder.objectRef<PullEventView>('PullRequestEvent').implement({
+  description: "A change of one of a repository's pull requests, named as Gitea's pull_request webhook actions.",
+  fields: (t) => ({
+    action: t.string({
+      description: 'opened, edited, synchronized, closed, reopened, assigned, unassigned, milestoned, demilestoned, label_updated, or mergeability_computed.',
+      resolve: (e) => e.action,
+    }),
+    number: t.int({ resolve: (e) => e.number }),
+    actor: t.field({ type: UserRef, nullable: true, resolve: (e, _args, ctx) => (e.actorId === null ? null : ctx.loaders.userById.load(e.actorId)) }),
+    pullRequest: t.field({ type: PullRequestRef, nullable: true, resolve: (e) => e.pull }),
+  }),
+});
+
+builder.subscriptionFields((t) => ({
+  pullRequestEvents: t.field({
+    type: PullRequestEventRef,
+    description: "Live changes of a repository's pull requests, for those who read them (checked at every event).",
+    tokenScope: 'read:repository',
+    args: { owner: t.arg.string({ required: true }), name: t.arg.string({ required: true }) },
+    subscribe: (_root, { owner, name }, ctx) => pullRequestEvents(ctx, owner, name),
+    resolve: (event) => event,
+  }),
+}));
