@@ -47,6 +47,8 @@ export interface App {
   caches: Caches;
   /** How many GraphQL requests a compiled query answered (src/graphql/json-post.ts). */
   readonly graphqlCompiledAnswers: number;
+  /** Resolves once the pull requests' background checks asked for so far are done (tests count statements after). */
+  backgroundIdle(): Promise<void>;
   start(): Promise<void>;
   stop(): Promise<void>;
 }
@@ -91,6 +93,9 @@ export function buildApp(config: Config = loadConfig(), options: AppOptions = {}
     },
     get graphqlCompiledAnswers() {
       return graphql?.compiledAnswers() ?? 0;
+    },
+    async backgroundIdle() {
+      await pullChecker?.idle();
     },
 
     async start() {

@@ -59,33 +59,34 @@ export async function followPush(deps: Deps, push: { repoId: number; pusherId: n
   const moved = push.changes.filter((c) => c.ref.startsWith(BRANCH));
   if (moved.length === 0) return [];
   const toCheck: number[] = [];
-  for (const change of moved) {
-    const branch = change.ref.slice(BRANCH.length);
-    const open = { hasMerged: false, issue: { isClosed: false } };
-    if (!isZero(change.after)) {
-      const heads = await deps.db.pullRequest.findMany({ where: { headRepoId: push.repoId, headBranch: branch, ...open }, include: { issue: true } });
-      for (const pull of heads) {
-        if (pull.headCommitId === change.after) continue;
-        const dir = repositoryPath(deps.config, pull.baseRepoId);
-        if (pull.baseRepoId !== push.repoId) await fetchObjects(dir, repositoryPath(deps.config, push.repoId), change.after);
-        await setPullHead(dir, pull.issue.number, change.after);
-        await deps.db.pullRequest.update({ where: { id: pull.id }, data: { headCommitId: change.after, status: 'checking' } });
-        await deps.db.issue.update({ where: { id: pull.issueId }, data: { updatedAt: new Date() } });
-        toCheck.push(pull.id);
-        await deps.events.publish('pull_request', {
-          action: 'synchronized',
-          actorId: push.pusherId ?? -1,
-          repoId: pull.baseRepoId,
-          issueId: pull.issueId,
-          pullId: pull.id,
-          number: pull.issue.number,
-        });
-      }
-    }
-    const bases = await deps.db.pullRequest.findMany({ where: { baseRepoId: push.repoId, baseBranch: branch, ...open }, select: { id: true } });
-    if (bases.length > 0) await deps.db.pullRequest.updateMany({ where: { id: { in: bases.map((b) => b.id) } }, data: { status: 'checking' } });
-    toCheck.push(...bases.map((b) => b.id));
+  const open = { hasMerged: false, issue: { isClosed: false } };
+  // Two statements per push, whatever the number of branches it moved (a mirror push moves thousands).
+  const headAt = new Map(moved.filter((c) => !isZero(c.after)).map((c) => [c.ref.slice(BRANCH.length), c.after]));
+  const heads = headAt.size
+    ? await deps.db.pullRequest.findMany({ where: { headRepoId: push.repoId, headBranch: { in: [...headAt.keys()] }, ...open }, include: { issue: true } })
+    : [];
+  for (const pull of heads) {
+    const after = headAt.get(pull.headBranch)!;
+    if (pull.headCommitId === after) continue;
+    const dir = repositoryPath(deps.config, pull.baseRepoId);
+    if (pull.baseRepoId !== push.repoId) await fetchObjects(dir, repositoryPath(deps.config, push.repoId), after);
+    await setPullHead(dir, pull.issue.number, after);
+    await deps.db.pullRequest.update({ where: { id: pull.id }, data: { headCommitId: after, status: 'checking' } });
+    await deps.db.issue.update({ where: { id: pull.issueId }, data: { updatedAt: new Date() } });
+    toCheck.push(pull.id);
+    await deps.events.publish('pull_request', {
+      action: 'synchronized',
+      actorId: push.pusherId ?? -1,
+      repoId: pull.baseRepoId,
+      issueId: pull.issueId,
+      pullId: pull.id,
+      number: pull.issue.number,
+    });
   }
+  const movedBranches = moved.map((c) => c.ref.slice(BRANCH.length));
+  const bases = await deps.db.pullRequest.findMany({ where: { baseRepoId: push.repoId, baseBranch: { in: movedBranches }, ...open }, select: { id: true } });
+  if (bases.length > 0) await deps.db.pullRequest.updateMany({ where: { id: { in: bases.map((b) => b.id) } }, data: { status: 'checking' } });
+  toCheck.push(...bases.map((b) => b.id));
   return [...new Set(toCheck)];
 }
 
