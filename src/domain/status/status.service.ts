@@ -176,6 +176,27 @@ export async function createCommitStatus(ctx: ServiceContext, owner: string, nam
  * and the loser takes the next one.
  */
 async function insertNumbered(ctx: ServiceContext, data: Omit<Prisma.CommitStatusUncheckedCreateInput, 'index'>): Promise<CommitStatus> {
+  return inTurn(`${data.repoId}\0${data.sha}`, () => insertWithRetries(ctx, data));
+}
+
+/**
+ * Reports on one commit take their index one after the other in this process, so they never lose the race to
+ * each other here (eight at once lost it more often than the retries allow); other instances race and retry.
+ */
+const numbering = new Map<string, Promise<unknown>>();
+
+function inTurn<T>(key: string, work: () => Promise<T>): Promise<T> {
+  const run = (numbering.get(key) ?? Promise.resolve()).catch(() => {}).then(work);
+  numbering.set(key, run);
+  void run
+    .finally(() => {
+      if (numbering.get(key) === run) numbering.delete(key);
+    })
+    .catch(() => {});
+  return run;
+}
+
+async function insertWithRetries(ctx: ServiceContext, data: Omit<Prisma.CommitStatusUncheckedCreateInput, 'index'>): Promise<CommitStatus> {
   for (let attempt = 1; ; attempt++) {
     try {
       return await ctx.db.$transaction(async (tx) => {
