@@ -16,6 +16,7 @@ import type { Route } from './route-table.ts';
 import { MalformedPathError, RouteMatcher } from './route-matcher.ts';
 import { compileValidators, describeValidationError } from './validation.ts';
 import { receiveFile } from '../src/http/multipart.ts';
+import { endWithText } from '../src/http/send-text.ts';
 import type { IncomingFile } from '../src/storage/incoming.ts';
 
 export interface RestFacadeDeps {
@@ -187,11 +188,7 @@ function pageOf<T>(operationId: string, page: T | undefined): T {
 
 /** res.json without what the API does not use (JSON settings, ETag, a content-type lookup): every answer goes through here. */
 function sendJson(res: Response, status: number, body: unknown) {
-  const text = JSON.stringify(body);
-  res.statusCode = status;
-  res.setHeader('Content-Type', 'application/json; charset=utf-8');
-  res.setHeader('Content-Length', Buffer.byteLength(text));
-  res.end(text);
+  endWithText(res, status, 'application/json; charset=utf-8', JSON.stringify(body));
 }
 
 function checkGuards(route: Route, viewer: Viewer, method: string): { status: number; message: string } | undefined {

@@ -3008,7 +3008,7 @@ export interface components {
         TimelineComment: {
             /** Format: int64 */
             id?: number;
-            /** @description comment, close, reopen, label, milestone, assignees, change_title, issue_ref, comment_ref, commit_ref, … */
+            /** @description comment, close, reopen, label, milestone, assignees, change_title, issue_ref, comment_ref, commit_ref, ... */
             type?: string;
             /** @description The text of a comment; for an event, what it keeps there (label: "1" when added; deadlines: the dates). */
             body?: string;
@@ -3556,7 +3556,7 @@ export interface components {
              */
             url?: string;
             title?: string;
-            /** @description SHA256:… as ssh-keygen prints it. */
+            /** @description SHA256:... as ssh-keygen prints it. */
             fingerprint?: string;
             /** Format: date-time */
             created_at?: string;
@@ -3588,7 +3588,7 @@ export interface components {
              */
             url?: string;
             title?: string;
-            /** @description SHA256:… as ssh-keygen prints it. */
+            /** @description SHA256:... as ssh-keygen prints it. */
             fingerprint?: string;
             /** Format: date-time */
             created_at?: string;
@@ -5265,7 +5265,7 @@ export interface components {
         keyRepo: string;
         /** @description Id of the key. */
         keyId: number;
-        /** @description Only keys with this fingerprint (SHA256:… as ssh-keygen prints it). */
+        /** @description Only keys with this fingerprint (SHA256:... as ssh-keygen prints it). */
         keyFingerprint: string;
         /** @description Login of the repository's owner. */
         milestoneOwner: string;
@@ -7253,7 +7253,7 @@ export interface operations {
     userCurrentListKeys: {
         parameters: {
             query?: {
-                /** @description Only keys with this fingerprint (SHA256:… as ssh-keygen prints it). */
+                /** @description Only keys with this fingerprint (SHA256:... as ssh-keygen prints it). */
                 fingerprint?: components["parameters"]["keyFingerprint"];
                 /** @description Page number, from 1. */
                 page?: components["parameters"]["page"];
@@ -7329,7 +7329,7 @@ export interface operations {
     userListKeys: {
         parameters: {
             query?: {
-                /** @description Only keys with this fingerprint (SHA256:… as ssh-keygen prints it). */
+                /** @description Only keys with this fingerprint (SHA256:... as ssh-keygen prints it). */
                 fingerprint?: components["parameters"]["keyFingerprint"];
                 /** @description Page number, from 1. */
                 page?: components["parameters"]["page"];
@@ -7395,7 +7395,7 @@ export interface operations {
             query?: {
                 /** @description Only the deploy key of the public key with this id. */
                 key_id?: number;
-                /** @description Only keys with this fingerprint (SHA256:… as ssh-keygen prints it). */
+                /** @description Only keys with this fingerprint (SHA256:... as ssh-keygen prints it). */
                 fingerprint?: components["parameters"]["keyFingerprint"];
                 /** @description Page number, from 1. */
                 page?: components["parameters"]["page"];

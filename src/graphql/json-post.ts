@@ -3,6 +3,7 @@ import type { Request, Response } from 'express';
 import type { CompiledQueries } from './compiled-queries.ts';
 import { releaseGraphQLContext, type GraphQLContext } from './context.ts';
 import { LruMap } from '../cache/lru.ts';
+import { endWithText } from '../http/send-text.ts';
 
 /** Larger bodies (and bodies of unknown length) stay with graphql-yoga, which streams them. */
 const MAX_BODY_BYTES = 256 * 1024;
@@ -57,11 +58,7 @@ export function createJsonPostHandler(endpoint: string, compiled: CompiledQuerie
         return delegate(text);
       }
       if (!result || result.errors?.length) return delegate(text);
-      const body = JSON.stringify(result);
-      res.statusCode = 200;
-      res.setHeader('Content-Type', `${mediaType}; charset=utf-8`);
-      res.setHeader('Content-Length', Buffer.byteLength(body));
-      res.end(body);
+      endWithText(res, 200, `${mediaType}; charset=utf-8`, JSON.stringify(result));
       answered++;
     },
   };

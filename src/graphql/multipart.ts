@@ -3,6 +3,7 @@ import { execute, getOperationAST, GraphQLError, parse, validate, type DocumentN
 import { isDomainError } from '../errors.ts';
 import { STATUS_OF } from '../http/errors.ts';
 import { receiveMultipart, type MultipartStart } from '../http/multipart.ts';
+import { endWithText } from '../http/send-text.ts';
 import { releaseGraphQLContext, type GraphQLContext } from './context.ts';
 import { maskError } from './errors.ts';
 
@@ -13,11 +14,7 @@ interface Operation {
 }
 
 function send(res: Response, status: number, body: unknown) {
-  const text = JSON.stringify(body);
-  res.statusCode = status;
-  res.setHeader('Content-Type', 'application/json; charset=utf-8');
-  res.setHeader('Content-Length', Buffer.byteLength(text));
-  res.end(text);
+  endWithText(res, status, 'application/json; charset=utf-8', JSON.stringify(body));
 }
 
 const refuse = (res: Response, status: number, message: string) => send(res, status, { errors: [{ message, extensions: { code: 'BAD_USER_INPUT' } }] });

@@ -23,6 +23,24 @@ describe('HTTP behaviour shared by every endpoint', () => {
     for (const header of ['Link', 'X-Total-Count', 'Warning']) assert.ok(exposed.includes(header), `${header} not exposed`);
   });
 
+  it('sends JSON answers in UTF-8 with their length in bytes, characters beyond ASCII and Latin-1 included', async () => {
+    const fullName = 'Zoë — 漢字 🌱';
+    const edit = await api.patch(`/admin/users/${ADMIN.login}`, { login_name: ADMIN.login, source_id: 0, full_name: fullName }, adminAuth);
+    assert.equal(edit.status, 200);
+    const rest = await fetch(new URL(`api/v1/users/${ADMIN.login}`, server.url));
+    const restBytes = new Uint8Array(await rest.arrayBuffer());
+    assert.equal(Number(rest.headers.get('content-length')), restBytes.length);
+    assert.equal(JSON.parse(new TextDecoder().decode(restBytes)).full_name, fullName);
+    const graphql = await fetch(new URL('api/graphql', server.url), {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Basic ${Buffer.from(`${ADMIN.login}:${ADMIN.password}`).toString('base64')}` },
+      body: JSON.stringify({ query: '{ viewer { fullName } }' }),
+    });
+    const graphqlBytes = new Uint8Array(await graphql.arrayBuffer());
+    assert.equal(Number(graphql.headers.get('content-length')), graphqlBytes.length);
+    assert.equal(JSON.parse(new TextDecoder().decode(graphqlBytes)).data.viewer.fullName, fullName);
+  });
+
   it('reports errors as {"message", "url"}', async () => {
     const res = await api.get('/users/nobody-here');
     assert.equal(res.status, 404);
