@@ -88,7 +88,8 @@ describe('comments in GraphQL', () => {
       assert.equal(res.data.repository.issue.comments.nodes.length, first);
       return server.app.database.queryCount() - before;
     };
-    await statements(1);
+    // Once before measuring, so that the posters of both pages are in the cache of accounts alike.
+    await statements(50);
     assert.equal(await statements(50), await statements(1));
   });
 

@@ -56,19 +56,19 @@ IssueCommentRef.implement({
       type: LabelRef,
       nullable: true,
       description: 'For label events: the label added or removed.',
-      resolve: (v, _a, ctx) => (v.comment.labelId ? ctx.loaders.timelineLabel.load(v.comment.labelId) : null),
+      resolve: (v, _a, ctx) => (v.comment.labelId ? ctx.loaders.labelById.load(v.comment.labelId) : null),
     }),
     milestone: t.field({
       type: MilestoneRef,
       nullable: true,
       description: 'For milestone events: the milestone the issue was put in.',
-      resolve: (v, _a, ctx) => (v.comment.milestoneId ? ctx.loaders.timelineMilestone.load(v.comment.milestoneId) : null),
+      resolve: (v, _a, ctx) => (v.comment.milestoneId ? ctx.loaders.milestoneById.load(v.comment.milestoneId) : null),
     }),
     oldMilestone: t.field({
       type: MilestoneRef,
       nullable: true,
       description: 'For milestone events: the milestone the issue left.',
-      resolve: (v, _a, ctx) => (v.comment.oldMilestoneId ? ctx.loaders.timelineMilestone.load(v.comment.oldMilestoneId) : null),
+      resolve: (v, _a, ctx) => (v.comment.oldMilestoneId ? ctx.loaders.milestoneById.load(v.comment.oldMilestoneId) : null),
     }),
     assignee: t.field({
       type: UserRef,

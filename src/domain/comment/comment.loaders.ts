@@ -1,9 +1,8 @@
 import DataLoader from 'dataloader';
-import type { Label, Milestone } from '../../db/models.ts';
 import { defineLoaders, type LoadersOf } from '../../graphql/loaders.ts';
 import type { ServiceContext } from '../../services.ts';
-import { ISSUE_INCLUDE, type IssueRow } from '../issue/issue.service.ts';
-import { COMMENT_INCLUDE, type CommentRow } from './comment.service.ts';
+import { withRelations, type IssueRow } from '../issue/issue.service.ts';
+import { withPosters, type CommentRow } from './comment.service.ts';
 
 /** The rows for `ids`, in their order, null for an id that has none. */
 function inOrder<T extends { id: number }>(rows: T[], ids: readonly number[]): (T | null)[] {
@@ -12,18 +11,14 @@ function inOrder<T extends { id: number }>(rows: T[], ids: readonly number[]): (
 }
 
 /**
- * What a page of timeline rows points at (labels, milestones, referencing and dependent issues, referencing
- * comments), one query per kind for the whole page.
+ * What a page of timeline rows points at (referencing and dependent issues, referencing comments), one query per
+ * kind for the whole page; their posters, labels and milestones come through the caches of those areas.
  */
 export const COMMENT_LOADERS = defineLoaders('comment', {
   timelineComment: (ctx: ServiceContext) =>
-    new DataLoader<number, CommentRow | null>(async (ids) => inOrder(await ctx.db.comment.findMany({ where: { id: { in: [...ids] } }, include: COMMENT_INCLUDE }), ids)),
+    new DataLoader<number, CommentRow | null>(async (ids) => inOrder(await withPosters(ctx, await ctx.db.comment.findMany({ where: { id: { in: [...ids] } } })), ids)),
   timelineIssue: (ctx: ServiceContext) =>
-    new DataLoader<number, IssueRow | null>(async (ids) => inOrder(await ctx.db.issue.findMany({ where: { id: { in: [...ids] } }, include: ISSUE_INCLUDE }), ids)),
-  timelineLabel: (ctx: ServiceContext) =>
-    new DataLoader<number, Label | null>(async (ids) => inOrder(await ctx.db.label.findMany({ where: { id: { in: [...ids] } } }), ids)),
-  timelineMilestone: (ctx: ServiceContext) =>
-    new DataLoader<number, Milestone | null>(async (ids) => inOrder(await ctx.db.milestone.findMany({ where: { id: { in: [...ids] } } }), ids)),
+    new DataLoader<number, IssueRow | null>(async (ids) => inOrder(await withRelations(ctx, await ctx.db.issue.findMany({ where: { id: { in: [...ids] } } })), ids)),
 });
 
 declare module '../../graphql/loaders.ts' {

@@ -11,9 +11,10 @@ import type { CreateIssueInput, IssueFilter, UpdateIssueInput } from './issue.in
 import { databaseTarget } from '../../db/provider.ts';
 import type { Page, PageWindow } from '../../pagination.ts';
 import { interleave } from '../../events/interleave.ts';
-import { findUserByLogin } from '../user/user.service.ts';
+import { accountsById, findUserByLogin } from '../user/user.service.ts';
+import { milestonesById } from '../milestone/milestone.service.ts';
 import { planReferences, writeReferences } from '../comment/reference.service.ts';
-import { findLabelsForRepository, refuseSharedScopes } from '../label/label.service.ts';
+import { findLabelsForRepository, labelsById, refuseSharedScopes } from '../label/label.service.ts';
 import { assignable } from './assignable.ts';
 import { refuseClosingWhileBlocked } from '../dependency/blockers.ts';
 
@@ -164,9 +165,9 @@ export async function withRelations(ctx: ServiceContext, issues: Issue[]): Promi
   const userIds = [...issues.flatMap((i) => (i.posterId === null ? [] : [i.posterId])), ...assigneeLinks.map((a) => a.userId)];
   const milestoneIds = issues.flatMap((i) => (i.milestoneId === null ? [] : [i.milestoneId]));
   const [labels, milestones, users] = await Promise.all([
-    cachedMany<Label>(ctx, 'labelById', labelLinks.map((l) => l.labelId), (missing) => ctx.db.label.findMany({ where: { id: { in: missing } } })),
-    cachedMany<Milestone>(ctx, 'milestoneById', milestoneIds, (missing) => ctx.db.milestone.findMany({ where: { id: { in: missing } } })),
-    cachedMany<User>(ctx, 'accountById', userIds, (missing) => ctx.db.user.findMany({ where: { id: { in: missing } } })),
+    labelsById(ctx, labelLinks.map((l) => l.labelId)),
+    milestonesById(ctx, milestoneIds),
+    accountsById(ctx, userIds),
   ]);
   const labelsOf = groupBy(labelLinks, (l) => l.issueId);
   const assigneesOf = groupBy(assigneeLinks, (a) => a.issueId);

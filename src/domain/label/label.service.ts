@@ -1,5 +1,6 @@
 import type { Label, Prisma, User } from '../../db/models.ts';
 import { forbidden, invalid, notFound } from '../../errors.ts';
+import { cachedMany } from '../../cache/cache.ts';
 import { pageFrom, type Page, type PageWindow } from '../../pagination.ts';
 import type { ServiceContext } from '../../services.ts';
 import type { Tx } from '../../db/client.ts';
@@ -17,6 +18,11 @@ import type { LabelInput } from './label.inputs.ts';
  */
 
 /** Where a label lives: a repository (owner/name) or, without `repository`, the organization `owner`. */
+/** Labels by id through the cache of labels: one statement for those it does not hold, none when it holds all. */
+export function labelsById(ctx: Pick<ServiceContext, 'db' | 'cache'>, ids: Iterable<number>): Promise<Map<number, Label>> {
+  return cachedMany<Label>(ctx, 'labelById', ids, (missing) => ctx.db.label.findMany({ where: { id: { in: missing } } }));
+}
+
 export interface LabelOwner {
   owner: string;
   repository?: string | null;

@@ -5,7 +5,7 @@ import { isPublicOnly, isSiteAdmin, requireSiteAdmin, requireUser, type Viewer }
 import type { Prisma, User } from '../../db/models.ts';
 import { badRequest, invalid, notFound, unauthenticated } from '../../errors.ts';
 import { pageFrom, type Page, type PageWindow } from '../../pagination.ts';
-import { cachedRead } from '../../cache/cache.ts';
+import { cachedMany, cachedRead } from '../../cache/cache.ts';
 import type { ServiceContext } from '../../services.ts';
 import { checkEmail, checkPassword, checkUsername, checkVisibility, isValidAccountEmail } from './user.rules.ts';
 import type { CreateUserInput, UpdateUserInput } from './user.inputs.ts';
@@ -23,6 +23,11 @@ export function canSeeUser(viewer: Viewer, user: User): boolean {
 /** A page of accounts by login, for every list of people or organizations. */
 export function accountsPage(ctx: Pick<ServiceContext, 'db'>, where: Prisma.UserWhereInput, window: PageWindow): Promise<Page<User>> {
   return pageFrom(ctx.db.user.findMany({ where, orderBy: { lowerLogin: 'asc' }, skip: window.offset, take: window.limit }), ctx.db.user.count({ where }));
+}
+
+/** Accounts by id through the cache of accounts: one statement for those it does not hold, none when it holds all. */
+export function accountsById(ctx: Pick<ServiceContext, 'db' | 'cache'>, ids: Iterable<number>): Promise<Map<number, User>> {
+  return cachedMany<User>(ctx, 'accountById', ids, (missing) => ctx.db.user.findMany({ where: { id: { in: missing } } }));
 }
 
 /** The account (person or organization) with this login, whatever its visibility; kept in the request's cache. */
