@@ -186,6 +186,13 @@ export async function withRelations(ctx: ServiceContext, issues: Issue[]): Promi
   }));
 }
 
+/** Issues by id with their relations (withRelations): what other areas' pages of rows on issues read. */
+export async function issuesById(ctx: ServiceContext, ids: Iterable<number>): Promise<Map<number, IssueRow>> {
+  const wanted = [...new Set(ids)];
+  const rows = wanted.length === 0 ? [] : await withRelations(ctx, await ctx.db.issue.findMany({ where: { id: { in: wanted } } }));
+  return new Map(rows.map((row) => [row.id, row]));
+}
+
 function groupBy<T>(items: readonly T[], key: (item: T) => number): Map<number, T[]> {
   const groups = new Map<number, T[]>();
   for (const item of items) {

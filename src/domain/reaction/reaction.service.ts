@@ -7,6 +7,7 @@ import type { Page, PageWindow } from '../../pagination.ts';
 import type { ServiceContext } from '../../services.ts';
 import { repositoryPermission, satisfies, type Need, type RepositoryPermission } from '../access/access.service.ts';
 import type { RepositoryWithOwner } from '../repo/repo.service.ts';
+import { accountsById } from '../user/user.service.ts';
 import { getWritableRepository } from '../repo/writable.ts';
 
 const ISSUES_READ: Need = { unit: 'repo.issues', level: 'read' };
@@ -71,7 +72,13 @@ export async function issueReactionPages(ctx: ServiceContext, keys: readonly Iss
   }
   const ranked = allowed.length === 0 ? [] : (await Promise.all([...windows.values()].map(({ window, issueIds }) => rankIssueReactions(ctx, [...issueIds], allowed, window)))).flat();
   const ids = [...new Set(ranked.filter((r) => r.inPage).map((r) => r.id))];
-  const rows = ids.length === 0 ? [] : await ctx.db.reaction.findMany({ where: { id: { in: ids } }, include: { user: true } });
+  const found = ids.length === 0 ? [] : await ctx.db.reaction.findMany({ where: { id: { in: ids } } });
+  const users = await accountsById(ctx, found.map((row) => row.userId));
+  // Rows just read, given their accounts through the cache of accounts (a reaction's account always exists: cascade).
+  const rows: ReactionRow[] = found.flatMap((row) => {
+    const user = users.get(row.userId);
+    return user ? [Object.assign(row, { user })] : [];
+  });
   const byId = new Map(rows.map((row) => [row.id, row]));
   return keys.map((key) => {
     const mine = ranked.filter((r) => r.issueId === key.issueId && r.offset === key.offset && r.limit === key.limit);

@@ -7,10 +7,10 @@ import type { IssueTimeEvent } from '../../events/topics.ts';
 import { pageFrom, type Page, type PageWindow } from '../../pagination.ts';
 import type { ServiceContext } from '../../services.ts';
 import { repositoryPermission, satisfies, type Need, type RepositoryPermission } from '../access/access.service.ts';
-import { ISSUE_INCLUDE, type IssueRow, type IssueView } from '../issue/issue.service.ts';
+import { ISSUE_INCLUDE, issuesById, type IssueRow, type IssueView } from '../issue/issue.service.ts';
 import type { RepositoryWithOwner } from '../repo/repo.service.ts';
 import { getWritableRepository } from '../repo/writable.ts';
-import { getVisibleUser } from '../user/user.service.ts';
+import { accountsById, getVisibleUser } from '../user/user.service.ts';
 import type { AddTrackedTimeInput, TrackedTimeFilter, ViewerTrackedTimeFilter } from './time.inputs.ts';
 import { durationText, elapsedSeconds, timeTrackingEnabled } from './time.rules.ts';
 
@@ -136,9 +136,9 @@ export async function listIssueTrackedTimes(ctx: ServiceContext, view: IssueView
   const userId = await timesOf(ctx, actor, filter.user, writer);
   const where: Prisma.TrackedTimeWhereInput = { issueId: view.issue.id, deleted: false, ...(userId !== undefined ? { userId } : {}), ...trackedBetween(filter) };
   return pageFrom(
-    ctx.db.trackedTime.findMany({ where, include: { user: true }, orderBy: { id: 'asc' }, skip: window.offset, take: window.limit }),
+    ctx.db.trackedTime.findMany({ where, orderBy: { id: 'asc' }, skip: window.offset, take: window.limit }).then((rows) => withAccounts(ctx, rows)),
     ctx.db.trackedTime.count({ where }),
-    (row) => ({ time: row, user: row.user, issue: view }),
+    ({ time, user }) => ({ time, user, issue: view }),
   );
 }
 
@@ -155,10 +155,19 @@ export async function listRepositoryTrackedTimes(ctx: ServiceContext, repo: Repo
   const userId = await timesOf(ctx, actor, filter.user, satisfies(permission, ISSUES_WRITE));
   const where: Prisma.TrackedTimeWhereInput = { deleted: false, issue: { repoId: repo.id }, ...(userId !== undefined ? { userId } : {}), ...trackedBetween(filter) };
   return pageFrom(
-    ctx.db.trackedTime.findMany({ where, include: { user: true, issue: { include: ISSUE_INCLUDE } }, orderBy: { id: 'asc' }, skip: window.offset, take: window.limit }),
+    ctx.db.trackedTime.findMany({ where, orderBy: { id: 'asc' }, skip: window.offset, take: window.limit }).then(async (rows) => {
+      const [times, issues] = await Promise.all([withAccounts(ctx, rows), issuesById(ctx, rows.map((row) => row.issueId))]);
+      return times.map((entry) => ({ ...entry, issue: issues.get(entry.time.issueId)! }));
+    }),
     ctx.db.trackedTime.count({ where }),
-    ({ issue, ...row }) => ({ time: row, user: row.user, issue: { issue, repo } }),
+    ({ time, user, issue }) => ({ time, user, issue: { issue, repo } }),
   );
+}
+
+/** Times with their accounts, through the cache of accounts (at most one statement for a page). */
+async function withAccounts(ctx: ServiceContext, rows: TrackedTime[]): Promise<{ time: TrackedTime; user: User | null }[]> {
+  const users = await accountsById(ctx, rows.flatMap((row) => (row.userId === null ? [] : [row.userId])));
+  return rows.map((time) => ({ time, user: time.userId === null ? null : (users.get(time.userId) ?? null) }));
 }
 
 /** A page of the caller's own tracked times in every repository, oldest first, each with its issue and repository. */

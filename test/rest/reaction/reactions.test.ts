@@ -205,7 +205,8 @@ describe('reactions to issues and comments', () => {
       assert.equal(res.body.length, limit);
       return server.app.database.queryCount() - before;
     };
-    await statements(1);
+    // Once before measuring, so that the accounts of both pages are in the cache of accounts alike.
+    await statements(50);
     assert.equal(await statements(50), await statements(1));
   });
 });
