@@ -75,7 +75,7 @@ async function rawCommit(gitDir: string, oid: string): Promise<RawCommit> {
 /** The tree of a commit (`<oid>^{tree}`). */
 export const treeOf = (gitDir: string, commit: string) => gitText(['rev-parse', '--verify', '--end-of-options', v(`${commit}^{tree}`)], { gitDir });
 
-const PICK_IDENTITY: Identity = { name: 'Graft', email: 'graft@localhost', date: new Date(0) };
+const PICK_IDENTITY: Identity = { name: 'Graft', email: 'graft@localhost', date: new Date('2000-01-01T00:00:00Z') };
 
 /**
  * The tree of `commit` picked onto `onto` (a cherry-pick: the change from the commit's parent to the commit,
