@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { before, describe, it } from 'node:test';
 import { repositoryPath } from '../../../src/domain/repo/storage.ts';
 import { createAccounts, type TestAccount } from '../../testkit/accounts.ts';
+import { failInserts } from '../../testkit/faults.ts';
 import { git, gitLocal, remoteUrl, tempDir } from '../../testkit/git.ts';
 import { buildRepo, type TestRepo } from '../../testkit/repos.ts';
 import { useServer } from '../../testkit/use-server.ts';
@@ -226,6 +227,32 @@ for (const format of ['sha1', 'sha256'] as const) {
       assert.deepEqual([read.body.merged, read.body.merge_commit_sha, read.body.state], [true, before, 'closed']);
     });
 
+    it('moves the base branch back when recording the merge fails part-way, leaving the pull request open', async () => {
+      await branchWithFile('f-fault', 'fault.txt');
+      const pr = await open('f-fault');
+      const before = tip('main');
+      const lift = await failInserts(server, 'Comment', 'type', 'merge_pull');
+      try {
+        assert.equal((await merge(pr.number, { Do: 'merge' })).status, 500);
+      } finally {
+        await lift();
+      }
+      assert.equal(tip('main'), before, 'the branch is where it was');
+      const read = await api.get(`${repo.path}/pulls/${pr.number}`, reader.basic);
+      assert.deepEqual([read.body.merged, read.body.state], [false, 'open']);
+      assert.equal((await merge(pr.number, { Do: 'merge' })).status, 200, 'and it merges once the fault is gone');
+    });
+
+    it('refuses a work-in-progress pull request with 422, and auto-merge (merge_when_checks_succeed), which is not built, with 405', async () => {
+      await branchWithFile('f-wip', 'wip.txt');
+      const pr = await open('f-wip', 'WIP: not yet');
+      const wip = await merge(pr.number, { Do: 'merge' });
+      assert.equal(wip.status, 422, JSON.stringify(wip.body));
+      assert.match(wip.body.message, /work-in-progress/);
+      assert.equal((await merge(pr.number, { Do: 'merge', merge_when_checks_succeed: true })).status, 405);
+      assert.equal((await db().pullRequest.findUniqueOrThrow({ where: { id: pr.id } })).hasMerged, false);
+    });
+
     it('keeps a push racing a merge: both land, or the push is refused; never a lost commit, and exactly one merge', async () => {
       await branchWithFile('f-race', 'race.txt');
       const pr = await open('f-race');
@@ -372,6 +399,8 @@ describe('after a merge: deleting the head branch, retargeting, closing, and upd
         { key: 'a1', branch: 'stack-a', message: 'a', files: { 'a.txt': 'a\n' } },
         { key: 'b1', branch: 'stack-b', from: 'a1', message: 'b', files: { 'b.txt': 'b\n' } },
         { key: 'g1', branch: 'gone-head', message: 'g', files: { 'g.txt': 'g\n' } },
+        { key: 'gb', branch: 'gone-base', message: 'gb', files: { 'gb.txt': 'gb\n' } },
+        { key: 'gbh', branch: 'gone-base-head', from: 'gb', message: 'gbh', files: { 'gbh.txt': 'gbh\n' } },
         { key: 'u1', branch: 'behind', message: 'u', files: { 'u.txt': 'u\n' } },
         { key: 'v1', branch: 'behind-rebase', message: 'v', author: { name: 'Vera', email: 'vera@example.test' }, files: { 'v.txt': 'v\n' } },
         { key: 'x1', branch: 'clashing', message: 'x', files: { 'shared.txt': 'a\nX\nc\n' } },
@@ -413,6 +442,23 @@ describe('after a merge: deleting the head branch, retargeting, closing, and upd
     assert.equal(deletion.old_ref, 'gone-head');
   });
 
+  it('closes an open pull request whose base branch a push deletes: no merged pull request came from it, so nothing retargets', async () => {
+    const pr = await open('gone-base-head', 'gone-base');
+    const url = remoteUrl(server.url, repo.owner, repo.name, [owner.login, owner.password]);
+    const work = tempDir();
+    try {
+      assert.equal((await git(['init', '--quiet', work.dir])).status, 0);
+      const pushed = await git(['-C', work.dir, 'push', url, ':refs/heads/gone-base']);
+      assert.equal(pushed.status, 0, pushed.stderr);
+    } finally {
+      work.remove();
+    }
+    await idle();
+    const read = await api.get(`${repo.path}/pulls/${pr.number}`, owner.basic);
+    assert.equal(read.body.state, 'closed');
+    assert.deepEqual((await types(pr.number)).slice(-2), ['delete_branch', 'close']);
+  });
+
   it('updates a head branch by merging the base into it, by rebasing it, and answers 409 on conflicts', async () => {
     const main = gitLocal(['--git-dir', repositoryPath(server.app.config, repo.id), 'rev-parse', 'refs/heads/main']).stdout.trim();
     const merged = await open('behind');
@@ -439,5 +485,27 @@ describe('after a merge: deleting the head branch, retargeting, closing, and upd
   it('leaves the repository clean for git fsck', () => {
     const fsck = gitLocal(['--git-dir', repositoryPath(server.app.config, repo.id), 'fsck', '--strict', '--no-dangling']);
     assert.equal(fsck.status, 0, fsck.stderr);
+  });
+});
+
+describe('with repository.PULL_RETARGET_CHILDREN_ON_MERGE off', () => {
+  const server = useServer({ repository: { PULL_RETARGET_CHILDREN_ON_MERGE: false } });
+  const { api } = server;
+
+  it('closes the pull requests into a merged pull request’s deleted head branch instead of retargeting them', async () => {
+    const [owner] = await createAccounts(api, 1);
+    const repo = await buildRepo(server, owner, {
+      files: { 'README.md': 'hi\n' },
+      commits: [
+        { key: 'a1', branch: 'stack-a', message: 'a', files: { 'a.txt': 'a\n' } },
+        { key: 'b1', branch: 'stack-b', from: 'a1', message: 'b', files: { 'b.txt': 'b\n' } },
+      ],
+    });
+    const a = (await api.post(`${repo.path}/pulls`, { title: 'a', head: 'stack-a', base: 'main' }, owner.basic)).body;
+    const b = (await api.post(`${repo.path}/pulls`, { title: 'b', head: 'stack-b', base: 'stack-a' }, owner.basic)).body;
+    assert.equal((await api.post(`${repo.path}/pulls/${a.number}/merge`, { Do: 'merge', delete_branch_after_merge: true }, owner.basic)).status, 200);
+    await server.app.backgroundIdle();
+    const read = await api.get(`${repo.path}/pulls/${b.number}`, owner.basic);
+    assert.deepEqual([read.body.state, read.body.base.ref], ['closed', 'stack-a']);
   });
 });
