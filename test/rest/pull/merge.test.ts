@@ -509,3 +509,43 @@ describe('with repository.PULL_RETARGET_CHILDREN_ON_MERGE off', () => {
     assert.deepEqual([read.body.state, read.body.base.ref], ['closed', 'stack-a']);
   });
 });
+
+describe('merging a pull request from a fork, through GraphQL', () => {
+  const server = useServer();
+  const { api } = server;
+
+  it('mergePullRequest merges a fork’s head (fetched at merge time) and updatePullRequestBranch brings the fork’s branch up to date', async () => {
+    const [owner, forker] = await createAccounts(api, 2);
+    const repo = await buildRepo(server, owner, { files: { 'README.md': 'hi\n' } });
+    assert.equal((await api.post(`${repo.path}/forks`, {}, forker.basic)).status, 202);
+    const forkPath = `/repos/${forker.login}/${repo.name}`;
+    for (const [branch, file] of [['merged', 'one.txt'], ['updated', 'two.txt']]) {
+      const res = await api.post(`${forkPath}/contents/${file}`, { content: b64('x\n'), new_branch: branch }, forker.basic);
+      assert.equal(res.status, 201, JSON.stringify(res.body));
+    }
+    const open = async (branch: string) => (await api.post(`${repo.path}/pulls`, { title: branch, head: `${forker.login}:${branch}`, base: 'main' }, forker.basic)).body;
+    const first = await open('merged');
+    const second = await open('updated');
+    // The fork's branch moves after the pull request was opened: the merge takes the tip it finds.
+    const later = await api.post(`${forkPath}/contents/later.txt`, { content: b64('later\n'), branch: 'merged' }, forker.basic);
+    assert.equal(later.status, 201);
+    const mutation = `mutation($o: String!, $n: String!, $num: Int!) {
+      mergePullRequest(owner: $o, name: $n, number: $num, input: { style: merge, title: "Fork merge" }) { merged mergeCommitSha headSha mergedBy { login } issue { state } }
+    }`;
+    const merged = await server.graphql(mutation, { o: repo.owner, n: repo.name, num: first.number }, owner.basic);
+    assert.equal(merged.errors, undefined, JSON.stringify(merged.errors));
+    const pull = merged.data.mergePullRequest;
+    assert.deepEqual([pull.merged, pull.mergedBy.login, pull.headSha], [true, owner.login, later.body.commit.sha]);
+    const dir = repositoryPath(server.app.config, repo.id);
+    assert.equal(gitLocal(['--git-dir', dir, 'rev-parse', 'refs/heads/main']).stdout.trim(), pull.mergeCommitSha);
+    assert.equal(gitLocal(['--git-dir', dir, 'show', `${pull.mergeCommitSha}:later.txt`]).stdout, 'later\n');
+
+    const update = `mutation($o: String!, $n: String!, $num: Int!) { updatePullRequestBranch(owner: $o, name: $n, number: $num, style: merge) { number } }`;
+    const updated = await server.graphql(update, { o: repo.owner, n: repo.name, num: second.number }, forker.basic);
+    assert.equal(updated.errors, undefined, JSON.stringify(updated.errors));
+    const forkDir = repositoryPath(server.app.config, (await api.get(forkPath, forker.basic)).body.id);
+    const parents = gitLocal(['--git-dir', forkDir, 'log', '-1', '--format=%P', 'refs/heads/updated']).stdout.trim().split(' ');
+    assert.equal(parents[1], pull.mergeCommitSha, 'the base was merged into the fork’s branch');
+    for (const d of [dir, forkDir]) assert.equal(gitLocal(['--git-dir', d, 'fsck', '--strict', '--no-dangling']).status, 0);
+  });
+});
