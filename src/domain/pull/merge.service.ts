@@ -17,6 +17,7 @@ import { closeIssueIn, loadIssue, signedIn } from '../issue/issue.service.ts';
 import { mayForcePush, mayMerge, mayPush, filePatterns, matchesAny, ruleFor } from '../protection/protection.rules.ts';
 import { repositoryRules, viewerAsPusher, type ReadRule } from '../protection/protection.service.ts';
 import { recordPush, type RepositoryWithOwner } from '../repo/repo.service.ts';
+import { getWritableRepository } from '../repo/writable.ts';
 import { repositoryPath } from '../repo/storage.ts';
 import { defaultMergeTitle, giteaStyle, headLabel, isWorkInProgress, mergeMessage, requiredChecksPass, styleAllowed } from './merge.rules.ts';
 import type { MergePullInput, MergeStyle, UpdateBranchStyle } from './pull.inputs.ts';
@@ -286,8 +287,13 @@ async function mergedManually(ctx: ServiceContext, actor: User, repo: Repository
  * closed by the branch-deletion rule (branch-deletion.ts).
  */
 async function deleteHeadAfterMerge(ctx: ServiceContext, actor: User, pull: PullRow, headRepo: RepositoryWithOwner | null, head: string): Promise<void> {
-  if (!headRepo || headRepo.isArchived || pull.headBranch === headRepo.defaultBranch) return;
-  if (!satisfies(await repositoryPermission(ctx, headRepo), { unit: 'repo.code', level: 'write' })) return;
+  if (!headRepo || pull.headBranch === headRepo.defaultBranch) return;
+  // Write access to its code, and not archived: otherwise the branch stays.
+  const writable = await getWritableRepository(ctx, headRepo.owner.login, headRepo.name).catch((err: unknown) => {
+    if (isDomainError(err)) return null;
+    throw err;
+  });
+  if (!writable) return;
   if (ruleFor(await repositoryRules(ctx, headRepo.id), pull.headBranch)) return;
   const others = await ctx.db.pullRequest.count({ where: { headRepoId: headRepo.id, headBranch: pull.headBranch, hasMerged: false, issue: { isClosed: false } } });
   if (others > 0) return;
@@ -327,9 +333,10 @@ export async function updatePullRequestBranch(ctx: ServiceContext, owner: string
   const pull = await pullRow(ctx, repo.id, number);
   if (pull.hasMerged) throw invalid(`pull request #${number} is already merged`);
   if (pull.issue.isClosed) throw invalid(`pull request #${number} is closed`);
-  const headRepo = await headRepository(ctx, pull, repo);
-  if (!headRepo) throw invalid(`the head repository of pull request #${number} was deleted`);
-  if (headRepo.isArchived) throw invalid(`the head repository ${headRepo.owner.login}/${headRepo.name} is archived`);
+  const found = await headRepository(ctx, pull, repo);
+  if (!found) throw invalid(`the head repository of pull request #${number} was deleted`);
+  // The head branch is written: an archived head repository refuses it (423).
+  const headRepo = found.id === repo.id ? repo : (await getWritableRepository(ctx, found.owner.login, found.name, 'read')).repo;
   const headPermission = headRepo.id === repo.id ? permission : await repositoryPermission(ctx, headRepo);
   const writesHead = satisfies(headPermission, { unit: 'repo.code', level: 'write' });
   const maintainer = pull.allowMaintainerEdit && satisfies(permission, { unit: 'repo.code', level: 'write' });
