@@ -1586,7 +1586,31 @@ export interface paths {
         /** Whether a pull request was merged: 204 yes, 404 no */
         get: operations["repoPullRequestIsMerged"];
         put?: never;
-        post?: never;
+        /**
+         * Merge a pull request in one of the repository's merge styles
+         * @description Styles: merge, rebase, rebase-merge, squash, fast-forward-only, and manually-merged (marks it merged by `merge_commit_id`, a commit already on the base branch). The merge is written without a working tree and the base branch moves by compare-and-swap, so a push is never overwritten. A style switched off in the repository's settings is 405. What refuses the merge is 422 with the reason: already merged or closed, work in progress, the head no longer at `head_commit_id`, conflicts, a fast-forward that is impossible, and the base branch's protection (required status checks, approvals, an outdated head, protected files; administrators pass them with `force_merge` unless the rule blocks that). Who may not merge into the base branch gets 403. A base branch that kept changing is 409, as is a `merge_commit_id` that is not on the base branch.
+         */
+        post: operations["repoMergePullRequest"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/repos/{owner}/{repo}/pulls/{index}/update": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Bring a pull request's head branch up to date with its base
+         * @description `style=merge` (the default) merges the base into the head; `style=rebase` replays the head's commits onto the base (the repository must allow rebase updates). Needs write access to the head branch (or, when the poster allows maintainers to edit, to the base repository's code) within its protection: 403 otherwise. Conflicts are 409; a merged or closed pull request is 422. A head already up to date stays as it is.
+         */
+        post: operations["repoUpdatePullRequest"];
         delete?: never;
         options?: never;
         head?: never;
@@ -4024,6 +4048,23 @@ export interface components {
             state?: "open" | "closed";
             title?: string;
             unset_due_date?: boolean;
+        };
+        /** @description The snake_case names are the documented ones; Gitea's Go form also reads `Do`, `MergeTitleField`, `MergeMessageField` and `MergeCommitID` (what gitea-js sends), and so does Graft. `do` (or `Do`) is required. */
+        MergePullRequestOption: {
+            /** @enum {string} */
+            do?: "merge" | "rebase" | "rebase-merge" | "squash" | "fast-forward-only" | "manually-merged";
+            /** @enum {string} */
+            Do?: "merge" | "rebase" | "rebase-merge" | "squash" | "fast-forward-only" | "manually-merged";
+            merge_commit_id?: string;
+            MergeCommitID?: string;
+            merge_message_field?: string;
+            MergeMessageField?: string;
+            merge_title_field?: string;
+            MergeTitleField?: string;
+            delete_branch_after_merge?: boolean;
+            force_merge?: boolean;
+            head_commit_id?: string;
+            merge_when_checks_succeed?: boolean;
         };
         /** @description One account's reaction to an issue or a comment. */
         Reaction: {
@@ -8760,6 +8801,55 @@ export interface operations {
         responses: {
             204: components["responses"]["empty"];
             404: components["responses"]["notFound"];
+        };
+    };
+    repoMergePullRequest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                owner: string;
+                repo: string;
+                index: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["MergePullRequestOption"];
+            };
+        };
+        responses: {
+            200: components["responses"]["empty"];
+            403: components["responses"]["forbidden"];
+            404: components["responses"]["notFound"];
+            405: components["responses"]["error"];
+            409: components["responses"]["error"];
+            422: components["responses"]["validationError"];
+            423: components["responses"]["repoArchivedError"];
+        };
+    };
+    repoUpdatePullRequest: {
+        parameters: {
+            query?: {
+                style?: "merge" | "rebase";
+            };
+            header?: never;
+            path: {
+                owner: string;
+                repo: string;
+                index: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["empty"];
+            403: components["responses"]["forbidden"];
+            404: components["responses"]["notFound"];
+            409: components["responses"]["error"];
+            422: components["responses"]["validationError"];
+            423: components["responses"]["repoArchivedError"];
         };
     };
     issueGetCommentReactions: {

@@ -141,6 +141,8 @@ export const routes: Route[] = [
   {"method":"post","path":"/repos/{owner}/{repo}/issues/{index}/labels","operationId":"issueAddLabel","guard":"signedIn","scope":"issue"},
   {"method":"delete","path":"/repos/{owner}/{repo}/issues/{index}/labels","operationId":"issueClearLabels","guard":"signedIn","scope":"issue"},
   {"method":"get","path":"/repos/{owner}/{repo}/pulls/{index}/merge","operationId":"repoPullRequestIsMerged","guard":"public","scope":"repository"},
+  {"method":"post","path":"/repos/{owner}/{repo}/pulls/{index}/merge","operationId":"repoMergePullRequest","guard":"signedIn","scope":"repository"},
+  {"method":"post","path":"/repos/{owner}/{repo}/pulls/{index}/update","operationId":"repoUpdatePullRequest","guard":"signedIn","scope":"repository"},
   {"method":"get","path":"/repos/{owner}/{repo}/issues/{index}/reactions","operationId":"issueGetIssueReactions","guard":"public","scope":"issue"},
   {"method":"post","path":"/repos/{owner}/{repo}/issues/{index}/reactions","operationId":"issuePostIssueReaction","guard":"signedIn","scope":"issue"},
   {"method":"delete","path":"/repos/{owner}/{repo}/issues/{index}/reactions","operationId":"issueDeleteIssueReaction","guard":"signedIn","scope":"issue"},

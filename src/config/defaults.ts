@@ -64,6 +64,13 @@ export const defaults = {
     ISSUE_LOCK_REASONS: ['Too heated', 'Off-topic', 'Resolved', 'Spam'],
     /** Gitea's [repository.issue] MAX_PINNED: issues (and, apart, pull requests) a repository may pin at once. */
     ISSUE_MAX_PINNED: 3,
+    /**
+     * Gitea's [repository.pull-request] RETARGET_CHILDREN_ON_MERGE: when a merged pull request's head branch is
+     * deleted, open pull requests into that branch move to its base instead of closing.
+     */
+    PULL_RETARGET_CHILDREN_ON_MERGE: true,
+    /** Gitea's [repository.pull-request] ADD_CO_COMMITTER_TRAILERS: a squash by someone else credits the poster. */
+    PULL_ADD_CO_COMMITTER_TRAILERS: true,
   },
   ui: {
     REACTIONS: ['+1', '-1', 'laugh', 'hooray', 'confused', 'heart', 'rocket', 'eyes'],

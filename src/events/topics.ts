@@ -59,8 +59,8 @@ export interface EventTopics {
   status: CommitStatusEvent;
   /**
    * A pull request was opened, edited (title, body, base, allow_maintainer_edit), synchronized (its head moved),
-   * closed, reopened, assigned or unassigned, put in or out of a milestone, or its labels changed (Gitea's
-   * `pull_request` webhook event and its actions).
+   * closed, reopened, assigned or unassigned, put in or out of a milestone, or its labels changed, or merged (Gitea's
+   * `pull_request` webhook event and its actions; Gitea sends a merge as closed with merged set).
    */
   pull_request: PullRequestEvent;
   /** The background check of a pull request's mergeability finished (Gitea has no webhook event for it). */
@@ -83,7 +83,7 @@ export interface CommitStatusEvent {
 }
 
 export interface PullRequestEvent extends IssueEventBase {
-  action: 'opened' | 'edited' | 'synchronized' | 'closed' | 'reopened' | 'assigned' | 'unassigned' | 'milestoned' | 'demilestoned' | 'label_updated';
+  action: 'opened' | 'edited' | 'synchronized' | 'closed' | 'reopened' | 'assigned' | 'unassigned' | 'milestoned' | 'demilestoned' | 'label_updated' | 'merged';
   pullId: number;
   /** For assigned and unassigned. */
   assigneeId?: number;

@@ -55,7 +55,7 @@ export function cleanPath(raw: string): string {
   return parts.join('/');
 }
 
-function identityEnv(author: Identity, committer: Identity): Record<string, string> {
+export function identityEnv(author: Identity, committer: Identity): Record<string, string> {
   const at = (who: Identity) => {
     const zone = who.timezone && /^[+-]\d{4}$/.test(who.timezone) ? who.timezone : '+0000';
     return `${Math.floor((who.date ?? new Date()).getTime() / 1000)} ${zone}`;

@@ -19,7 +19,7 @@
  *
  * Environment: BENCH_SECONDS (5), BENCH_CONCURRENCY (16), BENCH_WARMUP_SECONDS (1), BENCH_ROUNDS (1),
  * BENCH_MAX_REQUESTS (2000000 per target and round, warm-up included), BENCH_QUERY_SAMPLES (50),
- * BENCH_ONLY (comma-separated target names, e.g. floor,repo), BENCH_CPU_PROF=<dir> (the server writes a
+ * BENCH_ONLY (comma-separated target names, e.g. floor,repo; merges for the merge times), BENCH_MERGES (10), BENCH_CPU_PROF=<dir> (the server writes a
  * V8 CPU profile there when it stops: open it in Chrome DevTools), DATABASE_URL=postgres://… to bench
  * against PostgreSQL (see test/testkit/server.ts).
  * Then git over HTTP against git itself and a plain `git http-backend` (clone.ts, which lists its settings),
@@ -376,6 +376,40 @@ async function seed(api: RestClient, server: { url: string; dataDir: string; chi
   return { account, token, writer, repo, org, orgLogin, readme, commit, bigOpen, searchOpen, reactions: reactions.length };
 }
 
+/** Merges per style for the merge-time table (BENCH_MERGES). */
+const MERGES_PER_STYLE = Number(process.env.BENCH_MERGES ?? 10);
+
+/**
+ * The time of each merge style: for each, MERGES_PER_STYLE pull requests are opened one after the other in a
+ * repository of their own (a branch from the base's tip with a file of its own), and only the merge request is timed.
+ */
+async function mergeTimes(api: RestClient, login: string, writer: { token: string }) {
+  const must = (res: { status: number; body: unknown }, status: number, what: string) => {
+    if (res.status !== status) throw new Error(`${what}: ${res.status} ${JSON.stringify(res.body)}`);
+    return res.body as Record<string, any>;
+  };
+  must(await api.post('/user/repos', { name: 'bench-merges', auto_init: true, default_branch: 'main' }, writer), 201, 'creating bench-merges');
+  const base = `/repos/${login}/bench-merges`;
+  const results: { style: string; merges: number; p50Ms: number; maxMs: number }[] = [];
+  let n = 0;
+  for (const style of ['merge', 'squash', 'rebase', 'rebase-merge', 'fast-forward-only']) {
+    const times: number[] = [];
+    for (let i = 0; i < MERGES_PER_STYLE; i++) {
+      const head = `m-${++n}`;
+      must(await api.post(`${base}/contents/${head}.txt`, { content: Buffer.from(`${head}\n`).toString('base64'), new_branch: head }, writer), 201, 'adding a file');
+      // Every style but fast-forward-only merges onto a base that moved since the branch was made.
+      if (style !== 'fast-forward-only') must(await api.post(`${base}/contents/base-${n}.txt`, { content: 'eA==' }, writer), 201, 'moving the base');
+      const pull = must(await api.post(`${base}/pulls`, { title: head, head, base: 'main' }, writer), 201, 'opening a pull request');
+      const started = performance.now();
+      must(await api.post(`${base}/pulls/${pull.number}/merge`, { do: style }, writer), 200, `merging (${style})`);
+      times.push(performance.now() - started);
+    }
+    times.sort((a, b) => a - b);
+    results.push({ style, merges: times.length, p50Ms: times[Math.floor(times.length / 2)], maxMs: times[times.length - 1] });
+  }
+  return results;
+}
+
 /** Asks the bench server to write the large issue tracker; resolves with the number of open issues. */
 function seedBigTracker(server: Child, seed: IssueSeed): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -644,6 +678,13 @@ async function main(): Promise<number> {
           })),
         }),
     );
+    if (selected('merges')) {
+      const merges = await mergeTimes(api, account.login, data.writer);
+      console.log('');
+      console.log('merge times (POST …/pulls/{n}/merge, a fresh pull request each, one at a time):');
+      for (const m of merges) console.log(`  ${m.style.padEnd(18)} p50 ${m.p50Ms.toFixed(1)} ms, max ${m.maxMs.toFixed(1)} ms (${m.merges} merges)`);
+      console.log('bench-json: ' + JSON.stringify({ endpoint: 'merges', database: provider, results: merges }));
+    }
     await stopChild(floor);
     await stopChild(server);
     running.floor = running.server = undefined;

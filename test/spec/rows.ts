@@ -166,4 +166,36 @@ export const SPEC_ROWS: Record<string, SpecRow[]> = {
       test: 'refuses to delete a branch a rule covers with 403, and renames as SPEC.md says',
     },
   ],
+  pulls: [
+    {
+      row: 'Errors: merge through the API is not allowed: 422 with a reason',
+      file: 'test/rest/pull/merge.test.ts',
+      test: 'answers 422 for a head that is not at head_commit_id and for a pull request already merged',
+    },
+    {
+      row: 'Errors: merge through the API is not allowed: 422 with a reason (branch protection)',
+      file: 'test/rest/pull/merge.test.ts',
+      test: 'requires the status checks the rule names to succeed on the head commit',
+    },
+    {
+      row: 'Branch protection rule / block-admin-merge-override: admins and owners cannot bypass approvals or status checks',
+      file: 'test/rest/pull/merge.test.ts',
+      test: 'lets an administrator force a merge past the checks, unless block_admin_merge_override is set',
+    },
+    {
+      row: 'States: B into the head branch of A; A merged and its head deleted; retargeting on: B stays open, based on A’s base',
+      file: 'test/rest/pull/merge.test.ts',
+      test: 'deletes the head branch after the merge when asked, and retargets the pull requests into it to the merged one’s base',
+    },
+    {
+      row: 'States: an open pull request whose head or base branch is deleted (no retargeting): closed, with a comment',
+      file: 'test/rest/pull/merge.test.ts',
+      test: 'closes an open pull request whose head branch is deleted, with a comment naming the branch',
+    },
+    {
+      row: 'Branch management: several merge styles, fast-forward-only included',
+      file: 'test/rest/pull/merge.test.ts',
+      test: 'fast-forward-only moves the base to the head commit itself, and refuses with 422 once the base has moved on',
+    },
+  ],
 };

@@ -296,6 +296,22 @@ async function countClosing(tx: Tx, issue: { repoId: number; milestoneId: number
 
 export type TimelineRow = Omit<Prisma.CommentUncheckedCreateInput, 'issueId' | 'repoId' | 'posterId'>;
 
+/**
+ * Closes an issue inside a transaction of another area (a merged pull request, a pull request whose branch was
+ * deleted): the state, the closed counters and the timeline rows (`rows`: Gitea records a merge as `merge_pull`
+ * where a plain close is `close`). Only an open issue closes: false when it was closed already (by a concurrent
+ * change), and then nothing is written.
+ */
+export async function closeIssueIn(tx: Tx, issue: { id: number; repoId: number; milestoneId: number | null; isPull: boolean }, actor: User, rows: TimelineRow[]): Promise<boolean> {
+  const now = new Date();
+  const closed = await tx.issue.updateMany({ where: { id: issue.id, isClosed: false }, data: { isClosed: true, closedAt: now, updatedAt: now } });
+  if (closed.count === 0) return false;
+  const labels = await tx.issueLabel.findMany({ where: { issueId: issue.id }, select: { labelId: true } });
+  await countClosing(tx, issue, labels.map((l) => l.labelId), 1);
+  await timeline(tx, issue, actor, rows);
+  return true;
+}
+
 /** Timeline events (Comment rows of Gitea's types) of one change to an issue, by the viewer. */
 export async function timeline(tx: Tx, issue: { id: number; repoId: number }, actor: User, rows: TimelineRow[]) {
   if (rows.length === 0) return;

@@ -8,6 +8,7 @@ import { setPullHead } from '../../git/pull.ts';
 import { readBranch } from '../../git/refs.ts';
 import type { ServiceContext } from '../../services.ts';
 import { repositoryPath } from '../repo/storage.ts';
+import { followBranchDeletion, type DeletedBranch } from './branch-deletion.ts';
 
 type Deps = Omit<ServiceContext, 'viewer'>;
 
@@ -100,7 +101,7 @@ export interface PullChecker {
 /**
  * Keeps pull requests' mergeability current for as long as the app runs: on start, every pull request left
  * checking (the app stopped before its check ended) is checked again; then each push (`repo.push`) and each
- * opened, reopened or retargeted pull request (`pull_request`) is followed, one piece of work after the other,
+ * opened, reopened or retargeted pull request (`pull_request`) and each deleted branch (branch-deletion.ts) is followed, one piece of work after the other,
  * so that a check never overwrites the outcome of a later push. A failure is reported and the work goes on.
  */
 export function followPullRequests(deps: Deps, report: (message: string, err: unknown) => void): PullChecker {
@@ -116,9 +117,21 @@ export function followPullRequests(deps: Deps, report: (message: string, err: un
     const pending = await deps.db.pullRequest.findMany({ where: { status: 'checking' }, select: { id: true } });
     check(pending.map((p) => p.id));
   });
+  const deletion = (deleted: DeletedBranch) =>
+    enqueue(`the pull requests of the deleted branch ${deleted.branch} of repository ${deleted.repoId} were not updated`, async () =>
+      check(await followBranchDeletion(deps, deleted)),
+    );
   const pushes = (async () => {
     for await (const push of deps.events.subscribe('repo.push', abort.signal)) {
       enqueue(`the pull requests of a push to repository ${push.repoId} were not updated`, async () => check(await followPush(deps, push)));
+      for (const change of push.changes) {
+        if (change.ref.startsWith(BRANCH) && isZero(change.after)) deletion({ repoId: push.repoId, branch: change.ref.slice(BRANCH.length), actorId: push.pusherId });
+      }
+    }
+  })();
+  const branches = (async () => {
+    for await (const event of deps.events.subscribe('repo.branch', abort.signal)) {
+      if (event.action === 'deleted') deletion({ repoId: event.repoId, branch: event.branch, actorId: event.actorId ?? null });
     }
   })();
   const pulls = (async () => {
@@ -136,7 +149,7 @@ export function followPullRequests(deps: Deps, report: (message: string, err: un
     },
     async stop() {
       abort.abort();
-      await Promise.all([pushes, pulls]);
+      await Promise.all([pushes, pulls, branches]);
       await this.idle();
     },
   };

@@ -6,7 +6,8 @@ import { IssueRef } from '../issue/issue.graphql.ts';
 import { RepositoryRef } from '../repo/repo.graphql.ts';
 import { withOwner } from '../repo/repo.service.ts';
 import { UserRef } from '../user/user.graphql.ts';
-import { CREATE_PULL_FIELDS, PULL_FILTER_FIELDS, PULL_SORTS, UPDATE_PULL_FIELDS } from './pull.inputs.ts';
+import { CREATE_PULL_FIELDS, MERGE_PULL_FIELDS, MERGE_STYLES, PULL_FILTER_FIELDS, PULL_SORTS, UPDATE_BRANCH_STYLES, UPDATE_PULL_FIELDS } from './pull.inputs.ts';
+import * as merging from './merge.service.ts';
 import { branchKey } from './pull.loaders.ts';
 import * as pulls from './pull.service.ts';
 import { pullRequestEvents, type PullEventView } from './pull.events.ts';
@@ -160,7 +161,7 @@ export const PullRequestEventRef = builder.objectRef<PullEventView>('PullRequest
   description: "A change of one of a repository's pull requests, named as Gitea's pull_request webhook actions.",
   fields: (t) => ({
     action: t.string({
-      description: 'opened, edited, synchronized, closed, reopened, assigned, unassigned, milestoned, demilestoned, label_updated, or mergeability_computed.',
+      description: 'opened, edited, synchronized, closed, reopened, assigned, unassigned, milestoned, demilestoned, label_updated, merged, or mergeability_computed.',
       resolve: (e) => e.action,
     }),
     number: t.int({ resolve: (e) => e.number }),
@@ -177,5 +178,39 @@ builder.subscriptionFields((t) => ({
     args: { owner: t.arg.string({ required: true }), name: t.arg.string({ required: true }) },
     subscribe: (_root, { owner, name }, ctx) => pullRequestEvents(ctx, owner, name),
     resolve: (event) => event,
+  }),
+}));
+
+// ---------------------------------------------------------------------------------------------
+// Merging and updating the head branch (merge.service.ts)
+
+enumFromValues('PullRequestMergeStyle', MERGE_STYLES, "Gitea's merge styles (rebase_merge is Gitea's rebase-merge, and so on).");
+const MergePullInput = inputFromTable('MergePullRequestInput', MERGE_PULL_FIELDS);
+const UPDATE_STYLE_ENUM = enumFromValues('PullRequestUpdateStyle', UPDATE_BRANCH_STYLES, 'How the head branch is brought up to date with the base.');
+
+builder.mutationFields((t) => ({
+  mergePullRequest: t.field({
+    type: PullRequestRef,
+    tokenScope: 'write:repository',
+    description: 'Merges a pull request in one of the styles the repository allows; answers it merged.',
+    args: {
+      owner: t.arg.string({ required: true }),
+      name: t.arg.string({ required: true }),
+      number: t.arg.int({ required: true }),
+      input: t.arg({ type: MergePullInput, required: true }),
+    },
+    resolve: (_root, { owner, name, number, input }, ctx) => merging.mergePullRequest(ctx, owner, name, number, input),
+  }),
+  updatePullRequestBranch: t.field({
+    type: PullRequestRef,
+    tokenScope: 'write:repository',
+    description: "Brings the head branch up to date with the base, by a merge commit (default) or a rebase.",
+    args: {
+      owner: t.arg.string({ required: true }),
+      name: t.arg.string({ required: true }),
+      number: t.arg.int({ required: true }),
+      style: t.arg({ type: UPDATE_STYLE_ENUM, required: false }),
+    },
+    resolve: (_root, { owner, name, number, style }, ctx) => merging.updatePullRequestBranch(ctx, owner, name, number, style ?? 'merge'),
   }),
 }));

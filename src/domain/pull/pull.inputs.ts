@@ -48,3 +48,26 @@ export const PULL_FILTER_FIELDS = {
 } as const satisfies FieldTable;
 
 export type PullFilter = InputOf<typeof PULL_FILTER_FIELDS>;
+
+// ---------------------------------------------------------------------------------------------
+// Merging (src/domain/pull/merge.service.ts)
+
+/** Gitea's merge styles, spelled for GraphQL (`rebase_merge` is Gitea's `rebase-merge`, and so on). */
+export const MERGE_STYLES = ['merge', 'rebase', 'rebase_merge', 'squash', 'fast_forward_only', 'manually_merged'] as const;
+export type MergeStyle = (typeof MERGE_STYLES)[number];
+
+export const MERGE_PULL_FIELDS = {
+  style: { kind: 'enum', values: MERGE_STYLES, required: true },
+  title: { kind: 'string', description: "The merge commit's title; Gitea's default message when empty." },
+  message: { kind: 'string', description: "The merge commit's body, after the title." },
+  headCommitId: { kind: 'string', description: 'Refuse the merge unless the head is still at this commit.' },
+  mergeCommitId: { kind: 'string', description: 'For manually_merged: the commit of the base branch that merged it.' },
+  deleteBranchAfterMerge: { kind: 'boolean', description: "Delete the head branch afterwards (the repository's default when left out)." },
+  forceMerge: { kind: 'boolean', description: "Repository administrators: merge although the branch protection's checks are not met." },
+} as const satisfies FieldTable;
+
+export type MergePullInput = InputOf<typeof MERGE_PULL_FIELDS>;
+
+/** How `updatePullRequestBranch` brings the head branch up to date with the base. */
+export const UPDATE_BRANCH_STYLES = ['merge', 'rebase'] as const;
+export type UpdateBranchStyle = (typeof UPDATE_BRANCH_STYLES)[number];

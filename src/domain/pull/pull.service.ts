@@ -32,7 +32,7 @@ export interface PullView extends IssueView {
  * The repository a pull request operation acts on: loaded with the caller's level on its pull requests checked
  * (an archived one refused with 423). Pull requests switched off answer 404, as Gitea does.
  */
-async function pullRepository(ctx: ServiceContext, owner: string, name: string, needed: Need) {
+export async function pullRepository(ctx: ServiceContext, owner: string, name: string, needed: Need) {
   const loaded = await getWritableRepository(ctx, owner, name, needed);
   if (!loaded.repo.hasPullRequests) throw notFound(`repository ${owner}/${name} has no pull requests`);
   return loaded;
