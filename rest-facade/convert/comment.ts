@@ -56,7 +56,7 @@ export function toTimelineComment(comment: RestTimelineCommentFragment): RestSch
     milestone: comment.milestone ? toMilestone(comment.milestone) : null,
     old_milestone: comment.oldMilestone ? toMilestone(comment.oldMilestone) : null,
     assignee: comment.assignee ? toUser(comment.assignee) : null,
-    assignee_team: comment.assigneeTeam ? toTeam(comment.assigneeTeam) : null,
+    assignee_team: comment.assigneeTeam ? toTeam(comment.assigneeTeam, { withOrganization: false }) : null,
     removed_assignee: comment.removedAssignee,
     resolve_doer: null,
     old_title: comment.oldTitle,

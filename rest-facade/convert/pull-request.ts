@@ -31,7 +31,7 @@ export function toPullRequest(pull: RestPullRequestFragment): RestSchema<'PullRe
     assignee: issue.assignee,
     assignees: issue.assignees,
     requested_reviewers: pull.requestedReviewers.map(toUser),
-    requested_reviewers_teams: pull.requestedTeams.map((team) => toTeam(team)),
+    requested_reviewers_teams: pull.requestedTeams.map((team) => toTeam(team, { withOrganization: false })),
     state: issue.state,
     draft: false,
     is_locked: issue.is_locked,

@@ -6,7 +6,8 @@ import { commentHtmlUrl, pullHtmlUrl } from './urls.ts';
 import { toUser } from './user.ts';
 
 /**
- * GraphQL PullReview → REST PullReview (Gitea's convert.ToPullReview): a team's request has a team and no user;
+ * GraphQL PullReview → REST PullReview (Gitea's convert.ToPullReview): a team's request has a team (without its
+ * organization, as Gitea sends it) and no user;
  * html_url is the review's row on the pull request's page, empty for a request or a pending review (which have
  * none, as in Gitea).
  */
@@ -15,7 +16,7 @@ export function toPullReview(review: RestPullReviewFragment): RestSchema<'PullRe
   return {
     id: review.databaseId,
     user: review.reviewer ? toUser(review.reviewer) : null,
-    team: review.team ? toTeam(review.team) : null,
+    team: review.team ? toTeam(review.team, { withOrganization: false }) : null,
     state: review.state,
     body: review.body,
     commit_id: review.commitId,

@@ -60,7 +60,13 @@ export const PullReviewRef = builder.objectRef<reviews.ReviewView>('PullReview')
       description: "The reviewer; the ghost account once that account is deleted; null for a team's request.",
       resolve: (v) => v.review.reviewer ?? (v.review.reviewerTeamId ? null : GHOST),
     }),
-    team: t.field({ type: TeamRef, nullable: true, description: 'The team asked, for a request of a team.', resolve: (v) => v.review.reviewerTeam }),
+    team: t.field({
+      type: TeamRef,
+      nullable: true,
+      readScopeGranted: true,
+      description: 'The team asked, for a request of a team (readable with the pull request, as in Gitea).',
+      resolve: (v) => v.review.reviewerTeam,
+    }),
     timelineCommentId: t.int({ nullable: true, description: "The id of its row on the pull request's timeline (submitted reviews).", resolve: (v) => v.timelineId }),
     pullRequest: t.field({ type: PullRequestRef, resolve: (v) => v.pull }),
     comments: t.field({ type: [PullReviewCommentRef], description: 'Its line comments, oldest first.', resolve: (v, _a, ctx) => reviews.listReviewComments(ctx, v) }),
@@ -98,6 +104,7 @@ builder.objectFields(PullRequestRef, (t) => ({
   }),
   requestedTeams: t.field({
     type: [TeamRef],
+    readScopeGranted: true,
     description: 'The teams asked to review that have not answered yet.',
     resolve: async (v, _a, ctx) => (await ctx.loaders.reviewRequests.load(v.issue.id)).teams,
   }),
@@ -112,6 +119,7 @@ builder.objectFields(IssueCommentRef, (t) => ({
   assigneeTeam: t.field({
     type: TeamRef,
     nullable: true,
+    readScopeGranted: true,
     description: 'For review_request rows: the team asked (or no longer asked).',
     resolve: (v, _a, ctx) => (v.comment.assigneeTeamId ? ctx.loaders.reviewTeam.load(v.comment.assigneeTeamId) : null),
   }),

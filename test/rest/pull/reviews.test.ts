@@ -2,7 +2,8 @@ import assert from 'node:assert/strict';
 import { before, describe, it } from 'node:test';
 import { readRule } from '../../../src/domain/protection/protection.service.ts';
 import { reviewGate } from '../../../src/domain/review/review.service.ts';
-import { createAccounts, type TestAccount } from '../../testkit/accounts.ts';
+import { createAccounts, createToken, type TestAccount } from '../../testkit/accounts.ts';
+import { followReviewsOnPush } from '../../../src/domain/review/review.service.ts';
 import { adminAuth, graphql } from '../../testkit/client.ts';
 import { buildOrg } from '../../testkit/orgs.ts';
 import { buildRepo, type TestRepo } from '../../testkit/repos.ts';
@@ -174,8 +175,13 @@ describe('pull request reviews', () => {
     const asked = await api.post(`${orgRepo.path}/pulls/${pr.number}/requested_reviewers`, { team_reviewers: ['reviewers'] }, owner.basic);
     assert.equal(asked.status, 201, JSON.stringify(asked.body));
     assert.equal(asked.body[0].team.name, 'reviewers');
+    assert.equal(asked.body[0].team.organization, null, 'as Gitea sends a review’s team');
     assert.equal(asked.body[0].user, null);
     assert.deepEqual((await api.get(`${orgRepo.path}/pulls/${pr.number}`, owner.basic)).body.requested_reviewers_teams.map((t: { name: string }) => t.name), ['reviewers']);
+    const token = { token: await createToken(api, owner, ['read:repository']) };
+    const withToken = await api.get(`${orgRepo.path}/pulls/${pr.number}/reviews`, token);
+    assert.equal(withToken.status, 200, 'a team asked is read with the pull request, without read:organization');
+    assert.equal(withToken.body[0].team.name, 'reviewers');
     assert.equal((await api.post(`${orgRepo.path}/pulls/${pr.number}/requested_reviewers`, { team_reviewers: ['no-such-team'] }, owner.basic)).status, 404);
     assert.equal((await api.post(reviews(pr.number, orgRepo.path), { event: 'APPROVED' }, writer.basic)).status, 200);
     assert.deepEqual((await api.get(`${orgRepo.path}/pulls/${pr.number}`, owner.basic)).body.requested_reviewers_teams, []);
@@ -308,6 +314,62 @@ describe('pull request reviews', () => {
       return server.app.database.queryCount() - before;
     };
     assert.equal(await count(50), await count(1));
+  });
+
+  it('publishes pull_request_review, pull_request_review_comment and review request events', async () => {
+    const pr = await openPull();
+    const seen: string[] = [];
+    const stop = new AbortController();
+    const listen = (topic: 'pull_request_review' | 'pull_request_review_comment' | 'pull_request', describe: (e: any) => string | null) =>
+      (async () => {
+        for await (const event of server.app.events.subscribe(topic, stop.signal)) {
+          const text = event.repoId === repo.id && event.number === pr.number ? describe(event) : null;
+          if (text) seen.push(text);
+        }
+      })().catch(() => {});
+    const running = [
+      listen('pull_request_review', (e) => `review:${e.action}:${e.actorId}`),
+      listen('pull_request_review_comment', (e) => `line:${e.actorId}`),
+      listen('pull_request', (e) => (e.action.startsWith('review_request') ? `${e.action}:${e.reviewerId}` : null)),
+    ];
+    await new Promise((r) => setTimeout(r, 20));
+    await api.post(`${repo.path}/pulls/${pr.number}/requested_reviewers`, { reviewers: [reader.login] }, owner.basic);
+    await api.request('DELETE', `${repo.path}/pulls/${pr.number}/requested_reviewers`, { body: { reviewers: [reader.login] }, auth: owner.basic });
+    await api.post(reviews(pr.number), { event: 'COMMENT', body: 'c', comments: [{ path: 'code.txt', body: 'l', new_position: 3 }] }, reader.basic);
+    const approval = (await api.post(reviews(pr.number), { event: 'APPROVED' }, writer.basic)).body;
+    await api.post(reviews(pr.number), { event: 'REQUEST_CHANGES', body: 'no' }, stranger.basic);
+    await api.post(`${reviews(pr.number)}/${approval.id}/dismissals`, { message: 'm' }, owner.basic);
+    await new Promise((r) => setTimeout(r, 100));
+    stop.abort();
+    await Promise.all(running);
+    assert.deepEqual(seen, [
+      `review_requested:${reader.id}`,
+      `review_request_removed:${reader.id}`,
+      `review:comment:${reader.id}`,
+      `line:${reader.id}`,
+      `review:approved:${writer.id}`,
+      `review:rejected:${stranger.id}`,
+      `review:dismissed:${owner.id}`,
+    ]);
+  });
+
+  it('marks the reviews of many pull requests stale in the statements it takes for one', async () => {
+    const pulls = await Promise.all([0, 1, 2, 3, 4].map(() => openPull()));
+    const moved: Parameters<typeof followReviewsOnPush>[1][number][] = [];
+    for (const pr of pulls) {
+      await api.post(reviews(pr.number), { event: 'APPROVED' }, writer.basic);
+      const issueId = (await db().pullRequest.findUniqueOrThrow({ where: { id: pr.id } })).issueId;
+      moved.push({ issueId, baseRepoId: repo.id, baseBranch: 'main', headCommitId: 'f'.repeat(40), pusherId: owner.id });
+    }
+    await server.app.backgroundIdle();
+    const deps = { db: db(), config: server.app.config, events: server.app.events } as Parameters<typeof followReviewsOnPush>[0];
+    const cost = async (list: typeof moved) => {
+      const before = server.app.database.queryCount();
+      await followReviewsOnPush(deps, list);
+      return server.app.database.queryCount() - before;
+    };
+    assert.equal(await cost(moved.slice(0, 1)), await cost(moved));
+    assert.equal(await db().review.count({ where: { issueId: { in: moved.map((m) => m.issueId) }, stale: true } }), 5);
   });
 
   it('shows reviews and their line comments as connections of PullRequest in GraphQL', async () => {
