@@ -59,7 +59,8 @@ export interface EventTopics {
   status: CommitStatusEvent;
   /**
    * A pull request was opened, edited (title, body, base, allow_maintainer_edit), synchronized (its head moved),
-   * closed, reopened, assigned or unassigned, put in or out of a milestone, or its labels changed (Gitea's
+   * closed, reopened, assigned or unassigned, put in or out of a milestone, its labels changed, or a review was
+   * requested or the request taken back (Gitea's
    * `pull_request` webhook event and its actions).
    */
   pull_request: PullRequestEvent;
