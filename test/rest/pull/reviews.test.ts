@@ -271,6 +271,45 @@ describe('pull request reviews', () => {
     }
   });
 
+  it('counts approvals only from the approvals whitelist when the rule has one, and blocks on an official review request', async () => {
+    const rule = await api.post(`${repo.path}/branch_protections`, {
+      rule_name: 'main',
+      required_approvals: 1,
+      enable_approvals_whitelist: true,
+      approvals_whitelist_username: [reader.login],
+      block_on_official_review_requests: true,
+    }, owner.basic);
+    assert.equal(rule.status, 201, JSON.stringify(rule.body));
+    try {
+      const pr = await openPull();
+      const issueId = (await db().pullRequest.findUniqueOrThrow({ where: { id: pr.id } })).issueId;
+      const ruleRow = readRule(await db().branchProtection.findFirstOrThrow({ where: { repoId: repo.id, ruleName: 'main' } }));
+      const byWriter = (await api.post(reviews(pr.number), { event: 'APPROVED' }, writer.basic)).body;
+      assert.equal(byWriter.official, false, 'writing the code is not enough under a whitelist');
+      assert.equal((await reviewGate(db(), { issueId }, ruleRow)).enoughApprovals, false);
+      const asked = await api.post(`${repo.path}/pulls/${pr.number}/requested_reviewers`, { reviewers: [reader.login] }, owner.basic);
+      assert.equal(asked.body[0].official, true, 'a request of a whitelisted account is official');
+      assert.equal((await reviewGate(db(), { issueId }, ruleRow)).blockedByOfficialRequests, true);
+      const byReader = (await api.post(reviews(pr.number), { event: 'APPROVED' }, reader.basic)).body;
+      assert.equal(byReader.official, true);
+      assert.deepEqual(await reviewGate(db(), { issueId }, ruleRow), { approvals: 1, enoughApprovals: true, blockedByRejection: false, blockedByOfficialRequests: false });
+    } finally {
+      await api.delete(`${repo.path}/branch_protections/main`, owner.basic);
+    }
+  });
+
+  it('refuses approvals of a closed pull request (422) and review requests on it (403); an archived repository refuses reviews (423)', async () => {
+    const pr = await openPull();
+    assert.equal((await api.patch(`${repo.path}/pulls/${pr.number}`, { state: 'closed' }, owner.basic)).status, 201);
+    assert.equal((await api.post(reviews(pr.number), { event: 'APPROVED' }, writer.basic)).status, 422);
+    assert.equal((await api.post(reviews(pr.number), { event: 'COMMENT', body: 'still allowed' }, writer.basic)).status, 200);
+    assert.equal((await api.post(`${repo.path}/pulls/${pr.number}/requested_reviewers`, { reviewers: [reader.login] }, owner.basic)).status, 403);
+    const archived = await buildRepo(server, owner, { files: { 'code.txt': 'one\ntwo\nthree\nfour\nfive\nsix\n' } });
+    const open = await openPull(owner, archived.path);
+    assert.equal((await api.patch(archived.path, { archived: true }, owner.basic)).status, 200);
+    assert.equal((await api.post(reviews(open.number, archived.path), { event: 'APPROVED' }, writer.basic)).status, 423);
+  });
+
   it('counts stale approvals unless the rule ignores them, and blocks on open official review requests', async () => {
     const pr = await openPull();
     const approval = (await api.post(reviews(pr.number), { event: 'APPROVED', commit_id: repo.heads.main }, writer.basic)).body;
