@@ -1849,6 +1849,196 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/repos/{owner}/{repo}/pulls/{index}/reviews": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A page of the reviews and review requests of a pull request
+         * @description Oldest first. A pending review is listed to its author (and site admins) only.
+         */
+        get: operations["repoListPullReviews"];
+        put?: never;
+        /**
+         * Review a pull request
+         * @description `event` APPROVED, REQUEST_CHANGES or COMMENT submits the review at once; anything else keeps it pending (seen by its author only; each account has at most one pending review per pull request, which a new review takes over). `commit_id` defaults to the pull request's head. Line comments name a file of the diff and a line of its new side (`new_position`) or old side (`old_position`). The poster may not approve or reject (422); REQUEST_CHANGES and a pending review need a body, COMMENT a body or line comments (422); a closed pull request is no longer approved or rejected (422).
+         */
+        post: operations["repoCreatePullReview"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/repos/{owner}/{repo}/pulls/{index}/reviews/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One review of a pull request */
+        get: operations["repoGetPullReview"];
+        put?: never;
+        /**
+         * Submit a pending review
+         * @description Only a pending review is submitted (422 otherwise), by its author, on the head as it is now; `event` must be APPROVED, REQUEST_CHANGES or COMMENT (anything else is 422: the review would stay pending).
+         */
+        post: operations["repoSubmitPullReview"];
+        /**
+         * Delete a review with its line comments
+         * @description Its author or a site admin may (403 for others).
+         */
+        delete: operations["repoDeletePullReview"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/repos/{owner}/{repo}/pulls/{index}/reviews/{id}/comments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The line comments of a review, oldest first */
+        get: operations["repoGetPullReviewComments"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/repos/{owner}/{repo}/pulls/{index}/reviews/{id}/dismissals": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Dismiss an approval or a rejection
+         * @description Repository admins may (403 for others); only approvals and rejections of an open pull request are dismissed (403 otherwise). `priors` dismisses the reviewer's earlier ones too; `message` goes on the timeline.
+         */
+        post: operations["repoDismissPullReview"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/repos/{owner}/{repo}/pulls/{index}/reviews/{id}/undismissals": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Take a dismissal back
+         * @description Repository admins may (403 for others); only approvals and rejections (403 otherwise).
+         */
+        post: operations["repoUnDismissPullReview"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/repos/{owner}/{repo}/pulls/{index}/requested_reviewers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Ask accounts and teams to review a pull request
+         * @description `reviewers` are logins or e-mail addresses, `team_reviewers` names of the owning organization's teams (ignored in a repository a person owns). The poster and those who write to the pull requests choose reviewers. Unknown accounts and teams are 404; a reviewer who cannot read the pull requests, the poster, an organization, or a team that does not reach the repository is 422; a closed pull request 403. Answers the requests made (an account already asked is not asked again).
+         */
+        post: operations["repoCreatePullReviewRequests"];
+        /**
+         * Take review requests back
+         * @description The poster and those who write to the pull requests may; a reviewer may take back a request made of them (422 for others). Accounts and teams that were not asked change nothing.
+         */
+        delete: operations["repoDeletePullReviewRequests"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/repos/{owner}/{repo}/pulls/comments/{id}/resolve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Mark a line comment's conversation resolved
+         * @description The pull request's poster and those who write to the pull requests may (403 for others); a comment that is not a line comment of a review is 400. Resolving a resolved conversation changes nothing.
+         */
+        post: operations["repoResolvePullReviewComment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/repos/{owner}/{repo}/pulls/comments/{id}/unresolve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Open a resolved conversation again
+         * @description As resolving, the other way.
+         */
+        post: operations["repoUnresolvePullReviewComment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/repos/{owner}/{repo}/reviewers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The accounts that may be asked to review the repository's pull requests
+         * @description By login: the owner when a person owns the repository, its collaborators, and members of the owning organization's teams that read its pull requests; never the caller.
+         */
+        get: operations["repoGetReviewers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/version": {
         parameters: {
             query?: never;
@@ -4269,6 +4459,119 @@ export interface components {
             /** @description default, collaborator, committer or collaboratorcommitter; any other value reads as default. */
             trust_model?: string;
         };
+        /**
+         * @description What a review is.
+         * @enum {string}
+         */
+        ReviewStateType: "APPROVED" | "PENDING" | "COMMENT" | "REQUEST_CHANGES" | "REQUEST_REVIEW";
+        /** @description A review of a pull request, or a request for one. */
+        PullReview: {
+            /** Format: int64 */
+            id?: number;
+            user?: components["schemas"]["User"];
+            team?: components["schemas"]["Team"];
+            state?: components["schemas"]["ReviewStateType"];
+            body?: string;
+            /** @description The commit reviewed. */
+            commit_id?: string;
+            /** @description The head moved after the review. */
+            stale?: boolean;
+            /** @description The reviewer could approve under the base branch's rule when reviewing. */
+            official?: boolean;
+            dismissed?: boolean;
+            /**
+             * Format: int64
+             * @description How many line comments the review has.
+             */
+            comments_count?: number;
+            /** Format: date-time */
+            submitted_at?: string;
+            /** Format: date-time */
+            updated_at?: string;
+            /**
+             * Format: uri
+             * @description The review's place on the pull request's page; empty for a request or a pending review.
+             */
+            html_url?: string;
+            /**
+             * Format: uri
+             * @description The pull request's page.
+             */
+            pull_request_url?: string;
+        };
+        /** @description A line comment of a review. */
+        PullReviewComment: {
+            /** Format: int64 */
+            id?: number;
+            body?: string;
+            user?: components["schemas"]["User"];
+            resolver?: components["schemas"]["User"];
+            /** Format: int64 */
+            pull_request_review_id?: number;
+            /** Format: date-time */
+            created_at?: string;
+            /** Format: date-time */
+            updated_at?: string;
+            path?: string;
+            commit_id?: string;
+            original_commit_id?: string;
+            /** @description Up to four lines of the diff, the commented line last, under their @@ header. */
+            diff_hunk?: string;
+            /**
+             * Format: uint64
+             * @description The line on the new side; 0 for a comment on the old side.
+             */
+            position?: number;
+            /**
+             * Format: uint64
+             * @description The line on the old side; 0 for a comment on the new side.
+             */
+            original_position?: number;
+            /** Format: uri */
+            html_url?: string;
+            /** Format: uri */
+            pull_request_url?: string;
+        };
+        /** @description A line comment to write with a review. */
+        CreatePullReviewComment: {
+            /** @description The file, as the diff names it. */
+            path?: string;
+            body?: string;
+            /**
+             * Format: int64
+             * @description A line of the new side of the file's diff, or 0.
+             */
+            new_position?: number;
+            /**
+             * Format: int64
+             * @description A line of the old side of the file's diff, or 0.
+             */
+            old_position?: number;
+        };
+        /** @description A review to write. */
+        CreatePullReviewOptions: {
+            /** @description APPROVED, REQUEST_CHANGES or COMMENT; anything else keeps the review pending. */
+            event?: string;
+            body?: string;
+            commit_id?: string;
+            comments?: components["schemas"]["CreatePullReviewComment"][];
+        };
+        /** @description How to submit a pending review. */
+        SubmitPullReviewOptions: {
+            /** @description APPROVED, REQUEST_CHANGES or COMMENT. */
+            event?: string;
+            body?: string;
+        };
+        /** @description Why a review is dismissed, and whether the reviewer's earlier ones go too. */
+        DismissPullReviewOptions: {
+            message?: string;
+            priors?: boolean;
+        };
+        /** @description Accounts and teams to ask for a review, or to ask no longer. */
+        PullReviewRequestOptions: {
+            reviewers?: string[];
+            team_reviewers?: string[];
+        };
         /** @description Paging and size limits. */
         GeneralAPISettings: {
             /** Format: int64 */
@@ -5148,6 +5451,33 @@ export interface components {
                 "application/json": components["schemas"]["Repository"][];
             };
         };
+        /** @description A review. */
+        PullReview: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["PullReview"];
+            };
+        };
+        /** @description Reviews. */
+        PullReviewList: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["PullReview"][];
+            };
+        };
+        /** @description Line comments of a review. */
+        PullReviewCommentList: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["PullReviewComment"][];
+            };
+        };
         /** @description The version. */
         ServerVersion: {
             headers: {
@@ -5322,6 +5652,16 @@ export interface components {
         reactionIssueIndex: number;
         /** @description Id of the comment. */
         reactionCommentId: number;
+        /** @description Login of the repository's owner. */
+        reviewOwner: string;
+        /** @description Name of the repository. */
+        reviewRepo: string;
+        /** @description Number of the pull request. */
+        reviewPullIndex: number;
+        /** @description Id of the review. */
+        reviewId: number;
+        /** @description Id of the line comment. */
+        reviewCommentId: number;
         /** @description Login of the repository's owner. */
         statusOwner: string;
         /** @description Name of the repository. */
@@ -9334,6 +9674,326 @@ export interface operations {
             };
             400: components["responses"]["error"];
             403: components["responses"]["forbidden"];
+            404: components["responses"]["notFound"];
+        };
+    };
+    repoListPullReviews: {
+        parameters: {
+            query?: {
+                /** @description Page number, from 1. */
+                page?: components["parameters"]["page"];
+                /** @description Items per page (DEFAULT_PAGING_NUM by default, at most MAX_RESPONSE_ITEMS). */
+                limit?: components["parameters"]["limit"];
+            };
+            header?: never;
+            path: {
+                /** @description Login of the repository's owner. */
+                owner: components["parameters"]["reviewOwner"];
+                /** @description Name of the repository. */
+                repo: components["parameters"]["reviewRepo"];
+                /** @description Number of the pull request. */
+                index: components["parameters"]["reviewPullIndex"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["PullReviewList"];
+            404: components["responses"]["notFound"];
+        };
+    };
+    repoCreatePullReview: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Login of the repository's owner. */
+                owner: components["parameters"]["reviewOwner"];
+                /** @description Name of the repository. */
+                repo: components["parameters"]["reviewRepo"];
+                /** @description Number of the pull request. */
+                index: components["parameters"]["reviewPullIndex"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreatePullReviewOptions"];
+            };
+        };
+        responses: {
+            200: components["responses"]["PullReview"];
+            404: components["responses"]["notFound"];
+            422: components["responses"]["validationError"];
+            423: components["responses"]["repoArchivedError"];
+        };
+    };
+    repoGetPullReview: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Login of the repository's owner. */
+                owner: components["parameters"]["reviewOwner"];
+                /** @description Name of the repository. */
+                repo: components["parameters"]["reviewRepo"];
+                /** @description Number of the pull request. */
+                index: components["parameters"]["reviewPullIndex"];
+                /** @description Id of the review. */
+                id: components["parameters"]["reviewId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["PullReview"];
+            404: components["responses"]["notFound"];
+        };
+    };
+    repoSubmitPullReview: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Login of the repository's owner. */
+                owner: components["parameters"]["reviewOwner"];
+                /** @description Name of the repository. */
+                repo: components["parameters"]["reviewRepo"];
+                /** @description Number of the pull request. */
+                index: components["parameters"]["reviewPullIndex"];
+                /** @description Id of the review. */
+                id: components["parameters"]["reviewId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SubmitPullReviewOptions"];
+            };
+        };
+        responses: {
+            200: components["responses"]["PullReview"];
+            403: components["responses"]["forbidden"];
+            404: components["responses"]["notFound"];
+            422: components["responses"]["validationError"];
+            423: components["responses"]["repoArchivedError"];
+        };
+    };
+    repoDeletePullReview: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Login of the repository's owner. */
+                owner: components["parameters"]["reviewOwner"];
+                /** @description Name of the repository. */
+                repo: components["parameters"]["reviewRepo"];
+                /** @description Number of the pull request. */
+                index: components["parameters"]["reviewPullIndex"];
+                /** @description Id of the review. */
+                id: components["parameters"]["reviewId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: components["responses"]["empty"];
+            403: components["responses"]["forbidden"];
+            404: components["responses"]["notFound"];
+            423: components["responses"]["repoArchivedError"];
+        };
+    };
+    repoGetPullReviewComments: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Login of the repository's owner. */
+                owner: components["parameters"]["reviewOwner"];
+                /** @description Name of the repository. */
+                repo: components["parameters"]["reviewRepo"];
+                /** @description Number of the pull request. */
+                index: components["parameters"]["reviewPullIndex"];
+                /** @description Id of the review. */
+                id: components["parameters"]["reviewId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["PullReviewCommentList"];
+            404: components["responses"]["notFound"];
+        };
+    };
+    repoDismissPullReview: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Login of the repository's owner. */
+                owner: components["parameters"]["reviewOwner"];
+                /** @description Name of the repository. */
+                repo: components["parameters"]["reviewRepo"];
+                /** @description Number of the pull request. */
+                index: components["parameters"]["reviewPullIndex"];
+                /** @description Id of the review. */
+                id: components["parameters"]["reviewId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DismissPullReviewOptions"];
+            };
+        };
+        responses: {
+            200: components["responses"]["PullReview"];
+            403: components["responses"]["forbidden"];
+            404: components["responses"]["notFound"];
+            422: components["responses"]["validationError"];
+            423: components["responses"]["repoArchivedError"];
+        };
+    };
+    repoUnDismissPullReview: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Login of the repository's owner. */
+                owner: components["parameters"]["reviewOwner"];
+                /** @description Name of the repository. */
+                repo: components["parameters"]["reviewRepo"];
+                /** @description Number of the pull request. */
+                index: components["parameters"]["reviewPullIndex"];
+                /** @description Id of the review. */
+                id: components["parameters"]["reviewId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["PullReview"];
+            403: components["responses"]["forbidden"];
+            404: components["responses"]["notFound"];
+            422: components["responses"]["validationError"];
+            423: components["responses"]["repoArchivedError"];
+        };
+    };
+    repoCreatePullReviewRequests: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Login of the repository's owner. */
+                owner: components["parameters"]["reviewOwner"];
+                /** @description Name of the repository. */
+                repo: components["parameters"]["reviewRepo"];
+                /** @description Number of the pull request. */
+                index: components["parameters"]["reviewPullIndex"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PullReviewRequestOptions"];
+            };
+        };
+        responses: {
+            201: components["responses"]["PullReviewList"];
+            403: components["responses"]["forbidden"];
+            404: components["responses"]["notFound"];
+            422: components["responses"]["validationError"];
+            423: components["responses"]["repoArchivedError"];
+        };
+    };
+    repoDeletePullReviewRequests: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Login of the repository's owner. */
+                owner: components["parameters"]["reviewOwner"];
+                /** @description Name of the repository. */
+                repo: components["parameters"]["reviewRepo"];
+                /** @description Number of the pull request. */
+                index: components["parameters"]["reviewPullIndex"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PullReviewRequestOptions"];
+            };
+        };
+        responses: {
+            204: components["responses"]["empty"];
+            403: components["responses"]["forbidden"];
+            404: components["responses"]["notFound"];
+            422: components["responses"]["validationError"];
+            423: components["responses"]["repoArchivedError"];
+        };
+    };
+    repoResolvePullReviewComment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Login of the repository's owner. */
+                owner: components["parameters"]["reviewOwner"];
+                /** @description Name of the repository. */
+                repo: components["parameters"]["reviewRepo"];
+                /** @description Id of the line comment. */
+                id: components["parameters"]["reviewCommentId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: components["responses"]["empty"];
+            400: components["responses"]["error"];
+            403: components["responses"]["forbidden"];
+            404: components["responses"]["notFound"];
+            423: components["responses"]["repoArchivedError"];
+        };
+    };
+    repoUnresolvePullReviewComment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Login of the repository's owner. */
+                owner: components["parameters"]["reviewOwner"];
+                /** @description Name of the repository. */
+                repo: components["parameters"]["reviewRepo"];
+                /** @description Id of the line comment. */
+                id: components["parameters"]["reviewCommentId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: components["responses"]["empty"];
+            400: components["responses"]["error"];
+            403: components["responses"]["forbidden"];
+            404: components["responses"]["notFound"];
+            423: components["responses"]["repoArchivedError"];
+        };
+    };
+    repoGetReviewers: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Login of the repository's owner. */
+                owner: components["parameters"]["reviewOwner"];
+                /** @description Name of the repository. */
+                repo: components["parameters"]["reviewRepo"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["UserList"];
             404: components["responses"]["notFound"];
         };
     };

@@ -3,6 +3,7 @@ import { toAttachment } from './attachment.ts';
 import { toIssue } from './issue.ts';
 import { toLabel } from './label.ts';
 import { toMilestone } from './milestone.ts';
+import { toTeam } from './team.ts';
 import type { RestSchema } from './shape.ts';
 import { restTime } from './time.ts';
 import { commentHtmlUrl, issueHtmlUrl } from './urls.ts';
@@ -39,8 +40,8 @@ export function toComment(comment: RestCommentFragment): RestSchema<'Comment'> {
 
 /**
  * GraphQL IssueComment → REST TimelineComment (Gitea's convert.ToTimelineComment). What Graft has no rows for
- * yet is sent as Gitea sends it for rows without them: no team (review requests), no resolver (code review), no
- * project or review ids, and no tracked time (the time area links its rows).
+ * yet is sent as Gitea sends it for rows without them: no resolver (line comments are not in the timeline), no
+ * project id, and no tracked time (the time area links its rows).
  */
 export function toTimelineComment(comment: RestTimelineCommentFragment): RestSchema<'TimelineComment'> {
   return {
@@ -55,7 +56,7 @@ export function toTimelineComment(comment: RestTimelineCommentFragment): RestSch
     milestone: comment.milestone ? toMilestone(comment.milestone) : null,
     old_milestone: comment.oldMilestone ? toMilestone(comment.oldMilestone) : null,
     assignee: comment.assignee ? toUser(comment.assignee) : null,
-    assignee_team: null,
+    assignee_team: comment.assigneeTeam ? toTeam(comment.assigneeTeam, { withOrganization: false }) : null,
     removed_assignee: comment.removedAssignee,
     resolve_doer: null,
     old_title: comment.oldTitle,
@@ -64,7 +65,7 @@ export function toTimelineComment(comment: RestTimelineCommentFragment): RestSch
     new_ref: comment.newRef,
     old_project_id: 0,
     project_id: 0,
-    review_id: 0,
+    review_id: comment.reviewId,
     ref_action: comment.refAction,
     ref_commit_sha: comment.refCommitSha,
     ref_issue: comment.refIssue ? toIssue(comment.refIssue) : null,

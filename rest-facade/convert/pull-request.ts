@@ -1,6 +1,7 @@
 import type { RestPullRequestFragment } from '../__generated__/graphql.ts';
 import { toIssue } from './issue.ts';
 import { toRepository } from './repository.ts';
+import { toTeam } from './team.ts';
 import type { RestSchema } from './shape.ts';
 import { timeOrNull } from './time.ts';
 import { pullApiUrl, pullHtmlUrl } from './urls.ts';
@@ -9,8 +10,8 @@ import { toUser } from './user.ts';
 /**
  * GraphQL PullRequest → REST PullRequest (Gitea's convert.ToAPIPullRequest). The issue fields come from the
  * issue converter. A side's label is its branch, prefixed with the owner when the head lives in a fork; its repo
- * is null when the head repository is gone or hidden from the caller. Reviews do not exist yet: no requested
- * reviewers and no review comments; drafts neither (Gitea marks them by a title prefix Graft does not read).
+ * is null when the head repository is gone or hidden from the caller. Requested reviewers are those not answered
+ * yet; review_comments counts the line comments of submitted reviews. Drafts do not exist (Gitea marks them by a title prefix Graft does not read).
  */
 export function toPullRequest(pull: RestPullRequestFragment): RestSchema<'PullRequest'> {
   const issue = toIssue(pull.issue);
@@ -29,13 +30,13 @@ export function toPullRequest(pull: RestPullRequestFragment): RestSchema<'PullRe
     milestone: issue.milestone,
     assignee: issue.assignee,
     assignees: issue.assignees,
-    requested_reviewers: [],
-    requested_reviewers_teams: [],
+    requested_reviewers: pull.requestedReviewers.map(toUser),
+    requested_reviewers_teams: pull.requestedTeams.map((team) => toTeam(team, { withOrganization: false })),
     state: issue.state,
     draft: false,
     is_locked: issue.is_locked,
     comments: issue.comments,
-    review_comments: 0,
+    review_comments: pull.reviewCommentCount,
     additions: pull.additions,
     deletions: pull.deletions,
     changed_files: pull.changedFiles,

@@ -59,12 +59,30 @@ export interface EventTopics {
   status: CommitStatusEvent;
   /**
    * A pull request was opened, edited (title, body, base, allow_maintainer_edit), synchronized (its head moved),
-   * closed, reopened, assigned or unassigned, put in or out of a milestone, or its labels changed, or merged (Gitea's
-   * `pull_request` webhook event and its actions; Gitea sends a merge as closed with merged set).
+   * closed, reopened, assigned or unassigned, put in or out of a milestone, its labels changed, a review was
+   * requested or the request taken back, or merged (Gitea's `pull_request` webhook event and its actions; Gitea
+   * sends a merge as closed with merged set).
    */
   pull_request: PullRequestEvent;
   /** The background check of a pull request's mergeability finished (Gitea has no webhook event for it). */
   pull_request_check: PullRequestCheckEvent;
+  /** A review of a pull request was submitted (approved, rejected, comment) or dismissed (Gitea's `pull_request_review_*` webhook events). */
+  pull_request_review: PullRequestReviewEvent;
+  /** A line comment of a review was published with its review (Gitea's `pull_request_review_comment`). */
+  pull_request_review_comment: PullRequestReviewCommentEvent;
+}
+
+/** Reviews (src/domain/review): a review of a pull request, by ids. */
+export interface PullRequestReviewEvent extends IssueEventBase {
+  action: 'approved' | 'rejected' | 'comment' | 'dismissed';
+  pullId: number;
+  reviewId: number;
+}
+
+export interface PullRequestReviewCommentEvent extends IssueEventBase {
+  pullId: number;
+  reviewId: number;
+  commentId: number;
 }
 
 /** Gitea's `status` webhook payload, by ids: the commit, the status as it was created, the repository and the sender. */
@@ -83,8 +101,12 @@ export interface CommitStatusEvent {
 }
 
 export interface PullRequestEvent extends IssueEventBase {
-  action: 'opened' | 'edited' | 'synchronized' | 'closed' | 'reopened' | 'assigned' | 'unassigned' | 'milestoned' | 'demilestoned' | 'label_updated' | 'merged';
+  action: 'opened' | 'edited' | 'synchronized' | 'closed' | 'reopened' | 'assigned' | 'unassigned' | 'milestoned' | 'demilestoned' | 'label_updated'
+    | 'review_requested' | 'review_request_removed' | 'merged';
   pullId: number;
+  /** For review_requested and review_request_removed: the account or the team asked. */
+  reviewerId?: number;
+  teamId?: number;
   /** For assigned and unassigned. */
   assigneeId?: number;
   /** For milestoned and demilestoned. */

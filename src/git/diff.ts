@@ -148,3 +148,10 @@ export async function rangeDiff(gitDir: string, from: string, to: string): Promi
 export async function rangePatch(gitDir: string, from: string, to: string): Promise<Buffer> {
   return (await runGit(['format-patch', '--stdout', '--no-signature', v(`${from}..${to}`)], { gitDir, what: 'git format-patch' })).stdout;
 }
+
+/** The diff from one commit to another of some paths only (review comments cut their hunks from it): one git call. */
+export async function pathsDiff(gitDir: string, from: string, to: string, paths: readonly string[]): Promise<string> {
+  if (paths.length === 0) return '';
+  const args = ['diff-tree', '-p', '--no-commit-id', '--no-renames', v(from), v(to), '--', ...paths.map((p) => `:(literal)${p}`)];
+  return (await runGit(args, { gitDir, what: 'git diff-tree' })).stdout.toString('utf8');
+}

@@ -198,4 +198,36 @@ export const SPEC_ROWS: Record<string, SpecRow[]> = {
       test: 'fast-forward-only moves the base to the head commit itself, and refuses with 422 once the base has moved on',
     },
   ],
+  reviews: [
+    {
+      row: 'Other records / Pull review: comments_count, the number of code comments of the review',
+      file: 'test/rest/pull/reviews.test.ts',
+      test: 'keeps a pending review with its line comments for its author alone, and publishes both when it is submitted',
+    },
+    {
+      row: 'Other records / Pull review: html_url, the web address of the review',
+      file: 'test/rest/pull/reviews.test.ts',
+      test: 'approves a pull request on its head by default, with Gitea’s shape: state, commit_id, html_url, comments_count',
+    },
+    {
+      row: 'Other records / Pull review (create): commit_id defaults to the current head commit',
+      file: 'test/rest/pull/reviews.test.ts',
+      test: 'approves a pull request on its head by default, with Gitea’s shape: state, commit_id, html_url, comments_count',
+    },
+    {
+      row: 'Other records / Branch protection rule: ignore stale approvals counts none of them, without dismissing them',
+      file: 'test/rest/pull/reviews.test.ts',
+      test: 'counts stale approvals unless the rule ignores them, and blocks on open official review requests',
+    },
+    {
+      row: 'Operations / Pull reviews: list, get, create, submit and delete',
+      file: 'test/rest/pull/reviews.test.ts',
+      test: 'deletes a review for its author or a site admin only, with its line comments',
+    },
+    {
+      row: 'Operations / Pull reviews: a deleted reviewer is shown as a ghost user',
+      file: 'test/rest/pull/reviews.test.ts',
+      test: 'shows the reviewer of a deleted account as the ghost',
+    },
+  ],
 };

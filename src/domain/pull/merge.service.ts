@@ -1,3 +1,4 @@
+import { reviewGate } from '../review/review.service.ts';
 import type { Issue, PullRequest, User } from '../../db/models.ts';
 import { conflict, forbidden, invalid, isDomainError, notAllowed, notFound } from '../../errors.ts';
 import { changesBetween } from '../../git/diff.ts';
@@ -63,20 +64,16 @@ async function liveHead(ctx: ServiceContext, pull: PullRow, base: RepositoryWith
 // What blocks a merge
 
 /**
- * How many approvals count towards the rule's `required_approvals`. Reviews are not built yet, so no pull request
- * has any: a rule that asks for approvals blocks the merge (unless an administrator forces it). The reviews area
- * replaces this count (Gitea's GetGrantedApprovalsCount), and adds its rejected-review and official-request checks
- * to `approvalBlockers`.
+ * What reviews say against the merge (Gitea's approval, rejected review and official review request checks): the
+ * official approvals counted as the rule says (reviewGate), a standing official rejection, an open official request.
  */
-async function grantedApprovals(_ctx: ServiceContext, _pull: PullRow, _rule: ReadRule): Promise<number> {
-  return 0;
-}
-
-/** What reviews say against the merge (Gitea's approval, rejected review and official review request checks). */
 async function approvalBlockers(ctx: ServiceContext, pull: PullRow, rule: ReadRule): Promise<string[]> {
-  if (rule.requiredApprovals <= 0) return [];
-  const granted = await grantedApprovals(ctx, pull, rule);
-  return granted < rule.requiredApprovals ? [`approvals missing: ${granted} of the ${rule.requiredApprovals} required`] : [];
+  const gate = await reviewGate(ctx.db, { issueId: pull.issueId }, rule);
+  const reasons: string[] = [];
+  if (!gate.enoughApprovals) reasons.push(`approvals missing: ${gate.approvals} of the ${rule.requiredApprovals} required`);
+  if (gate.blockedByRejection) reasons.push('changes were requested by an official reviewer');
+  if (gate.blockedByOfficialRequests) reasons.push('an official review request is still open');
+  return reasons;
 }
 
 /** The latest status of each context reported on a commit of the repository. */

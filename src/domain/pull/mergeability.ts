@@ -9,6 +9,7 @@ import { readBranch } from '../../git/refs.ts';
 import type { ServiceContext } from '../../services.ts';
 import { repositoryPath } from '../repo/storage.ts';
 import { followBranchDeletion, type DeletedBranch } from './branch-deletion.ts';
+import { followReviewsOnPush } from '../review/review.service.ts';
 
 type Deps = Omit<ServiceContext, 'viewer'>;
 
@@ -84,6 +85,12 @@ export async function followPush(deps: Deps, push: { repoId: number; pusherId: n
       number: pull.issue.number,
     });
   }
+  // Reviews: the moved heads make earlier reviews stale (and dismiss approvals where the rule says so).
+  const synchronized = heads.filter((pull) => toCheck.includes(pull.id));
+  await followReviewsOnPush(
+    deps,
+    synchronized.map((pull) => ({ issueId: pull.issueId, baseRepoId: pull.baseRepoId, baseBranch: pull.baseBranch, headCommitId: headAt.get(pull.headBranch)!, pusherId: push.pusherId })),
+  );
   const movedBranches = moved.map((c) => c.ref.slice(BRANCH.length));
   const bases = await deps.db.pullRequest.findMany({ where: { baseRepoId: push.repoId, baseBranch: { in: movedBranches }, ...open }, select: { id: true } });
   if (bases.length > 0) await deps.db.pullRequest.updateMany({ where: { id: { in: bases.map((b) => b.id) } }, data: { status: 'checking' } });

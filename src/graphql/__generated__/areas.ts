@@ -33,6 +33,8 @@ import '../../domain/reaction/reaction.loaders.ts';
 import '../../domain/repo/repo.graphql.ts';
 import '../../domain/repo/repo.caches.ts';
 import '../../domain/repo/repo.loaders.ts';
+import '../../domain/review/review.graphql.ts';
+import '../../domain/review/review.loaders.ts';
 import '../../domain/settings/settings.graphql.ts';
 import '../../domain/social/social.graphql.ts';
 import '../../domain/social/social.loaders.ts';

@@ -351,6 +351,23 @@ describe('merging under branch protection', () => {
     assert.equal(forced.status, 200, JSON.stringify(forced.body));
   });
 
+  it('counts the official approvals of reviews towards required_approvals, and blocks on an official rejection when the rule says so', async () => {
+    await protect({ required_approvals: 1, block_on_rejected_reviews: true });
+    await branchWithFile('reviewed', 'reviewed.txt');
+    const pr = await open('reviewed');
+    const reviews = `${repo.path}/pulls/${pr.number}/reviews`;
+    assert.match((await merge(pr.number, { Do: 'merge' })).body.message, /approvals missing: 0 of the 1 required/);
+    const rejection = await api.post(reviews, { event: 'REQUEST_CHANGES', body: 'not yet' }, owner.basic);
+    assert.equal(rejection.status, 200, JSON.stringify(rejection.body));
+    const blocked = await merge(pr.number, { Do: 'merge' });
+    assert.equal(blocked.status, 422);
+    assert.match(blocked.body.message, /changes were requested/);
+    const approval = await api.post(reviews, { event: 'APPROVED', body: 'good now' }, owner.basic);
+    assert.equal(approval.status, 200, JSON.stringify(approval.body));
+    const merged = await merge(pr.number, { Do: 'merge' });
+    assert.equal(merged.status, 200, JSON.stringify(merged.body));
+  });
+
   it('refuses an outdated head with block_on_outdated_branch, and changes to protected files', async () => {
     await protect({ block_on_outdated_branch: true, protected_file_patterns: '*.lock' });
     await branchWithFile('outdated', 'outdated.txt');
