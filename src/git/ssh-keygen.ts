@@ -37,6 +37,9 @@ export async function readSshPublicKey(line: string): Promise<SshKeyFacts | null
 
 /** Answers of verifySshSignature, by the digest of what was asked: the same question never starts ssh-keygen twice. */
 const sshVerifications = new LruMap<string, string | null>(10_000);
+let verifyRuns = 0;
+/** How many times `ssh-keygen -Y verify` was started in this process (tests prove the memo with it). */
+export const sshVerifyRuns = () => verifyRuns;
 
 /**
  * Checks an SSH signature (`-----BEGIN SSH SIGNATURE-----`, namespace "git") over `payload` against public keys
@@ -57,6 +60,7 @@ export async function verifySshSignature(payload: string, signature: string, pri
     const name = principal.replace(/[\s"]/g, '');
     await writeFile(signers, keys.map((k) => `"${name}" namespaces="git" ${k}\n`).join(''));
     await writeFile(sig, signature.endsWith('\n') ? signature : `${signature}\n`);
+    verifyRuns++;
     const { stdout, exitCode } = await runGit(['-Y', 'verify', '-f', signers, '-I', name, '-n', 'git', '-s', sig], {
       program: 'ssh-keygen',
       input: payload,
