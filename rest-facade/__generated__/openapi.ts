@@ -702,7 +702,7 @@ export interface paths {
         };
         /**
          * The token to sign to prove a GPG key is the caller's
-         * @description Plain text; it changes every minute, and a signature of the previous one is still accepted.
+         * @description Plain text, as Gitea sends it; it changes every minute, and a signature of the previous one is still accepted.
          */
         get: operations["getVerificationToken"];
         put?: never;
@@ -5044,6 +5044,15 @@ export interface components {
                 "application/json": components["schemas"]["MergeUpstreamResponse"];
             };
         };
+        /** @description The token, as plain text. */
+        GPGKeyToken: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "text/plain": string;
+            };
+        };
         /** @description A GPG key. */
         GPGKey: {
             headers: {
@@ -7023,7 +7032,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            200: components["responses"]["string"];
+            200: components["responses"]["GPGKeyToken"];
             401: components["responses"]["unauthorized"];
             403: components["responses"]["forbidden"];
             404: components["responses"]["notFound"];
