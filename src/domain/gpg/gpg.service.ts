@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { isSiteAdmin, requireUser } from '../../auth/viewer.ts';
 import type { Tx } from '../../db/client.ts';
+import { isUniqueViolation } from '../../db/errors.ts';
 import type { GpgKey, User } from '../../db/models.ts';
 import { forbidden, invalid, notFound } from '../../errors.ts';
 import { pageFrom, type Page, type PageWindow } from '../../pagination.ts';
@@ -163,49 +164,55 @@ export async function addGpgKey(ctx: ServiceContext, input: AddGpgKeyInput): Pro
     }
     return { key, emails };
   });
-  return ctx.db.$transaction(async (tx: Tx) => {
-    const added: GpgKey[] = [];
-    for (const { key, emails } of rows) {
-      if (await tx.gpgKey.findFirst({ where: { keyId: key.keyId } })) throw invalid(`a GPG key with the id ${key.keyId} exists already`);
-      const expiresAt = key.expiresAt;
-      added.push(
-        await tx.gpgKey.create({
-          data: {
-            ownerId: user.id,
-            keyId: key.keyId,
-            packet: key.packet,
-            armored: key.armored,
-            emails: JSON.stringify(emails),
-            verified,
-            canSign: key.canSign,
-            canEncryptComms: key.canEncrypt,
-            canEncryptStorage: key.canEncrypt,
-            canCertify: key.canSign,
-            keyCreatedAt: key.createdAt,
-            expiresAt,
-          },
-        }),
-      );
-      for (const sub of key.subkeys) {
-        await tx.gpgKey.create({
-          data: {
-            ownerId: user.id,
-            keyId: sub.keyId,
-            primaryKeyId: key.keyId,
-            packet: sub.packet,
-            verified,
-            canSign: sub.canSign,
-            canEncryptComms: sub.canEncrypt,
-            canEncryptStorage: sub.canEncrypt,
-            canCertify: sub.canSign,
-            keyCreatedAt: sub.createdAt,
-            expiresAt: sub.expiresAt,
-          },
-        });
-      }
-    }
-    return added[0];
+  return ctx.db.$transaction(async (tx: Tx) => insertKeys(tx, user, rows, verified)).catch((err: unknown) => {
+    // The same key added at the same moment by another request.
+    if (isUniqueViolation(err)) throw invalid('a GPG key with this id exists already');
+    throw err;
   });
+}
+
+async function insertKeys(tx: Tx, user: User, rows: { key: ParsedKey; emails: string[] }[], verified: boolean): Promise<GpgKey> {
+  const added: GpgKey[] = [];
+  for (const { key, emails } of rows) {
+    if (await tx.gpgKey.findFirst({ where: { keyId: key.keyId } })) throw invalid(`a GPG key with the id ${key.keyId} exists already`);
+    const expiresAt = key.expiresAt;
+    added.push(
+      await tx.gpgKey.create({
+        data: {
+          ownerId: user.id,
+          keyId: key.keyId,
+          packet: key.packet,
+          armored: key.armored,
+          emails: JSON.stringify(emails),
+          verified,
+          canSign: key.canSign,
+          canEncryptComms: key.canEncrypt,
+          canEncryptStorage: key.canEncrypt,
+          canCertify: key.canSign,
+          keyCreatedAt: key.createdAt,
+          expiresAt,
+        },
+      }),
+    );
+    for (const sub of key.subkeys) {
+      await tx.gpgKey.create({
+        data: {
+          ownerId: user.id,
+          keyId: sub.keyId,
+          primaryKeyId: key.keyId,
+          packet: sub.packet,
+          verified,
+          canSign: sub.canSign,
+          canEncryptComms: sub.canEncrypt,
+          canEncryptStorage: sub.canEncrypt,
+          canCertify: sub.canSign,
+          keyCreatedAt: sub.createdAt,
+          expiresAt: sub.expiresAt,
+        },
+      });
+    }
+  }
+  return added[0];
 }
 
 // ---------------------------------------------------------------------------------------------

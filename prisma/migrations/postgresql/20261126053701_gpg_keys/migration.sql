@@ -1,6 +1,6 @@
 -- CreateTable
 CREATE TABLE "GpgKey" (
-    "id" INTEGER NOT NULL PRIMARY KEY AUTOINCREMENT,
+    "id" SERIAL NOT NULL,
     "ownerId" INTEGER NOT NULL,
     "keyId" TEXT NOT NULL,
     "primaryKeyId" TEXT NOT NULL DEFAULT '',
@@ -12,17 +12,21 @@ CREATE TABLE "GpgKey" (
     "canEncryptComms" BOOLEAN NOT NULL,
     "canEncryptStorage" BOOLEAN NOT NULL,
     "canCertify" BOOLEAN NOT NULL,
-    "keyCreatedAt" DATETIME NOT NULL,
-    "expiresAt" DATETIME,
-    "createdAt" DATETIME NOT NULL DEFAULT CURRENT_TIMESTAMP,
-    CONSTRAINT "GpgKey_ownerId_fkey" FOREIGN KEY ("ownerId") REFERENCES "User" ("id") ON DELETE CASCADE ON UPDATE CASCADE
+    "keyCreatedAt" TIMESTAMP(3) NOT NULL,
+    "expiresAt" TIMESTAMP(3),
+    "createdAt" TIMESTAMP(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,
+
+    CONSTRAINT "GpgKey_pkey" PRIMARY KEY ("id")
 );
 
 -- CreateIndex
 CREATE INDEX "GpgKey_ownerId_primaryKeyId_idx" ON "GpgKey"("ownerId", "primaryKeyId");
 
 -- CreateIndex
-CREATE INDEX "GpgKey_keyId_idx" ON "GpgKey"("keyId");
+CREATE INDEX "GpgKey_primaryKeyId_idx" ON "GpgKey"("primaryKeyId");
 
 -- CreateIndex
-CREATE INDEX "GpgKey_primaryKeyId_idx" ON "GpgKey"("primaryKeyId");
+CREATE UNIQUE INDEX "GpgKey_keyId_primaryKeyId_key" ON "GpgKey"("keyId", "primaryKeyId");
+
+-- AddForeignKey
+ALTER TABLE "GpgKey" ADD CONSTRAINT "GpgKey_ownerId_fkey" FOREIGN KEY ("ownerId") REFERENCES "User"("id") ON DELETE CASCADE ON UPDATE CASCADE;
