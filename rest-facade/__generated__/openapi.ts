@@ -645,6 +645,114 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/user/gpg_keys": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The caller's GPG keys
+         * @description Primary keys, oldest first, each with its subkeys.
+         */
+        get: operations["userCurrentListGPGKeys"];
+        put?: never;
+        /**
+         * Add a GPG key to the caller's account
+         * @description The armored block is read by openpgp; each key in it is added with its subkeys, and the first is answered. A key needs an address that is one of the account's verified addresses, else 404 (as Gitea answers; the message carries the token to sign), unless armored_signature is a detached signature of the current verification token (GET /user/gpg_key_token) made with the key: the key is then added as verified. A block openpgp cannot read, a key id in use and a signature that does not match are 422.
+         */
+        post: operations["userCurrentPostGPGKey"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/user/gpg_keys/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One of the caller's GPG keys
+         * @description Another account's key is 404, as one that does not exist.
+         */
+        get: operations["userCurrentGetGPGKey"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete a GPG key of the caller's
+         * @description The key goes with its subkeys. Another account's key is 403 (site admins may delete any); a key that does not exist 404.
+         */
+        delete: operations["userCurrentDeleteGPGKey"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/user/gpg_key_token": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The token to sign to prove a GPG key is the caller's
+         * @description Plain text, as Gitea sends it; it changes every minute, and a signature of the previous one is still accepted.
+         */
+        get: operations["getVerificationToken"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/user/gpg_key_verify": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Verify one of the caller's GPG keys
+         * @description Marks the key (with its subkeys) verified when armored_signature is its detached signature of the current verification token. A key id the caller has no key with is 404, another signature 422. Gitea and Graft answer 200 with the key (Gitea's document names 201).
+         */
+        post: operations["userVerifyGPGKey"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/users/{username}/gpg_keys": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * An account's GPG keys
+         * @description Primary keys, oldest first, each with its subkeys. An account the caller may not see is 404.
+         */
+        get: operations["userListGPGKeys"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/repos/{owner}/{repo}/issue_templates": {
         parameters: {
             query?: never;
@@ -3562,6 +3670,55 @@ export interface components {
             /** @description up-to-date, fast-forward or merge. */
             merge_type?: string;
         };
+        /** @description A GPG key of an account (a primary key with its subkeys, or a subkey). */
+        GPGKey: {
+            /** Format: int64 */
+            id?: number;
+            /** @description For a subkey, the id of its primary key; empty for a primary key. */
+            primary_key_id?: string;
+            /** @description The key id, 16 upper-case hex digits. */
+            key_id?: string;
+            /** @description The key's public packet, base64. */
+            public_key?: string;
+            /** @description The key's addresses that were verified addresses of the account when it was added. */
+            emails?: components["schemas"]["GPGKeyEmail"][];
+            subkeys?: components["schemas"]["GPGKey"][];
+            can_sign?: boolean;
+            can_encrypt_comms?: boolean;
+            can_encrypt_storage?: boolean;
+            can_certify?: boolean;
+            /** @description Whether the account proved it holds the key by signing its verification token. */
+            verified?: boolean;
+            /**
+             * Format: date-time
+             * @description When the key was made, as the key says.
+             */
+            created_at?: string;
+            /**
+             * Format: date-time
+             * @description When the key expires; 0001-01-01T00:00:00Z when it never does.
+             */
+            expires_at?: string;
+        };
+        /** @description An address of a GPG key. */
+        GPGKeyEmail: {
+            email?: string;
+            verified?: boolean;
+        };
+        /** @description A GPG key to add. */
+        CreateGPGKeyOption: {
+            /** @description The public key (or keys), ASCII-armored. */
+            armored_public_key: string;
+            /** @description A detached armored signature of the current verification token, made with the key. */
+            armored_signature?: string;
+        };
+        /** @description Proof that the caller holds a GPG key. */
+        VerifyGPGKeyOption: {
+            /** @description The key id (hex; leading zeros may be left out). */
+            key_id: string;
+            /** @description A detached armored signature of the current verification token, made with the key. */
+            armored_signature: string;
+        };
         /** @description An issue template of a repository, a markdown text or a form. */
         IssueTemplate: {
             about?: string;
@@ -5231,6 +5388,33 @@ export interface components {
                 "application/json": components["schemas"]["MergeUpstreamResponse"];
             };
         };
+        /** @description The token, as plain text. */
+        GPGKeyToken: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "text/plain": string;
+            };
+        };
+        /** @description A GPG key. */
+        GPGKey: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["GPGKey"];
+            };
+        };
+        /** @description A page of GPG keys. */
+        GPGKeyList: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["GPGKey"][];
+            };
+        };
         /** @description The usable issue templates. */
         IssueTemplates: {
             headers: {
@@ -5630,6 +5814,8 @@ export interface components {
         limit: number;
         /** @description Login of the account. */
         username: string;
+        /** @description Id of the key. */
+        gpgKeyId: number;
         /** @description Login of the repository's owner. */
         keyOwner: string;
         /** @description Name of the repository. */
@@ -7141,6 +7327,138 @@ export interface operations {
             400: components["responses"]["error"];
             404: components["responses"]["notFound"];
             409: components["responses"]["error"];
+        };
+    };
+    userCurrentListGPGKeys: {
+        parameters: {
+            query?: {
+                /** @description Page number, from 1. */
+                page?: components["parameters"]["page"];
+                /** @description Items per page (DEFAULT_PAGING_NUM by default, at most MAX_RESPONSE_ITEMS). */
+                limit?: components["parameters"]["limit"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["GPGKeyList"];
+            401: components["responses"]["unauthorized"];
+            403: components["responses"]["forbidden"];
+        };
+    };
+    userCurrentPostGPGKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["CreateGPGKeyOption"];
+            };
+        };
+        responses: {
+            201: components["responses"]["GPGKey"];
+            401: components["responses"]["unauthorized"];
+            403: components["responses"]["forbidden"];
+            404: components["responses"]["notFound"];
+            422: components["responses"]["validationError"];
+        };
+    };
+    userCurrentGetGPGKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Id of the key. */
+                id: components["parameters"]["gpgKeyId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["GPGKey"];
+            401: components["responses"]["unauthorized"];
+            403: components["responses"]["forbidden"];
+            404: components["responses"]["notFound"];
+        };
+    };
+    userCurrentDeleteGPGKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Id of the key. */
+                id: components["parameters"]["gpgKeyId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: components["responses"]["empty"];
+            401: components["responses"]["unauthorized"];
+            403: components["responses"]["forbidden"];
+            404: components["responses"]["notFound"];
+        };
+    };
+    getVerificationToken: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["GPGKeyToken"];
+            401: components["responses"]["unauthorized"];
+            403: components["responses"]["forbidden"];
+            404: components["responses"]["notFound"];
+        };
+    };
+    userVerifyGPGKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["VerifyGPGKeyOption"];
+            };
+        };
+        responses: {
+            200: components["responses"]["GPGKey"];
+            201: components["responses"]["GPGKey"];
+            401: components["responses"]["unauthorized"];
+            403: components["responses"]["forbidden"];
+            404: components["responses"]["notFound"];
+            422: components["responses"]["validationError"];
+        };
+    };
+    userListGPGKeys: {
+        parameters: {
+            query?: {
+                /** @description Page number, from 1. */
+                page?: components["parameters"]["page"];
+                /** @description Items per page (DEFAULT_PAGING_NUM by default, at most MAX_RESPONSE_ITEMS). */
+                limit?: components["parameters"]["limit"];
+            };
+            header?: never;
+            path: {
+                /** @description Login of the account. */
+                username: components["parameters"]["username"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["GPGKeyList"];
+            404: components["responses"]["notFound"];
         };
     };
     repoGetIssueTemplates: {

@@ -18,13 +18,17 @@ export const NOT_SIGNED: RestSchema<'PayloadCommitVerification'> = Object.freeze
   payload: '',
 });
 
+/** The signer of a verified signature as Gitea shows it: the account's login, its name (or login), the signature's address. */
+function toSigner(signer: RestPayloadVerificationFragment['signer']): RestSchema<'PayloadUser'> | null {
+  return signer ? { username: signer.user.login, name: signer.user.fullName || signer.user.login, email: signer.email } : null;
+}
+
 /**
- * GraphQL CommitVerification → Gitea's PayloadCommitVerification, with no signer (Graft verifies no
- * signatures yet). Branch and tag answers send the signature without the final line end that the commit
- * answers (GET /git/commits/{sha}) keep, as they always have.
+ * GraphQL CommitVerification → Gitea's PayloadCommitVerification. Branch and tag answers send the signature
+ * without the final line end that the commit answers (GET /git/commits/{sha}) keep, as they always have.
  */
 export function toPayloadVerification(v: RestPayloadVerificationFragment): RestSchema<'PayloadCommitVerification'> {
-  return { verified: v.verified, reason: v.reason, signature: v.signature.replace(/\n$/, ''), signer: null, payload: v.payload };
+  return { verified: v.verified, reason: v.reason, signature: v.signature.replace(/\n$/, ''), signer: toSigner(v.signer), payload: v.payload };
 }
 
 /** GraphQL Commit → Gitea's PayloadCommit (its file lists stay empty here, as in Gitea's branch answers). */
@@ -60,8 +64,8 @@ function toAffectedFiles(files: NonNullable<RestCommitFragment['files']>): RestS
 }
 
 /**
- * GraphQL Commit → REST Commit (Gitea's shape). Stats and verification that were not asked for, a signer
- * (Graft verifies no signatures yet) and authors without a Graft account are null, as Gitea sends them; files
+ * GraphQL Commit → REST Commit (Gitea's shape). Stats and verification that were not asked for, the signer of
+ * a signature that is not verified and authors without a Graft account are null, as Gitea sends them; files
  * not asked for are an empty list.
  */
 export function toCommit(commit: RestCommitFragment, repo: RestRepositoryUrlsFragment): RestSchema<'Commit'> {
@@ -78,7 +82,7 @@ export function toCommit(commit: RestCommitFragment, repo: RestRepositoryUrlsFra
       committer: { name: commit.committer.name, email: commit.committer.email, date: restTime(commit.committer.date) },
       message: commit.message,
       tree: { url: treeApiUrl(repo.apiUrl, commit.treeOid), sha: commit.treeOid, created },
-      verification: commit.verification ? { ...commit.verification, signer: null } : null,
+      verification: commit.verification ? { ...toPayloadVerification(commit.verification), signature: commit.verification.signature } : null,
     },
     author: commit.author.user ? toUser(commit.author.user) : null,
     committer: commit.committer.user ? toUser(commit.committer.user) : null,

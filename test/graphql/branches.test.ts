@@ -201,8 +201,9 @@ describe('branches, tags and refs in GraphQL', () => {
     const commit = res.data.repository.branch.commit;
     assert.equal(commit.oid, oid);
     assert.equal(commit.message, 'signed work\n');
-    // Branch.commit is the Commit type: its signature ends with a line end, as on every commit.
-    assert.deepEqual(commit.verification, { verified: false, reason: 'gpg.error.no_gpg_keys_found', signature: `${signature}\n`, payload });
+    // Branch.commit is the Commit type: its signature ends with a line end, as on every commit. The made-up
+    // signature is no OpenPGP packet, which Gitea's reason says.
+    assert.deepEqual(commit.verification, { verified: false, reason: 'gpg.error.extract_sign', signature: `${signature}\n`, payload });
   });
 
   it('works the same on a SHA-256 repository', async () => {

@@ -42,7 +42,7 @@ const documented = operationsOf(ours);
 const referenceByRoute = new Map([...operationsOf(reference ?? { paths: {} }).values()].map((op) => [`${op.method} ${pathTemplate(op.path)}`, op]));
 
 /** Operations whose success body is not JSON (a diff, a file, an archive): checked for their status only. */
-const NON_JSON = new Set(['repoDownloadCommitDiffOrPatch', 'repoDownloadPullDiffOrPatch', 'repoGetRawFile', 'repoGetRawFileOrLFS', 'repoGetArchive']);
+const NON_JSON = new Set(['repoDownloadCommitDiffOrPatch', 'repoDownloadPullDiffOrPatch', 'repoGetRawFile', 'repoGetRawFileOrLFS', 'repoGetArchive', 'getVerificationToken']);
 
 /** Every area's calls in area order, then every area's cleanup (test/rest/fixtures/<area>.ts). */
 const areas = await loadAreaFixtures();

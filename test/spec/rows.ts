@@ -230,4 +230,31 @@ export const SPEC_ROWS: Record<string, SpecRow[]> = {
       test: 'shows the reviewer of a deleted account as the ghost',
     },
   ],
+  gpg: [
+    {
+      row: 'Other records / Add a GPG key: the key is parsed and e-mail addresses are checked',
+      file: 'test/rest/gpg/gpg-keys.test.ts',
+      test: "adds a key one of whose addresses is the account's with 201 and Gitea's GPGKey: key id, verified addresses, subkeys, capabilities",
+    },
+    {
+      row: 'Errors / GPG key parse or e-mail failure: reported as an error of the request (parse)',
+      file: 'test/rest/gpg/gpg-keys.test.ts',
+      test: 'refuses what openpgp cannot read with 422, and a key id in use with 422',
+    },
+    {
+      row: 'Errors / GPG key parse or e-mail failure: reported as an error of the request (e-mail)',
+      file: 'test/rest/gpg/gpg-keys.test.ts',
+      test: "answers 404 for a key none of whose addresses is the account's, naming the token to sign; signed with the key, it is added verified",
+    },
+    {
+      row: 'What the service does: verification of commit signatures (GPG keys)',
+      file: 'test/rest/gpg/commit-verification.test.ts',
+      test: "verifies a GPG signature by the committer's key: reason '<login> / <key id>', the signer, the signature and the payload",
+    },
+    {
+      row: 'What the service does: verification of commit signatures (SSH keys)',
+      file: 'test/rest/gpg/commit-verification.test.ts',
+      test: "verifies an SSH signature by one of the committer's SSH keys: reason '<login> / <fingerprint>'; another key's is gpg.error.no_gpg_keys_found",
+    },
+  ],
 };

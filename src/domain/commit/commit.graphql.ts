@@ -9,6 +9,7 @@ import type { Signature } from '../../git/objects.ts';
 import { RepositoryRef } from '../repo/repo.graphql.ts';
 import { UserRef } from '../user/user.graphql.ts';
 import { canSeeUser } from '../user/user.service.ts';
+import { verifyCommit, type CommitSigner as CommitSignerData, type Verification } from '../gpg/gpg.verification.ts';
 import * as commits from './commit.service.ts';
 
 export const GitActor = builder.objectRef<Signature>('GitActor').implement({
@@ -57,13 +58,25 @@ export const ChangedFileRef = builder.objectRef<ChangedFile>('ChangedFile').impl
   }),
 });
 
-const CommitVerification = builder.objectRef<commits.Verification>('CommitVerification').implement({
-  description: 'Whether a commit signature is verified. Graft keeps no signing keys yet, so none is.',
+const CommitSigner = builder.objectRef<CommitSignerData>('CommitSigner').implement({
+  description: 'The account whose key verified a signature, and the address the signature stands for.',
+  fields: (t) => ({
+    email: t.exposeString('email'),
+    user: t.field({ type: UserRef, resolve: (s) => s.user }),
+  }),
+});
+
+const CommitVerification = builder.objectRef<Verification>('CommitVerification').implement({
+  description:
+    "Whether a commit's signature (GPG or SSH) is verified against the keys of Graft's accounts, with Gitea's reason: " +
+    "the signer's login and key id or fingerprint, or gpg.error.not_signed_commit, gpg.error.no_gpg_keys_found, " +
+    'gpg.error.probable_bad_signature, gpg.error.extract_sign.',
   fields: (t) => ({
     verified: t.exposeBoolean('verified'),
     reason: t.exposeString('reason'),
     signature: t.exposeString('signature'),
     payload: t.exposeString('payload'),
+    signer: t.field({ type: CommitSigner, nullable: true, description: 'Set when verified.', resolve: (v) => v.signer }),
   }),
 });
 
@@ -88,7 +101,11 @@ export const CommitRef = builder.objectRef<commits.CommitNode>('Commit').impleme
       description: 'Files changed against the first parent; computed for all commits of a list together.',
       resolve: async (n, _a, ctx) => (await ctx.loaders.commitChanges.load(n)).files,
     }),
-    verification: t.field({ type: CommitVerification, resolve: (n, _a, ctx) => commits.verificationOf(ctx, n) }),
+    verification: t.field({
+      type: CommitVerification,
+      description: 'Checked for all commits of a list together (their keys load in one batch).',
+      resolve: async (n, _a, ctx) => verifyCommit(ctx, await commits.signedCommitOf(ctx, n)),
+    }),
     diff: t.string({
       description: 'The raw diff against the first parent.',
       complexity: 20,

@@ -117,28 +117,14 @@ export async function changesOf(ctx: Ctx, repo: Pick<Repository, 'id'>, oids: st
   return changesOfCommits(gitDirOf(ctx, repo), oids);
 }
 
-export interface Verification {
-  verified: boolean;
-  reason: string;
-  signature: string;
-  payload: string;
-}
-
 /**
- * Graft keeps no signing keys yet, so no signature can be verified: signed commits say that no key was
- * found (and carry their signature and signed payload), unsigned ones say they are not signed.
- * Reads the raw object through the cat-file reader (no process per commit).
+ * The commit with its signature and signed payload, for signature checks (src/domain/gpg/gpg.verification.ts).
+ * Read through the cat-file reader (no process per commit): commits read from their objects carry their
+ * payload already (answered without a promise: lists resolve one per item); those from a log listing are read again.
  */
-export function verificationOf(ctx: Ctx, node: CommitNode): Verification | Promise<Verification> {
-  // Commits read from their objects carry their payload already (answered without a promise: lists resolve
-  // one per item); those from a log listing are read again.
-  if (isCommitInfo(node.commit)) return verificationFrom(node.commit);
-  return readCommitInfo(gitDirOf(ctx, node.repo), node.commit.oid).then(verificationFrom);
-}
-
-function verificationFrom(commit: CommitInfo | null): Verification {
-  if (!commit?.signature) return { verified: false, reason: 'gpg.error.not_signed_commit', signature: '', payload: '' };
-  return { verified: false, reason: 'gpg.error.no_gpg_keys_found', signature: `${commit.signature}\n`, payload: commit.payload };
+export function signedCommitOf(ctx: Ctx, node: CommitNode): CommitInfo | Promise<CommitInfo | null> {
+  if (isCommitInfo(node.commit)) return node.commit;
+  return readCommitInfo(gitDirOf(ctx, node.repo), node.commit.oid);
 }
 
 /** The commit's diff against its first parent, as text. */
