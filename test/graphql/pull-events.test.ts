@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { before, describe, it } from 'node:test';
 import { createAccounts, type TestAccount } from '../testkit/accounts.ts';
 import { wsClient } from '../testkit/client.ts';
-import { buildRepo, type TestRepo } from '../testkit/repos.ts';
+import { buildRepo, type RepoSpec, type TestRepo } from '../testkit/repos.ts';
 import { useServer } from '../testkit/use-server.ts';
 
 const EVENTS =
@@ -27,7 +27,7 @@ describe('the pullRequestEvents subscription', () => {
 
   before(async () => {
     [owner, reader] = await createAccounts(api, 2);
-    const spec = {
+    const spec: RepoSpec = {
       private: true,
       files: { 'README.md': 'hello\n', 'shared.txt': 'one\n' },
       commits: [
@@ -35,7 +35,7 @@ describe('the pullRequestEvents subscription', () => {
         { branch: 'left', from: 'main', files: { 'shared.txt': 'left\n' } },
         { branch: 'right', from: 'main', files: { 'shared.txt': 'right\n' } },
       ],
-      collaborators: [[reader, 'read']] as [TestAccount, 'read'][],
+      collaborators: [[reader, 'read']],
     };
     [repo, other] = await Promise.all([buildRepo(server, owner, spec), buildRepo(server, owner, spec)]);
   });
