@@ -166,4 +166,34 @@ export const SPEC_ROWS: Record<string, SpecRow[]> = {
       test: 'refuses to delete a branch a rule covers with 403, and renames as SPEC.md says',
     },
   ],
+  // Pull requests, commit statuses and keys. Rows of parts not built yet (merging: "Merge through the API is not
+  // allowed → 422", auto-merge deleting the head branch, retargeting B when A is merged, closing a pull request
+  // whose head or base branch is deleted; pull reviews and their fields; GPG keys) get their tests with those parts.
+  pulls: [
+    {
+      row: 'Operations / List pull requests: filter by poster',
+      file: 'test/rest/pull/pulls.test.ts',
+      test: 'lists pull requests with Gitea’s filters and sort orders, and counts them in X-Total-Count',
+    },
+    {
+      row: 'Operations / List pull request commits: each commit carries its list of changed files',
+      file: 'test/rest/pull/pull-commits-files.test.ts',
+      test: 'lists the commits its head adds to the base, newest first, each with its files and stats, paged with Gitea’s headers',
+    },
+    {
+      row: 'Operations / Pull request diff and patch: raw text, reachable with a token',
+      file: 'test/rest/pull/pull-commits-files.test.ts',
+      test: 'answers the diff and the patch as raw text to a token of a private repository’s reader',
+    },
+    {
+      row: 'Limits 3: endpoints that count from the database return pagination headers with the total (pull requests)',
+      file: 'test/rest/pull/pulls.test.ts',
+      test: 'lists pull requests with Gitea’s filters and sort orders, and counts them in X-Total-Count',
+    },
+    {
+      row: 'Events: status (the webhook event of a commit status)',
+      file: 'test/rest/status/statuses.test.ts',
+      test: 'publishes a status event with the sha, context, state, description, target url, repository and sender',
+    },
+  ],
 };

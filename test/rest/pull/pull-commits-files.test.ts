@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { before, describe, it } from 'node:test';
 import { gitSpawnCount } from '../../../src/git/command.ts';
-import { createAccounts, type TestAccount } from '../../testkit/accounts.ts';
+import { createAccounts, createToken, type TestAccount } from '../../testkit/accounts.ts';
 import { graphql } from '../../testkit/client.ts';
 import { buildRepo, type TestRepo } from '../../testkit/repos.ts';
 import { useServer } from '../../testkit/use-server.ts';
@@ -135,6 +135,18 @@ describe("a pull request's commits and files", () => {
     assert.equal(moved.status, 204, JSON.stringify(moved.body));
     const res = await api.get(`${other.path}/pulls/${opened.body.number}/commits`, owner.basic);
     assert.deepEqual(res.body.map((c: { sha: string }) => c.sha), [other.ids.h2]);
+  });
+
+  it('answers the diff and the patch as raw text to a token of a private repository’s reader', async () => {
+    const auth = { token: await createToken(api, reader, ['read:repository']) };
+    const diff = await api.get(`${repo.path}/pulls/${pr.number}.diff`, auth);
+    assert.equal(diff.status, 200);
+    assert.match(diff.headers.get('content-type') ?? '', /^text\/plain/);
+    assert.match(String(diff.body), /^diff --git a\/a\.txt b\/a\.txt$/m);
+    const patch = await api.get(`${repo.path}/pulls/${pr.number}.patch`, auth);
+    assert.equal(patch.status, 200);
+    assert.match(String(patch.body), /Subject: \[PATCH 1\/4\] add new\.txt/);
+    assert.equal((await api.get(`${repo.path}/pulls/${pr.number}.diff`)).status, 404, 'anonymous callers do not see a private repository');
   });
 
   it('answers 404 for an issue’s number, a number nobody took, and callers who may not read the repository', async () => {
