@@ -2,7 +2,8 @@
  * npm run bench: the API's reads with a token, side by side with the floor, in one table:
  *   REST       — GET /user, /repos/{o}/{r}, /orgs/{org}, /orgs/{org}/teams, a file's contents, one commit,
  *                the branch list (9 branches), the tag list, and a page of 50 in a repository with 5,000
- *                branches, through the REST facade
+ *                branches, through the REST facade; commit statuses by ref (20), the user's SSH keys (5) and the
+ *                branch protection rules (5)
  *   GraphQL    — POST /api/graphql asking for exactly the data the REST repository read asks for
  *   floor      — a bare express handler reading one row through the database driver (floor.ts)
  *
@@ -47,6 +48,7 @@ import { OLDEST_READABLE_OPEN, type SearchSeed } from './issue-search-seed.ts';
 import { bundle } from '../../build.ts';
 import { defaults } from '../../src/config/defaults.ts';
 import { repositoryPath } from '../../src/domain/repo/storage.ts';
+import { newSshKey } from '../testkit/ssh-keys.ts';
 
 function envNumber(name: string, fallback: number, { integer = false, min = 0 } = {}): number {
   const raw = process.env[name];
@@ -84,6 +86,10 @@ const ISSUES = 60;
 const ISSUE_PAGE = 50;
 /** Comments and tracked times on issue 1 of the bench repository, read by the collaboration targets. */
 const DISCUSSION = 20;
+/** Commit statuses on main (one context each), the account's SSH keys, the repository's branch protection rules. */
+const STATUSES = 20;
+const SSH_KEYS = 5;
+const PROTECTIONS = 5;
 /**
  * The large issue tracker (issues-seed.ts): BENCH_ISSUES issues (100,000), 5 comments each, 50 labels, every
  * fifth issue closed; read at page 1 and page 1,000 of the open ones, and with a label filter.
@@ -370,6 +376,16 @@ async function seed(api: RestClient, server: { url: string; dataDir: string; chi
     searchOpen = await seedSearchRepositories(server.child, search);
     console.log(`  seeded the search: ${SEARCH_REPOSITORIES} repositories, ${SEARCH_REPOSITORIES * SEARCH_ISSUES_PER_REPOSITORY} issues (${searchOpen} open the reader may read) in ${((performance.now() - started) / 1000).toFixed(1)} s`);
   }
+  // Commit statuses on main, the account's SSH keys and the repository's branch protection rules.
+  for (let i = 1; i <= STATUSES; i++) {
+    must(await api.post(`${base}/statuses/main`, { state: i % 3 ? 'success' : 'pending', context: `ci/${i}`, description: `check ${i}` }, writer), 201, 'reporting a status');
+  }
+  for (let i = 1; i <= SSH_KEYS; i++) {
+    must(await api.post('/user/keys', { title: `key ${i}`, key: newSshKey().publicKey }, { token: await createToken(api, account, ['write:user']) }), 201, 'adding an SSH key');
+  }
+  for (let i = 1; i <= PROTECTIONS; i++) {
+    must(await api.post(`${base}/branch_protections`, { rule_name: i === 1 ? 'main' : `release-${i}/*`, enable_push: true, required_approvals: i }, writer), 201, 'protecting a branch');
+  }
   must(await api.post('/user/repos', { name: 'bench-writes' }, writer), 201, 'creating bench-writes');
   const readme = must(await api.get(`${base}/contents/README.md`, { token }), 200, 'reading README.md');
   const commit = must(await api.get(`${base}/git/commits/main`, { token }), 200, 'reading the commit');
@@ -486,6 +502,19 @@ async function main(): Promise<number> {
       { name: 'tags', label: `REST GET tags (${TAGS})`, spec: getSpec(api1(`${repoPath}/tags`), token, [{ path: ['length'], equals: TAGS }]), serverPid: server.pid },
       { name: 'labels', label: `REST GET labels (${LABELS})`, spec: getSpec(api1(`${repoPath}/labels`), token, [{ path: ['length'], equals: LABELS }]), serverPid: server.pid },
       { name: 'milestones', label: `REST GET milestones (${MILESTONES})`, spec: getSpec(api1(`${repoPath}/milestones`), token, [{ path: ['length'], equals: MILESTONES }]), serverPid: server.pid },
+      {
+        name: 'statuses',
+        label: `REST GET commits/main/statuses (${STATUSES})`,
+        spec: getSpec(api1(`${repoPath}/commits/main/statuses`), token, [{ path: ['length'], equals: STATUSES }]),
+        serverPid: server.pid,
+      },
+      { name: 'ssh-keys', label: `REST GET /user/keys (${SSH_KEYS})`, spec: getSpec(api1('/user/keys'), token, [{ path: ['length'], equals: SSH_KEYS }]), serverPid: server.pid },
+      {
+        name: 'protections',
+        label: `REST GET branch_protections (${PROTECTIONS})`,
+        spec: getSpec(api1(`${repoPath}/branch_protections`), token, [{ path: ['length'], equals: PROTECTIONS }]),
+        serverPid: server.pid,
+      },
       {
         name: 'issues',
         label: `REST GET issues, ${ISSUE_PAGE} of ${ISSUES}`,
