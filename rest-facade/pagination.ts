@@ -25,3 +25,10 @@ export function setPaginationHeaders(req: Request, res: Response, window: PageWi
   if (page > 1) links.push(link(1, 'first'), link(page - 1, 'prev'));
   if (links.length) res.setHeader('Link', links.join(','));
 }
+
+/** Gitea's older page headers that some lists still send beside X-Total-Count (pull request commits and files). */
+export function pageCountHeaders(window: PageWindow, totalCount: number): Record<string, string> {
+  const page = Math.floor(window.offset / window.limit) + 1;
+  const pageCount = Math.ceil(totalCount / window.limit);
+  return { 'X-Page': String(page), 'X-PerPage': String(window.limit), 'X-PageCount': String(pageCount), 'X-HasMore': String(page < pageCount) };
+}

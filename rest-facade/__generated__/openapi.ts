@@ -1725,6 +1725,66 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/repos/{owner}/{repo}/pulls/{index}/commits": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A page of the commits of a pull request, newest first
+         * @description The commits of its head that its base branch lacks (once merged, those its merge base lacks), each with its stats; its changed files and its verification unless `files` or `verification` is false. X-Total-Count counts them all.
+         */
+        get: operations["repoGetPullRequestCommits"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/repos/{owner}/{repo}/pulls/{index}/files": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A page of the files a pull request changes
+         * @description From the merge base to the head commit, in path order, with the lines each adds and deletes. `skip-to` starts the list at a path (one the change does not touch lists nothing); `whitespace` leaves out the files whose changes it ignores (another value counts every change, as Gitea reads it).
+         */
+        get: operations["repoGetPullRequestFiles"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/repos/{owner}/{repo}/commits/{sha}/pull": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The pull request whose merge gave a commit
+         * @description Found by the merged commit the pull request stored (its full id); 404 when no pull request was merged as that commit.
+         */
+        get: operations["repoGetCommitPullRequest"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/repos/{owner}/{repo}/issues/comments/{id}/reactions": {
         parameters: {
             query?: never;
@@ -4294,6 +4354,24 @@ export interface components {
             /** @description Rule ids, the first to be tried first. */
             ids?: number[];
         };
+        /** @description A file a pull request changes. */
+        ChangedFile: {
+            /** Format: int64 */
+            additions?: number;
+            /** Format: int64 */
+            changes?: number;
+            /** Format: uri */
+            contents_url?: string;
+            /** Format: int64 */
+            deletions?: number;
+            filename?: string;
+            /** Format: uri */
+            html_url?: string;
+            previous_filename?: string;
+            /** Format: uri */
+            raw_url?: string;
+            status?: string;
+        };
         PullRequest: {
             /** Format: int64 */
             additions?: number;
@@ -5532,6 +5610,20 @@ export interface components {
             };
             content: {
                 "application/json": components["schemas"]["Milestone"][];
+            };
+        };
+        /** @description Files a pull request changes. */
+        ChangedFileList: {
+            headers: {
+                "X-HasMore"?: boolean;
+                "X-Page"?: number;
+                "X-PageCount"?: number;
+                "X-PerPage"?: number;
+                "X-Total-Count"?: number;
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ChangedFile"][];
             };
         };
         /** @description A pull request. */
@@ -9508,6 +9600,67 @@ export interface operations {
             409: components["responses"]["error"];
             422: components["responses"]["validationError"];
             423: components["responses"]["repoArchivedError"];
+        };
+    };
+    repoGetPullRequestCommits: {
+        parameters: {
+            query?: {
+                page?: number;
+                limit?: number;
+                verification?: boolean;
+                files?: boolean;
+            };
+            header?: never;
+            path: {
+                owner: string;
+                repo: string;
+                index: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["CommitList"];
+            404: components["responses"]["notFound"];
+        };
+    };
+    repoGetPullRequestFiles: {
+        parameters: {
+            query?: {
+                "skip-to"?: string;
+                whitespace?: string;
+                page?: number;
+                limit?: number;
+            };
+            header?: never;
+            path: {
+                owner: string;
+                repo: string;
+                index: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["ChangedFileList"];
+            404: components["responses"]["notFound"];
+        };
+    };
+    repoGetCommitPullRequest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                owner: string;
+                repo: string;
+                sha: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["PullRequest"];
+            404: components["responses"]["notFound"];
         };
     };
     issueGetCommentReactions: {

@@ -42,14 +42,17 @@ function summarize(files: ChangedFile[]): Changes {
  * the next commit's section. A token at an entry boundary that is neither raw (leading ':') nor
  * numstat (tabs) can only be a commit id, so file names that look like ids are not mistaken.
  */
-export function parseRawNumstat(out: Buffer, withCommitIds: boolean): Map<string, Changes> {
+export function parseRawNumstat(out: Buffer, withCommitIds: boolean, countedOnly = false): Map<string, Changes> {
   const tokens = out.toString('utf8').split('\0');
   const result = new Map<string, Changes>();
   let current = '';
   let files: ChangedFile[] = [];
   let byPath = new Map<string, ChangedFile>();
+  // With `countedOnly`, files without a numstat entry are left out (whitespace options: git counts no line for a
+  // file whose changes are all whitespace, and prints no patch for it).
+  const counted = new Set<ChangedFile>();
   const flush = () => {
-    if (withCommitIds ? current : true) result.set(current, summarize(files));
+    if (withCommitIds ? current : true) result.set(current, summarize(countedOnly ? files.filter((f) => counted.has(f)) : files));
   };
   let i = 0;
   while (i < tokens.length) {
@@ -72,6 +75,7 @@ export function parseRawNumstat(out: Buffer, withCommitIds: boolean): Map<string
       const filename = path === '' ? tokens[i + 2] : path;
       const file = byPath.get(filename);
       if (file) {
+        counted.add(file);
         file.binary = added === '-';
         file.additions = added === '-' ? 0 : Number(added);
         file.deletions = deleted === '-' ? 0 : Number(deleted);
@@ -120,10 +124,32 @@ export async function changesOfCommits(gitDir: string, oids: string[]): Promise<
 
 const commitChanges = new ObjectMemo<Changes>(5_000);
 
-/** What changed from one tree-ish to another (one git call). */
-export async function changesBetween(gitDir: string, from: string, to: string): Promise<Changes> {
-  const { stdout } = await runGit(['diff-tree', ...CHANGE_ARGS, v(from), v(to)], { gitDir, what: 'git diff-tree' });
-  return parseRawNumstat(stdout, false).get('') ?? { files: [], additions: 0, deletions: 0 };
+const OBJECT_ID = /^[0-9a-f]{40}([0-9a-f]{24})?$/;
+const rangeChanges = new ObjectMemo<Changes>(200);
+
+/** How a diff treats whitespace: git's -w, -b and --ignore-space-at-eol, or every change counted. */
+export type WhitespaceMode = 'show-all' | 'ignore-all' | 'ignore-change' | 'ignore-eol';
+const WHITESPACE_FLAGS: Record<WhitespaceMode, string | null> = {
+  'show-all': null,
+  'ignore-all': '-w',
+  'ignore-change': '-b',
+  'ignore-eol': '--ignore-space-at-eol',
+};
+
+/**
+ * What changed from one tree-ish to another (one git call). Ignoring whitespace leaves out the files whose
+ * changes are all whitespace, as git's patch leaves them out. Between two object ids the answer never changes,
+ * so it is remembered: the pages of one pull request's files cost one git call together.
+ */
+export async function changesBetween(gitDir: string, from: string, to: string, whitespace: WhitespaceMode = 'show-all'): Promise<Changes> {
+  const key = OBJECT_ID.test(from) && OBJECT_ID.test(to) ? `${gitDir}\0${from}\0${to}\0${whitespace}` : null;
+  const known = key ? rangeChanges.get(key) : undefined;
+  if (known) return known;
+  const flag = WHITESPACE_FLAGS[whitespace];
+  const { stdout } = await runGit(['diff-tree', ...CHANGE_ARGS, ...(flag ? [flag] : []), v(from), v(to)], { gitDir, what: 'git diff-tree' });
+  const changes = parseRawNumstat(stdout, false, flag !== null).get('') ?? { files: [], additions: 0, deletions: 0 };
+  if (key) rangeChanges.set(key, changes);
+  return changes;
 }
 
 /** A commit's raw diff against its first parent (root commits: against nothing), as `git diff` prints it. */

@@ -1,4 +1,5 @@
 import { gitText, runGit, v, type Arg } from './command.ts';
+import { ObjectMemo } from './memo.ts';
 import { formatDate, type Commit, type Signature } from './objects.ts';
 
 /**
@@ -92,4 +93,22 @@ export async function countCommits(gitDir: string, selection: HistorySelection):
 export async function mergeBase(gitDir: string, a: string, b: string): Promise<string | null> {
   const { stdout, exitCode } = await runGit(['merge-base', v(a), v(b)], { gitDir, okExitCodes: [1] });
   return exitCode === 0 ? stdout.toString('utf8').trim() || null : null;
+}
+
+const OBJECT_ID = /^[0-9a-f]{40}([0-9a-f]{24})?$/;
+const idLists = new ObjectMemo<readonly string[]>(200);
+
+/**
+ * The ids of the commits reachable from `head` but from none of `exclude`, newest first (git log's order): one
+ * `git rev-list`. The history of commit ids never changes, so the list is remembered: every page of a pull
+ * request's commits reads the same list, and only the first one asks git.
+ */
+export async function commitIdsBetween(gitDir: string, head: string, exclude: string[]): Promise<readonly string[]> {
+  const key = [head, ...exclude].every((oid) => OBJECT_ID.test(oid)) ? `${gitDir}\0${head}\0${exclude.join(' ')}` : null;
+  const known = key ? idLists.get(key) : undefined;
+  if (known) return known;
+  const out = await gitText(['rev-list', ...selectionArgs({ revisions: [head], exclude })], { gitDir, what: 'git rev-list' });
+  const ids = Object.freeze(out ? out.split('\n').filter(Boolean) : []);
+  if (key) idLists.set(key, ids);
+  return ids;
 }

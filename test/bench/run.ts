@@ -2,7 +2,8 @@
  * npm run bench: the API's reads with a token, side by side with the floor, in one table:
  *   REST       — GET /user, /repos/{o}/{r}, /orgs/{org}, /orgs/{org}/teams, a file's contents, one commit,
  *                the branch list (9 branches), the tag list, and a page of 50 in a repository with 5,000
- *                branches, through the REST facade
+ *                branches, through the REST facade; commit statuses by ref (20), the user's SSH keys (5) and the
+ *                branch protection rules (5); a page of 50 of 10,000 pull requests (pulls-seed.ts)
  *   GraphQL    — POST /api/graphql asking for exactly the data the REST repository read asks for
  *   floor      — a bare express handler reading one row through the database driver (floor.ts)
  *
@@ -47,6 +48,7 @@ import { OLDEST_READABLE_OPEN, type SearchSeed } from './issue-search-seed.ts';
 import { bundle } from '../../build.ts';
 import { defaults } from '../../src/config/defaults.ts';
 import { repositoryPath } from '../../src/domain/repo/storage.ts';
+import { newSshKey } from '../testkit/ssh-keys.ts';
 
 function envNumber(name: string, fallback: number, { integer = false, min = 0 } = {}): number {
   const raw = process.env[name];
@@ -84,6 +86,13 @@ const ISSUES = 60;
 const ISSUE_PAGE = 50;
 /** Comments and tracked times on issue 1 of the bench repository, read by the collaboration targets. */
 const DISCUSSION = 20;
+/** Commit statuses on main (one context each), the account's SSH keys, the repository's branch protection rules. */
+const STATUSES = 20;
+const SSH_KEYS = 5;
+const PROTECTIONS = 5;
+/** The large pull request list (pulls-seed.ts): 10,000 pull requests, every fifth closed; a page of 50 of the open ones. */
+const BIG_PULLS = 10_000;
+const BIG_PULLS_CLOSED_EVERY = 5;
 /**
  * The large issue tracker (issues-seed.ts): BENCH_ISSUES issues (100,000), 5 comments each, 50 labels, every
  * fifth issue closed; read at page 1 and page 1,000 of the open ones, and with a label filter.
@@ -313,7 +322,7 @@ function goals(rows: TargetResult[], memory: { idle?: number; peak?: number }): 
  * Accounts, tokens, a repository with branches and tags, one with thousands of branches (only when a target
  * reads it), an organization with teams: what the targets read.
  */
-async function seed(api: RestClient, server: { url: string; dataDir: string; child: Child }, withManyBranches: boolean, withBigTracker: boolean, withSearch = false) {
+async function seed(api: RestClient, server: { url: string; dataDir: string; child: Child }, withManyBranches: boolean, withBigTracker: boolean, withSearch = false, withPulls = false) {
   const account = await createAccount(api);
   const token = await createToken(api, account, ['read:user', 'read:repository', 'read:organization', 'read:issue']);
   const writer = { token: await createToken(api, account, ['write:repository', 'write:organization', 'write:issue']) };
@@ -370,6 +379,26 @@ async function seed(api: RestClient, server: { url: string; dataDir: string; chi
     searchOpen = await seedSearchRepositories(server.child, search);
     console.log(`  seeded the search: ${SEARCH_REPOSITORIES} repositories, ${SEARCH_REPOSITORIES * SEARCH_ISSUES_PER_REPOSITORY} issues (${searchOpen} open the reader may read) in ${((performance.now() - started) / 1000).toFixed(1)} s`);
   }
+  // Commit statuses on main, the account's SSH keys and the repository's branch protection rules.
+  for (let i = 1; i <= STATUSES; i++) {
+    must(await api.post(`${base}/statuses/main`, { state: i % 3 ? 'success' : 'pending', context: `ci/${i}`, description: `check ${i}` }, writer), 201, 'reporting a status');
+  }
+  for (let i = 1; i <= SSH_KEYS; i++) {
+    must(await api.post('/user/keys', { title: `key ${i}`, key: newSshKey().publicKey }, { token: await createToken(api, account, ['write:user']) }), 201, 'adding an SSH key');
+  }
+  for (let i = 1; i <= PROTECTIONS; i++) {
+    must(await api.post(`${base}/branch_protections`, { rule_name: i === 1 ? 'main' : `release-${i}/*`, enable_push: true, required_approvals: i }, writer), 201, 'protecting a branch');
+  }
+  if (withPulls) {
+    const pulls = must(await api.post('/user/repos', { name: 'bench-pulls', auto_init: true, default_branch: 'main' }, writer), 201, 'creating bench-pulls');
+    must(await api.post(`/repos/${account.login}/bench-pulls/branches`, { new_branch_name: 'feature', old_branch_name: 'main' }, writer), 201, 'creating a branch');
+    const head = must(await api.get(`/repos/${account.login}/bench-pulls/branches/main`, { token }), 200, 'reading main');
+    const started = performance.now();
+    const seeded = await askServer(server.child, 'seed-pulls', 'seeded-pulls', {
+      pulls: { repoId: pulls.id, posterId: account.id, pulls: BIG_PULLS, headBranch: 'feature', baseBranch: 'main', commit: head.commit.id, closedEvery: BIG_PULLS_CLOSED_EVERY },
+    });
+    console.log(`  seeded bench-pulls: ${BIG_PULLS} pull requests (${seeded.open} open) in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  }
   must(await api.post('/user/repos', { name: 'bench-writes' }, writer), 201, 'creating bench-writes');
   const readme = must(await api.get(`${base}/contents/README.md`, { token }), 200, 'reading README.md');
   const commit = must(await api.get(`${base}/git/commits/main`, { token }), 200, 'reading the commit');
@@ -408,6 +437,20 @@ async function mergeTimes(api: RestClient, login: string, writer: { token: strin
     results.push({ style, merges: times.length, p50Ms: times[Math.floor(times.length / 2)], maxMs: times[times.length - 1] });
   }
   return results;
+}
+
+/** Sends the bench server a message and resolves with its answer of type `answer` (which fails when it carries an error). */
+function askServer(server: Child, type: string, answer: string, payload: Record<string, unknown>): Promise<Record<string, any>> {
+  return new Promise((resolve, reject) => {
+    const onMessage = (message: { type: string; error?: string }) => {
+      if (message.type !== answer) return;
+      server.process.off('message', onMessage);
+      if (message.error) reject(new Error(`${type}: ${message.error}`));
+      else resolve(message);
+    };
+    server.process.on('message', onMessage);
+    server.process.send({ type, ...payload });
+  });
 }
 
 /** Asks the bench server to write the large issue tracker; resolves with the number of open issues. */
@@ -481,7 +524,7 @@ async function main(): Promise<number> {
 
     const api = restClient(url);
     const selected = (name: string) => settings.only.length === 0 || settings.only.includes(name);
-    const data = await seed(api, { url, dataDir: String(server.ready.dataDir), child: server }, selected('branches-5000'), BIG_TARGETS.some(selected), selected('issues-search'));
+    const data = await seed(api, { url, dataDir: String(server.ready.dataDir), child: server }, selected('branches-5000'), BIG_TARGETS.some(selected), selected('issues-search'), selected('pulls-10k'));
     const { account, token, repo, orgLogin } = data;
 
     const databaseUrl = String(server.ready.databaseUrl ?? '');
@@ -520,6 +563,29 @@ async function main(): Promise<number> {
       { name: 'tags', label: `REST GET tags (${TAGS})`, spec: getSpec(api1(`${repoPath}/tags`), token, [{ path: ['length'], equals: TAGS }]), serverPid: server.pid },
       { name: 'labels', label: `REST GET labels (${LABELS})`, spec: getSpec(api1(`${repoPath}/labels`), token, [{ path: ['length'], equals: LABELS }]), serverPid: server.pid },
       { name: 'milestones', label: `REST GET milestones (${MILESTONES})`, spec: getSpec(api1(`${repoPath}/milestones`), token, [{ path: ['length'], equals: MILESTONES }]), serverPid: server.pid },
+      {
+        name: 'pulls-10k',
+        label: `REST GET pulls, 50 of ${BIG_PULLS}`,
+        spec: getSpec(api1(`/repos/${account.login}/bench-pulls/pulls?limit=50`), token, [
+          { path: ['length'], equals: 50 },
+          // Newest first: the newest open one (every fifth is closed).
+          { path: [0, 'number'], equals: BIG_PULLS % BIG_PULLS_CLOSED_EVERY === 0 ? BIG_PULLS - 1 : BIG_PULLS },
+        ]),
+        serverPid: server.pid,
+      },
+      {
+        name: 'statuses',
+        label: `REST GET commits/main/statuses (${STATUSES})`,
+        spec: getSpec(api1(`${repoPath}/commits/main/statuses`), token, [{ path: ['length'], equals: STATUSES }]),
+        serverPid: server.pid,
+      },
+      { name: 'ssh-keys', label: `REST GET /user/keys (${SSH_KEYS})`, spec: getSpec(api1('/user/keys'), token, [{ path: ['length'], equals: SSH_KEYS }]), serverPid: server.pid },
+      {
+        name: 'protections',
+        label: `REST GET branch_protections (${PROTECTIONS})`,
+        spec: getSpec(api1(`${repoPath}/branch_protections`), token, [{ path: ['length'], equals: PROTECTIONS }]),
+        serverPid: server.pid,
+      },
       {
         name: 'issues',
         label: `REST GET issues, ${ISSUE_PAGE} of ${ISSUES}`,

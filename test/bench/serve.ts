@@ -6,6 +6,7 @@
  *   ← { type: 'counters' }  → { type: 'counters', sql, git }   SQL statements run and git processes spawned so far
  *   ← { type: 'seed-issues', seed }  → { type: 'seeded', open }   writes the large issue tracker (issues-seed.ts)
  *   ← { type: 'seed-search', search }  → { type: 'seeded-search', readableOpen }   writes the search's 1,000 repositories (issue-search-seed.ts)
+ *   ← { type: 'seed-pulls', pulls }  → { type: 'seeded-pulls', open }   writes the large pull request list (pulls-seed.ts)
  *   ← { type: 'stop' }      → exits once stopped
  */
 import childProcess from 'node:child_process';
@@ -25,6 +26,8 @@ const { seedIssues } = await import('./issues-seed.ts');
 type IssueSeed = import('./issues-seed.ts').IssueSeed;
 const { seedSearch } = await import('./issue-search-seed.ts');
 type SearchSeed = import('./issue-search-seed.ts').SearchSeed;
+const { seedPulls } = await import('./pulls-seed.ts');
+type PullSeed = import('./pulls-seed.ts').PullSeed;
 
 if (!process.send) throw new Error('serve.ts is started by test/bench/run.ts (it needs an IPC channel)');
 const send = (message: unknown) => process.send!(message);
@@ -41,7 +44,7 @@ async function stop() {
   process.exit(0);
 }
 
-process.on('message', (message: { type: string; seed?: IssueSeed; search?: SearchSeed }) => {
+process.on('message', (message: { type: string; seed?: IssueSeed; search?: SearchSeed; pulls?: PullSeed }) => {
   if (message.type === 'counters') send({ type: 'counters', sql: server.app.database.queryCount(), git: gitProcesses });
   else if (message.type === 'seed-issues') {
     seedIssues(server.app.database.db, server.app.database.target.provider, message.seed!).then(
@@ -53,6 +56,12 @@ process.on('message', (message: { type: string; seed?: IssueSeed; search?: Searc
     seedSearch(server.app.database.db, server.app.database.target.provider, message.search!).then(
       ({ readableOpen }) => send({ type: 'seeded-search', readableOpen }),
       (err: Error) => send({ type: 'seeded-search', error: err.message }),
+    );
+  }
+  else if (message.type === 'seed-pulls') {
+    seedPulls(server.app.database.db, server.app.database.target.provider, message.pulls!).then(
+      ({ open }) => send({ type: 'seeded-pulls', open }),
+      (err: Error) => send({ type: 'seeded-pulls', error: err.message }),
     );
   }
   else if (message.type === 'stop') void stop();

@@ -166,7 +166,7 @@ export const SPEC_ROWS: Record<string, SpecRow[]> = {
       test: 'refuses to delete a branch a rule covers with 403, and renames as SPEC.md says',
     },
   ],
-  pulls: [
+  merges: [
     {
       row: 'Errors: merge through the API is not allowed: 422 with a reason',
       file: 'test/rest/pull/merge.test.ts',
@@ -255,6 +255,35 @@ export const SPEC_ROWS: Record<string, SpecRow[]> = {
       row: 'What the service does: verification of commit signatures (SSH keys)',
       file: 'test/rest/gpg/commit-verification.test.ts',
       test: "verifies an SSH signature by one of the committer's SSH keys: reason '<login> / <fingerprint>'; another key's is gpg.error.no_gpg_keys_found",
+    },
+  ],
+  // Pull requests, commit statuses and keys (merging, reviews and GPG keys have their own lists above). The row of a
+  // part not built yet (auto-merge deleting the head branch) gets its test with that part.
+  pulls: [
+    {
+      row: 'Operations / List pull requests: filter by poster',
+      file: 'test/rest/pull/pulls.test.ts',
+      test: 'lists pull requests with Gitea’s filters and sort orders, and counts them in X-Total-Count',
+    },
+    {
+      row: 'Operations / List pull request commits: each commit carries its list of changed files',
+      file: 'test/rest/pull/pull-commits-files.test.ts',
+      test: 'lists the commits its head adds to the base, newest first, each with its files and stats, paged with Gitea’s headers',
+    },
+    {
+      row: 'Operations / Pull request diff and patch: raw text, reachable with a token',
+      file: 'test/rest/pull/pull-commits-files.test.ts',
+      test: 'answers the diff and the patch as raw text to a token of a private repository’s reader',
+    },
+    {
+      row: 'Limits 3: endpoints that count from the database return pagination headers with the total (pull requests)',
+      file: 'test/rest/pull/pulls.test.ts',
+      test: 'lists pull requests with Gitea’s filters and sort orders, and counts them in X-Total-Count',
+    },
+    {
+      row: 'Events: status (the webhook event of a commit status)',
+      file: 'test/rest/status/statuses.test.ts',
+      test: 'publishes a status event with the sha, context, state, description, target url, repository and sender',
     },
   ],
 };

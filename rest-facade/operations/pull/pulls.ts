@@ -2,15 +2,22 @@ import {
   CreatePullRequestDocument,
   RepositoryPinnedPullRequestsDocument,
   RepositoryPullRequestByBaseHeadDocument,
+  RepositoryPullRequestByMergedCommitDocument,
+  RepositoryPullRequestCommitsDocument,
   RepositoryPullRequestDiffDocument,
   RepositoryPullRequestDocument,
+  RepositoryPullRequestFilesDocument,
   RepositoryPullRequestMergedDocument,
   RepositoryPullRequestsDocument,
   UpdatePullRequestDocument,
+  type DiffWhitespace,
 } from '../../__generated__/graphql.ts';
+import { toChangedFile } from '../../convert/changed-file.ts';
+import { toCommit } from '../../convert/commit.ts';
 import { toPullRequest } from '../../convert/pull-request.ts';
-import { assigneeLogins } from '../../lenient.ts';
+import { assigneeLogins, knownOr } from '../../lenient.ts';
 import { checked, created, defineOperation, found, list, ok, textReply } from '../../operation.ts';
+import { pageCountHeaders } from '../../pagination.ts';
 
 export const repoListPullRequests = defineOperation({
   operationId: 'repoListPullRequests',
@@ -109,4 +116,56 @@ export const repoEditPullRequest = defineOperation({
     },
   }),
   reply: ({ updatePullRequest }) => created(toPullRequest(updatePullRequest)),
+});
+
+export const repoGetPullRequestCommits = defineOperation({
+  operationId: 'repoGetPullRequestCommits',
+  document: RepositoryPullRequestCommitsDocument,
+  paged: true,
+  variables: ({ params, query, page }) => ({
+    owner: params.owner,
+    name: params.repo,
+    number: params.index,
+    ...page,
+    // Gitea always counts a pull request's commits' lines; files and verification unless asked not to.
+    stat: true,
+    files: query.files ?? true,
+    verification: query.verification ?? true,
+  }),
+  reply: ({ repository }, { window }) => {
+    const repo = found(repository);
+    const { commits } = found(repo.pullRequest);
+    return { ...list(commits, (c) => toCommit(c, repo)), headers: pageCountHeaders(window, commits.totalCount) };
+  },
+});
+
+/** Gitea's whitespace settings; another value counts every change, as Gitea reads it. */
+const WHITESPACE: Record<string, DiffWhitespace> = { 'show-all': 'show_all', 'ignore-all': 'ignore_all', 'ignore-change': 'ignore_change', 'ignore-eol': 'ignore_eol' };
+
+export const repoGetPullRequestFiles = defineOperation({
+  operationId: 'repoGetPullRequestFiles',
+  document: RepositoryPullRequestFilesDocument,
+  paged: true,
+  variables: ({ params, query, page }) => ({
+    owner: params.owner,
+    name: params.repo,
+    number: params.index,
+    ...page,
+    skipTo: query['skip-to'] || null,
+    whitespace: WHITESPACE[knownOr(query.whitespace, Object.keys(WHITESPACE), 'show-all') ?? 'show-all'],
+  }),
+  reply: ({ repository }, { window }) => {
+    const repo = found(repository);
+    const pull = found(repo.pullRequest);
+    // Linked in the head repository, as Gitea links them; in the base repository once the head one is gone or hidden.
+    const linked = pull.headRepository ?? repo;
+    return { ...list(pull.files, (f) => toChangedFile(f, linked, pull.headSha)), headers: pageCountHeaders(window, pull.files.totalCount) };
+  },
+});
+
+export const repoGetCommitPullRequest = defineOperation({
+  operationId: 'repoGetCommitPullRequest',
+  document: RepositoryPullRequestByMergedCommitDocument,
+  variables: ({ params }) => ({ owner: params.owner, name: params.repo, sha: params.sha }),
+  reply: ({ repository }) => ok(toPullRequest(found(found(repository).pullRequestByMergedCommit))),
 });

@@ -2,6 +2,7 @@ import { builder } from '../../graphql/builder.ts';
 import { connectionComplexity, offsetConnection } from '../../graphql/connection.ts';
 import { lookup } from '../../graphql/errors.ts';
 import { enumFromValues, inputFromTable } from '../../graphql/input-fields.ts';
+import { ChangedFileRef, CommitConnection, CommitRef } from '../commit/commit.graphql.ts';
 import { IssueRef } from '../issue/issue.graphql.ts';
 import { RepositoryRef } from '../repo/repo.graphql.ts';
 import { withOwner } from '../repo/repo.service.ts';
@@ -212,5 +213,64 @@ builder.mutationFields((t) => ({
       style: t.arg({ type: UPDATE_STYLE_ENUM, required: false }),
     },
     resolve: (_root, { owner, name, number, style }, ctx) => merging.updatePullRequestBranch(ctx, owner, name, number, style ?? 'merge'),
+  }),
+}));
+
+// A pull request's commits and files, and the pull request a commit was merged by.
+
+const DiffWhitespaceEnum = builder.enumType('DiffWhitespace', {
+  description: 'How a diff treats whitespace.',
+  values: {
+    show_all: { description: 'Every change counts.' },
+    ignore_all: { description: 'Whitespace is ignored everywhere (git diff -w).' },
+    ignore_change: { description: 'Changes in the amount of whitespace are ignored (git diff -b).' },
+    ignore_eol: { description: 'Whitespace at line ends is ignored (git diff --ignore-space-at-eol).' },
+  } as const,
+});
+const WHITESPACE_MODES = { show_all: 'show-all', ignore_all: 'ignore-all', ignore_change: 'ignore-change', ignore_eol: 'ignore-eol' } as const;
+
+const ChangedFileConnection = builder.connectionObject({
+  type: ChangedFileRef,
+  name: 'ChangedFileConnection',
+  fields: (t) => ({ totalCount: t.int({ resolve: (c) => (c as unknown as { totalCount: number }).totalCount }) }),
+});
+
+builder.objectFields(PullRequestRef, (t) => ({
+  commits: t.connection(
+    {
+      type: CommitRef,
+      description:
+        'The commits of its head that its base branch lacks (once merged: that its merge base lacks), newest first. Their ' +
+        'files and stats are computed for the whole page together.',
+      complexity: connectionComplexity,
+      resolve: (v, args, ctx) => offsetConnection(args, (window) => pulls.pullCommits(ctx, v, window)),
+    },
+    CommitConnection,
+  ),
+  files: t.connection(
+    {
+      type: ChangedFileRef,
+      description: 'The files it changes, from the merge base to the head, in path order.',
+      complexity: connectionComplexity,
+      args: {
+        skipTo: t.arg.string({ description: 'Start at this path; a path the change does not touch lists nothing.' }),
+        whitespace: t.arg({ type: DiffWhitespaceEnum, description: 'Files whose changes the setting ignores are left out.' }),
+      },
+      resolve: (v, { skipTo, whitespace, ...args }, ctx) =>
+        offsetConnection(args, (window) => pulls.pullFiles(ctx, v, { skipTo, whitespace: whitespace ? WHITESPACE_MODES[whitespace] : null }, window)),
+    },
+    ChangedFileConnection,
+  ),
+}));
+
+builder.objectFields(RepositoryRef, (t) => ({
+  pullRequestByMergedCommit: t.field({
+    type: PullRequestRef,
+    nullable: true,
+    tokenScope: 'read:repository',
+    description: 'The pull request whose merge gave this commit (its full id).',
+    args: { sha: t.arg.string({ required: true }) },
+    resolve: async (repo, { sha }, ctx) =>
+      lookup(ctx, async () => pulls.getPullRequestByMergedCommit(ctx, await withOwner(ctx, repo), sha), () => `no pull request was merged as ${sha}`),
   }),
 }));

@@ -1,16 +1,16 @@
 import type { Prisma, PullRequest, User } from '../../db/models.ts';
 import { conflict, invalid, notFound } from '../../errors.ts';
 import type { PullRequestEvent } from '../../events/topics.ts';
-import { changesBetween, rangeDiff, rangePatch, type Changes } from '../../git/diff.ts';
+import { changesBetween, rangeDiff, rangePatch, type ChangedFile, type Changes, type WhitespaceMode } from '../../git/diff.ts';
 import { fetchObjects } from '../../git/fork.ts';
-import { logCommits, mergeBase } from '../../git/log.ts';
+import { commitIdsBetween, mergeBase } from '../../git/log.ts';
 import { setPullHead } from '../../git/pull.ts';
-import { readBranch } from '../../git/refs.ts';
-import type { Commit } from '../../git/objects.ts';
+import { readBranch, readBranchHeads, readCommitInfo } from '../../git/refs.ts';
 import type { Page, PageWindow } from '../../pagination.ts';
 import type { ServiceContext } from '../../services.ts';
 import { repositoryPermission, satisfies, type Need } from '../access/access.service.ts';
 import { replaceIssueLabels } from '../label/issue-labels.service.ts';
+import { commitNode, type CommitNode } from '../commit/commit.service.ts';
 import { getRepository, type RepositoryWithOwner } from '../repo/repo.service.ts';
 import { repositoryPath } from '../repo/storage.ts';
 import { getWritableRepository } from '../repo/writable.ts';
@@ -152,18 +152,52 @@ export async function pullDiff(ctx: ServiceContext, view: PullView, kind: 'diff'
   return kind === 'diff' ? rangeDiff(dir, from, view.pull.headCommitId) : rangePatch(dir, from, view.pull.headCommitId);
 }
 
-/** The pull request's commits, newest first (those of its head not in its merge base), a page of them, and their number. */
-export async function pullCommits(ctx: ServiceContext, view: PullView, window: PageWindow): Promise<{ commits: Commit[]; total: number }> {
+/**
+ * A page of the pull request's commits, newest first, with their number: those of its head that its base branch
+ * lacks (once merged, or when the base branch is gone: those its merge base lacks), as Gitea lists them. One
+ * `git rev-list` gives the ids (remembered for the same head and base, so later pages ask git nothing); the
+ * page's commits are read through git's batch reader, never a process per commit.
+ */
+export async function pullCommits(ctx: ServiceContext, view: PullView, window: PageWindow): Promise<Page<CommitNode>> {
   const dir = gitDir(ctx, view.repo.id);
-  const selection = { revisions: [view.pull.headCommitId], exclude: view.pull.mergeBase ? [view.pull.mergeBase] : [] };
-  const all = await logCommits(dir, selection, { skip: 0, limit: 10_000 });
-  return { commits: all.slice(window.offset, window.offset + window.limit), total: all.length };
+  const [baseTip] = view.pull.hasMerged ? [null] : await readBranchHeads(dir, [view.pull.baseBranch]);
+  const exclude = baseTip?.oid ?? view.pull.mergeBase;
+  const ids = await commitIdsBetween(dir, view.pull.headCommitId, exclude ? [exclude] : []);
+  const commits = await Promise.all(ids.slice(window.offset, window.offset + window.limit).map((oid) => readCommitInfo(dir, oid)));
+  return { items: commits.flatMap((commit) => (commit ? [commitNode(view.repo, commit)] : [])), totalCount: ids.length };
 }
 
-/** The files the pull request changes, with their stats (merge base to head). */
-export async function pullFiles(ctx: ServiceContext, view: PullView): Promise<Changes> {
+export interface PullFilesOptions {
+  /** Start the list at this file (its path after the change); a path the change does not touch lists nothing, as in Gitea. */
+  skipTo?: string | null;
+  whitespace?: WhitespaceMode | null;
+}
+
+/**
+ * A page of the files the pull request changes (merge base to head), in git's path order, with their line
+ * counts and their number: one `git diff-tree` for the whole change, remembered for the same commits, so a
+ * page of fifty files costs what a page of one does and later pages ask git nothing.
+ */
+export async function pullFiles(ctx: ServiceContext, view: PullView, options: PullFilesOptions, window: PageWindow): Promise<Page<ChangedFile>> {
   const from = view.pull.mergeBase || view.pull.headCommitId;
-  return changesBetween(gitDir(ctx, view.repo.id), from, view.pull.headCommitId);
+  const { files } = await changesBetween(gitDir(ctx, view.repo.id), from, view.pull.headCommitId, options.whitespace ?? 'show-all');
+  const start = options.skipTo ? files.findIndex((f) => f.filename === options.skipTo) : 0;
+  const listed = start < 0 ? [] : files.slice(start);
+  return { items: listed.slice(window.offset, window.offset + window.limit), totalCount: listed.length };
+}
+
+/**
+ * The pull request whose merge produced the commit `sha` (its full id) in this repository, as Gitea's
+ * GetPullRequestByMergedCommit finds it: the merged commit it stored (for a fast-forward, the head commit). Null
+ * when there is none, or the caller does not read both the code (Gitea's route is one of the commits') and the
+ * pull requests.
+ */
+export async function getPullRequestByMergedCommit(ctx: ServiceContext, repo: RepositoryWithOwner, sha: string): Promise<PullView | null> {
+  if (!sha || !(await readsPulls(ctx, repo)) || !satisfies(await repositoryPermission(ctx, repo), CODE_READ)) return null;
+  const pull = await ctx.db.pullRequest.findFirst({ where: { baseRepoId: repo.id, mergedCommitId: sha }, include: { issue: true } });
+  if (!pull) return null;
+  const [view] = await viewsOf(ctx, repo, [pull.issue]);
+  return view ?? null;
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -1,0 +1,119 @@
+import assert from 'node:assert/strict';
+import { before, describe, it } from 'node:test';
+import { createAccounts, type TestAccount } from '../testkit/accounts.ts';
+import { wsClient } from '../testkit/client.ts';
+import { buildRepo, type RepoSpec, type TestRepo } from '../testkit/repos.ts';
+import { useServer } from '../testkit/use-server.ts';
+
+const EVENTS =
+  'subscription($owner: String!, $name: String!) { pullRequestEvents(owner: $owner, name: $name) { action number actor { login } pullRequest { headSha status issue { title } } } }';
+
+interface Delivered {
+  action: string;
+  number: number;
+  actor: { login: string } | null;
+  pullRequest: { headSha: string; status: string; issue: { title: string } } | null;
+}
+
+const b64 = (text: string) => Buffer.from(text).toString('base64');
+
+describe('the pullRequestEvents subscription', () => {
+  const server = useServer();
+  const { api } = server;
+  let owner: TestAccount;
+  let reader: TestAccount;
+  let repo: TestRepo;
+  let other: TestRepo;
+
+  before(async () => {
+    [owner, reader] = await createAccounts(api, 2);
+    const spec: RepoSpec = {
+      private: true,
+      files: { 'README.md': 'hello\n', 'shared.txt': 'one\n' },
+      commits: [
+        { branch: 'topic', files: { 'topic.txt': 't\n' } },
+        { branch: 'left', from: 'main', files: { 'shared.txt': 'left\n' } },
+        { branch: 'right', from: 'main', files: { 'shared.txt': 'right\n' } },
+      ],
+      collaborators: [[reader, 'read']],
+    };
+    [repo, other] = await Promise.all([buildRepo(server, owner, spec), buildRepo(server, owner, spec)]);
+  });
+
+  /** Subscribes as `who` and collects what arrives until `count` events came or five seconds passed. */
+  function listen(who: TestAccount) {
+    const client = wsClient(server.url, `Basic ${Buffer.from(`${who.login}:${who.password}`).toString('base64')}`);
+    const events: Delivered[] = [];
+    const errors: string[] = [];
+    let ready!: () => void;
+    const connected = new Promise<void>((resolve) => (ready = resolve));
+    client.on('connected', () => setTimeout(ready, 150));
+    client.subscribe<{ pullRequestEvents: Delivered }>({ query: EVENTS, variables: { owner: owner.login, name: repo.name } }, {
+      next: (value) => (value.errors ? errors.push(...value.errors.map((e) => e.message)) : events.push(value.data!.pullRequestEvents)),
+      error: (err) => errors.push(JSON.stringify(err)),
+      complete: () => {},
+    });
+    const settle = async (count: number) => {
+      for (let waited = 0; events.length < count && waited < 5000; waited += 50) await new Promise((r) => setTimeout(r, 50));
+      await new Promise((r) => setTimeout(r, 200));
+      await client.dispose();
+      return { events, errors };
+    };
+    return { connected, settle };
+  }
+
+  it("delivers a repository's opened, edited and synchronized pull requests and each computed mergeability, and nothing of another repository", async () => {
+    const sub = listen(reader);
+    await sub.connected;
+    const elsewhere = await api.post(`${other.path}/pulls`, { title: 'elsewhere', head: 'topic', base: 'main' }, owner.basic);
+    assert.equal(elsewhere.status, 201);
+    const opened = await api.post(`${repo.path}/pulls`, { title: 'watched', head: 'topic', base: 'main' }, owner.basic);
+    assert.equal(opened.status, 201, JSON.stringify(opened.body));
+    const number = opened.body.number;
+    await server.app.backgroundIdle();
+    assert.equal((await api.patch(`${repo.path}/pulls/${number}`, { title: 'watched closely' }, owner.basic)).status, 201);
+    await server.app.backgroundIdle();
+    const pushed = await api.post(`${repo.path}/contents/more.txt`, { content: b64('more\n'), branch: 'topic', message: 'more' }, owner.basic);
+    assert.equal(pushed.status, 201, JSON.stringify(pushed.body));
+    const newHead = pushed.body.commit.sha;
+    await server.app.backgroundIdle();
+
+    const { events, errors } = await sub.settle(5);
+    assert.deepEqual(errors, []);
+    assert.deepEqual(
+      events.map((e) => [e.action, e.number, e.actor?.login ?? null]),
+      [
+        ['opened', number, owner.login],
+        ['mergeability_computed', number, null],
+        ['edited', number, owner.login],
+        ['synchronized', number, owner.login],
+        ['mergeability_computed', number, null],
+      ],
+    );
+    assert.equal(events[0].pullRequest?.headSha, opened.body.head.sha);
+    assert.equal(events[1].pullRequest?.status, 'mergeable');
+    assert.equal(events[2].pullRequest?.issue.title, 'watched closely');
+    assert.equal(events[3].pullRequest?.headSha, newHead, 'the pull request follows the push before the event goes out');
+    assert.deepEqual(events[4].pullRequest && [events[4].pullRequest.headSha, events[4].pullRequest.status], [newHead, 'mergeable']);
+  });
+
+  it('delivers the computed mergeability of a conflict with the pull request’s status', async () => {
+    const sub = listen(owner);
+    await sub.connected;
+    const opened = await api.post(`${repo.path}/pulls`, { title: 'clash', head: 'left', base: 'right' }, owner.basic);
+    assert.equal(opened.status, 201, JSON.stringify(opened.body));
+    await server.app.backgroundIdle();
+    const { events, errors } = await sub.settle(2);
+    assert.deepEqual(errors, []);
+    assert.deepEqual(events.map((e) => [e.action, e.pullRequest?.status]).at(-1), ['mergeability_computed', 'conflict']);
+  });
+
+  it('refuses the subscription to someone who may not read the repository', async () => {
+    const [stranger] = await createAccounts(api, 1);
+    const sub = listen(stranger);
+    await sub.connected;
+    const { events, errors } = await sub.settle(1);
+    assert.deepEqual(events, []);
+    assert.ok(errors.length > 0);
+  });
+});
