@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { before, describe, it } from 'node:test';
 import { createAccounts, type TestAccount } from '../testkit/accounts.ts';
-import { wsClient } from '../testkit/client.ts';
+import { listenAs } from '../testkit/subscriptions.ts';
 import { buildRepo, type TestRepo } from '../testkit/repos.ts';
 import { useServer } from '../testkit/use-server.ts';
 
@@ -95,22 +95,8 @@ describe('comments in GraphQL', () => {
 
   it("delivers a repository's new, changed and deleted comments to subscribers of issueEvents, with the comment", async () => {
     const number = await open('watched');
-    const client = wsClient(server.url, `Basic ${Buffer.from(`${reader.login}:${reader.password}`).toString('base64')}`);
-    const events: Delivered[] = [];
-    const errors: string[] = [];
-    let ready!: () => void;
-    const connected = new Promise<void>((resolve) => (ready = resolve));
-    client.on('connected', () => setTimeout(ready, 150));
-    client.subscribe<{ issueEvents: Delivered }>({ query: EVENTS, variables: { owner: owner.login, name: repo.name } }, {
-      next: (value) => (value.errors ? errors.push(...value.errors.map((e) => e.message)) : events.push(value.data!.issueEvents)),
-      error: (err) => errors.push(JSON.stringify(err)),
-      complete: () => {},
-    });
+    const { client, events, errors, connected, delivered } = listenAs<Delivered>(server.url, reader, 'issueEvents', EVENTS, { owner: owner.login, name: repo.name });
     await connected;
-    /** Waits for the n-th event, so that each is read before the next change (events show things as they are). */
-    const delivered = async (n: number) => {
-      for (let waited = 0; events.length < n && waited < 5000; waited += 50) await new Promise((r) => setTimeout(r, 50));
-    };
     const made = await api.post(`${repo.path}/issues/${number}/comments`, { body: 'first take' }, owner.basic);
     await delivered(1);
     await api.patch(`${repo.path}/issues/comments/${made.body.id}`, { body: 'second take' }, owner.basic);

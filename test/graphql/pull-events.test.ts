@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { before, describe, it } from 'node:test';
 import { createAccounts, type TestAccount } from '../testkit/accounts.ts';
-import { wsClient } from '../testkit/client.ts';
+import { listenAs } from '../testkit/subscriptions.ts';
 import { buildRepo, type RepoSpec, type TestRepo } from '../testkit/repos.ts';
 import { useServer } from '../testkit/use-server.ts';
 
@@ -42,24 +42,7 @@ describe('the pullRequestEvents subscription', () => {
 
   /** Subscribes as `who` and collects what arrives until `count` events came or five seconds passed. */
   function listen(who: TestAccount) {
-    const client = wsClient(server.url, `Basic ${Buffer.from(`${who.login}:${who.password}`).toString('base64')}`);
-    const events: Delivered[] = [];
-    const errors: string[] = [];
-    let ready!: () => void;
-    const connected = new Promise<void>((resolve) => (ready = resolve));
-    client.on('connected', () => setTimeout(ready, 150));
-    client.subscribe<{ pullRequestEvents: Delivered }>({ query: EVENTS, variables: { owner: owner.login, name: repo.name } }, {
-      next: (value) => (value.errors ? errors.push(...value.errors.map((e) => e.message)) : events.push(value.data!.pullRequestEvents)),
-      error: (err) => errors.push(JSON.stringify(err)),
-      complete: () => {},
-    });
-    const settle = async (count: number) => {
-      for (let waited = 0; events.length < count && waited < 5000; waited += 50) await new Promise((r) => setTimeout(r, 50));
-      await new Promise((r) => setTimeout(r, 200));
-      await client.dispose();
-      return { events, errors };
-    };
-    return { connected, settle };
+    return listenAs<Delivered>(server.url, who, 'pullRequestEvents', EVENTS, { owner: owner.login, name: repo.name });
   }
 
   it("delivers a repository's opened, edited and synchronized pull requests and each computed mergeability, and nothing of another repository", async () => {
