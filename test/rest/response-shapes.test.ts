@@ -41,13 +41,13 @@ function operationsOf(doc: OpenApiLike): Map<string, Documented> {
 const documented = operationsOf(ours);
 const referenceByRoute = new Map([...operationsOf(reference ?? { paths: {} }).values()].map((op) => [`${op.method} ${pathTemplate(op.path)}`, op]));
 
-/** Operations whose success body is not JSON (a diff, a file, an archive): checked for their status only. */
-const NON_JSON = new Set(['repoDownloadCommitDiffOrPatch', 'repoDownloadPullDiffOrPatch', 'repoGetRawFile', 'repoGetRawFileOrLFS', 'repoGetArchive', 'getVerificationToken']);
 
 /** Every area's calls in area order, then every area's cleanup (test/rest/fixtures/<area>.ts). */
 const areas = await loadAreaFixtures();
 const calls: ShapeEntry[] = [...areas.flatMap((a) => a.shapes?.calls ?? []), ...areas.flatMap((a) => a.shapes?.cleanup ?? [])];
 const pointers: ReadonlySet<string> = new Set(areas.flatMap((a) => a.shapes?.pointers ?? []));
+/** Operations whose success body is not JSON, as each area names them: checked for their status only. */
+const NON_JSON: ReadonlySet<string> = new Set(areas.flatMap((a) => a.shapes?.nonJson ?? []));
 
 /** A path template filled with the call's values; slashes inside a value (a file path) stay path separators. */
 function fill(template: string, params: Record<string, string | number> = {}): string {

@@ -136,6 +136,8 @@ export interface AreaFixtures {
     calls: ShapeEntry[];
     cleanup?: ShapeEntry[];
     pointers?: string[];
+    /** Operations whose success body is not JSON (a diff, a file, an archive, a token): checked for their status only. */
+    nonJson?: string[];
   };
   bodies?: Record<string, BodyFixture>;
   validation?: { rules: Rule[]; targets: Record<string, ValidationTarget> };
