@@ -8,6 +8,7 @@
 import type { Db } from '../../src/db/client.ts';
 import { insertRows } from '../../src/db/insert-rows.ts';
 import type { Provider } from '../../src/db/provider.ts';
+import { settleAfterBulkWrite } from './settle.ts';
 
 export interface SearchSeed {
   ownerIds: number[];
@@ -68,5 +69,6 @@ export async function seedSearch(db: Db, provider: Provider, seed: SearchSeed): 
   );
   await db.$transaction([...insertRows(db, provider, 'Collaboration', collaborations), ...insertRows(db, provider, 'Issue', issues)]);
   const readable = repositories.filter((_, index) => kindOf(index) !== 'hidden').length;
+  await settleAfterBulkWrite(db, provider, ['Repository', 'Collaboration', 'Issue']);
   return { readableOpen: readable * (seed.issuesPerRepository - closedPerRepository) };
 }

@@ -7,6 +7,7 @@
 import type { Db } from '../../src/db/client.ts';
 import { insertRows } from '../../src/db/insert-rows.ts';
 import type { Provider } from '../../src/db/provider.ts';
+import { settleAfterBulkWrite } from './settle.ts';
 
 export interface IssueSeed {
   repoId: number;
@@ -64,5 +65,6 @@ export async function seedIssues(db: Db, provider: Provider, seed: IssueSeed): P
     }),
   );
   for (let at = 0; at < comments.length; at += CHUNK) await db.$transaction(insertRows(db, provider, 'Comment', comments.slice(at, at + CHUNK)));
+  await settleAfterBulkWrite(db, provider, ['Issue', 'IssueLabel', 'Label', 'Comment']);
   return { open };
 }

@@ -6,6 +6,7 @@
 import type { Db } from '../../src/db/client.ts';
 import { insertRows } from '../../src/db/insert-rows.ts';
 import type { Provider } from '../../src/db/provider.ts';
+import { settleAfterBulkWrite } from './settle.ts';
 
 export interface PullSeed {
   repoId: number;
@@ -55,5 +56,6 @@ export async function seedPulls(db: Db, provider: Provider, seed: PullSeed): Pro
     ...insertRows(db, provider, 'PullRequest', rows),
     db.repository.update({ where: { id: seed.repoId }, data: { issueCounter: seed.pulls, pullCount: seed.pulls, closedPullCount: seed.pulls - open } }),
   ]);
+  await settleAfterBulkWrite(db, provider, ['Issue', 'PullRequest']);
   return { open };
 }
