@@ -50,7 +50,7 @@ export async function openDatabase(target: DatabaseTarget, options: DatabaseOpti
       : ((await import('../../prisma/__generated__/postgresql/client.ts')) as unknown as typeof import('../../prisma/__generated__/sqlite/client.ts'));
   const db = new PrismaClient(clientOptions as never) as unknown as Db;
   if (printQueries) {
-    (db as unknown as { $on(e: 'query', cb: (e: { query: string }) => void): void }).$on('query', (event) => console.error(`sql: ${event.query}`));
+    (db as unknown as { $on(e: 'query', cb: (e: { query: string; params?: string }) => void): void }).$on('query', (event) => console.error(`sql: ${event.query} -- PARAMS ${(event as { params?: string }).params}`));
   }
   let outside: OutsideWrites | undefined;
   return {
