@@ -70,6 +70,16 @@ export interface CacheView {
    * then answer without a promise (each one costs the executor of a page far more than the lookup).
    */
   peek<V>(name: CacheName, key: string | number): V | undefined;
+  /** Where the counters of a cache's tables stand now: values read after this are kept as of it (keep). */
+  mark(name: CacheName): CacheMark;
+  /** Keeps values read after `mark`: they answer until the cache's tables are written after the mark. */
+  keep<V>(name: CacheName, entries: Iterable<readonly [string | number, V]>, mark: CacheMark): void;
+}
+
+/** The counters a value was read under (CacheView.mark). */
+export interface CacheMark {
+  readonly epoch: string;
+  readonly stamp: number;
 }
 
 /** No cache: every read goes to the database (tools, and requests while the counters cannot be known). */
@@ -82,6 +92,11 @@ export const noCache: CacheView = {
     specOf(name);
     return undefined;
   },
+  mark: (name) => {
+    specOf(name);
+    return { epoch: '', stamp: -1 };
+  },
+  keep: (name) => void specOf(name),
 };
 
 /** Freezes a row and the plain objects and arrays in it (its owner, its user), not Dates. */
@@ -136,6 +151,10 @@ export class Caches {
   }
 
   private viewOf(counters: Counters, localWrites: number): CacheView {
+    const put = (store: Store, key: string | number, value: unknown, stamp: number) => {
+      if (store.entries.size >= store.maxEntries) store.entries.delete(store.entries.keys().next().value!);
+      store.entries.set(key, { epoch: counters.epoch, stamp, value: freeze(value) });
+    };
     const stamp = (store: Store) => {
       let sum = 0;
       for (const table of store.tables) sum += counters.of(table);
@@ -159,11 +178,14 @@ export class Caches {
         const entry = store.entries.get(key);
         if (valid(entry, current)) return entry!.value as V;
         const value = await load();
-        if (value !== null && value !== undefined) {
-          if (store.entries.size >= store.maxEntries) store.entries.delete(store.entries.keys().next().value!);
-          store.entries.set(key, { epoch: counters.epoch, stamp: current, value: freeze(value) });
-        }
+        if (value !== null && value !== undefined) put(store, key, value, current);
         return value;
+      },
+      mark: (name: CacheName): CacheMark => ({ epoch: counters.epoch, stamp: stale() ? -1 : stamp(this.storeOf(name)) }),
+      keep: <V>(name: CacheName, entries: Iterable<readonly [string | number, V]>, mark: CacheMark) => {
+        const store = this.storeOf(name);
+        if (mark.stamp < 0 || mark.epoch !== counters.epoch || stale()) return;
+        for (const [key, value] of entries) put(store, key, value, mark.stamp);
       },
     };
   }
@@ -172,6 +194,16 @@ export class Caches {
 /** What the context's cache view holds for the key and may answer with, if anything (see CacheView.peek). */
 export function cachedPeek<V>(ctx: { cache?: CacheView }, name: CacheName, key: string | number): V | undefined {
   return ctx.cache?.peek<V>(name, key);
+}
+
+/** Where the context's cache view stands for a cache before a read (see CacheView.mark); null without a view. */
+export function cacheMark(ctx: { cache?: CacheView }, name: CacheName): CacheMark | null {
+  return ctx.cache?.mark(name) ?? null;
+}
+
+/** Keeps values read after `mark` in the context's cache view (see CacheView.keep). */
+export function cacheKeep<V>(ctx: { cache?: CacheView }, name: CacheName, entries: Iterable<readonly [string | number, V]>, mark: CacheMark | null): void {
+  if (mark) ctx.cache?.keep(name, entries, mark);
 }
 
 /** A read through the context's cache view, when it has one. */

@@ -17,6 +17,8 @@ export interface Database {
   target: DatabaseTarget;
   /** Number of SQL statements run since start; tests use it to prove batching. */
   queryCount(): number;
+  /** The SQL of the last RECENT_STATEMENTS statements, oldest first: tests read what a request ran. */
+  recentStatements(): string[];
   /**
    * SQLite: whether another connection (another process on the same file: the CLI, a second instance)
    * committed since the last call. Always false on PostgreSQL, where other writers are heard through Redis.
@@ -30,15 +32,25 @@ export interface DatabaseOptions {
   onCommit?(written: Written): void | Promise<void>;
 }
 
+/** How many statements recentStatements() keeps. */
+const RECENT_STATEMENTS = 50;
+
 /** Opens the target's database with only its provider's client and driver loaded. */
 export async function openDatabase(target: DatabaseTarget, options: DatabaseOptions = {}): Promise<Database> {
   let queries = 0;
+  const recent: string[] = [];
   // GRAFT_DEBUG_SQL=1 prints every statement: the quickest way to see where a request's queries go.
   const printQueries = process.env.GRAFT_DEBUG_SQL === '1';
   let sqlite: BetterSqlite3.Database | undefined;
   const adapter = trackedFactory(
     await adapterFactory(target),
-    { onStatement: () => void queries++, onCommit: options.onCommit },
+    {
+      onStatement: (sql) => {
+        queries++;
+        if (recent.push(sql) > RECENT_STATEMENTS) recent.shift();
+      },
+      onCommit: options.onCommit,
+    },
     (driverAdapter) => {
       if (target.provider === 'sqlite') sqlite = cacheSqliteStatements(driverAdapter);
     },
@@ -57,6 +69,7 @@ export async function openDatabase(target: DatabaseTarget, options: DatabaseOpti
     db,
     target,
     queryCount: () => queries,
+    recentStatements: () => [...recent],
     changedElsewhere() {
       if (!sqlite?.open) return false;
       outside ??= outsideWrites(sqlite);

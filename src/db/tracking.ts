@@ -5,8 +5,8 @@ import { getDatamodel } from '../../prisma/__generated__/pothos-types.ts';
 export type Written = ReadonlySet<string> | 'all';
 
 export interface StatementHooks {
-  /** Every statement sent to the database (BEGIN included). */
-  onStatement?(): void;
+  /** Every statement sent to the database (BEGIN included), with its SQL. */
+  onStatement?(sql: string): void;
   /**
    * After a write is committed (a statement outside a transaction, or a transaction's commit), before
    * Prisma hands its result back: whatever this waits for happens before the writer can answer anyone.
@@ -99,7 +99,7 @@ class TrackedTransaction implements Transaction {
     return this.inner.options;
   }
   private note(query: SqlQuery) {
-    this.hooks.onStatement?.();
+    this.hooks.onStatement?.(query.sql);
     const written = writtenBy(query.sql);
     if (written) this.written = merge(this.written, written);
   }
@@ -135,7 +135,7 @@ class TrackedAdapter implements SqlDriverAdapter {
     return this.inner.adapterName;
   }
   private async run<T>(query: SqlQuery, send: (q: SqlQuery) => Promise<T>): Promise<T> {
-    this.hooks.onStatement?.();
+    this.hooks.onStatement?.(query.sql);
     const written = writtenBy(query.sql);
     const result = await send(query);
     if (written) await this.hooks.onCommit?.(written);
@@ -148,12 +148,12 @@ class TrackedAdapter implements SqlDriverAdapter {
     return this.run(query, (q) => this.inner.executeRaw(q));
   }
   async executeScript(script: string) {
-    this.hooks.onStatement?.();
+    this.hooks.onStatement?.(script);
     await this.inner.executeScript(script);
     await this.hooks.onCommit?.('all');
   }
   async startTransaction(isolationLevel?: Parameters<SqlDriverAdapter['startTransaction']>[0]) {
-    this.hooks.onStatement?.();
+    this.hooks.onStatement?.('BEGIN');
     return new TrackedTransaction(await this.inner.startTransaction(isolationLevel), this.hooks);
   }
   dispose() {

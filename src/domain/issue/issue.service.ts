@@ -16,6 +16,7 @@ import { milestonesById } from '../milestone/milestone.service.ts';
 import { planReferences, writeReferences } from '../comment/reference.service.ts';
 import { findLabelsForRepository, labelsById, refuseSharedScopes } from '../label/label.service.ts';
 import { assignable } from './assignable.ts';
+import { issuePageIds } from './issue-pages.ts';
 import { refuseClosingWhileBlocked } from '../dependency/blockers.ts';
 
 export const ISSUES_READ: Need = { unit: 'repo.issues', level: 'read' };
@@ -110,18 +111,15 @@ export async function getIssue(ctx: ServiceContext, repo: RepositoryWithOwner, n
 /**
  * A page of a repository's issues the caller reads, newest first (Gitea's order), with the filters of `filter`.
  * Each page costs the same statements whatever its size and depth: the page's ids come from one index-only scan
- * (Issue_repoId_isClosed_createdAt_isPull_idx), its rows from one lookup by id, their relations from
+ * (Issue_repoId_isClosed_createdAt_id_isPull_idx, or Issue_repoId_createdAt_id_isPull_idx for every state; deep
+ * pages from where the page before them ended: issue-pages.ts), its rows from one lookup by id, their relations from
  * `withRelations`. The total is the repository's counters when only state and kind filter, else counted in SQL.
  * Logins no account has answer NOT_FOUND, as Gitea does.
  */
 export async function listIssues(ctx: ServiceContext, repo: RepositoryWithOwner, window: PageWindow, filter: IssueFilter = {}): Promise<Page<IssueView>> {
   if (!(await readsIssues(ctx, repo))) throw notFound(`repository ${repo.owner.login}/${repo.name} has no issues`);
   const { where, labels } = await issueWhere(ctx, repo, filter);
-  const [page, total] = await Promise.all([
-    ctx.db.issue.findMany({ where, select: { id: true }, orderBy: [{ createdAt: 'desc' }, { id: 'desc' }], skip: window.offset, take: window.limit }),
-    countedByCounters(repo, filter, labels) ?? ctx.db.issue.count({ where }),
-  ]);
-  const ids = page.map((row) => row.id);
+  const [ids, total] = await Promise.all([issuePageIds(ctx, where, window), countedByCounters(repo, filter, labels) ?? ctx.db.issue.count({ where })]);
   const position = new Map(ids.map((id, index) => [id, index]));
   const issues = ids.length === 0 ? [] : await ctx.db.issue.findMany({ where: { id: { in: ids } } });
   issues.sort((a, b) => position.get(a.id)! - position.get(b.id)!);

@@ -17,6 +17,7 @@ import '../../domain/fork/fork.graphql.ts';
 import '../../domain/gpg/gpg.graphql.ts';
 import '../../domain/gpg/gpg.loaders.ts';
 import '../../domain/issue/issue.graphql.ts';
+import '../../domain/issue/issue.caches.ts';
 import '../../domain/issue-template/issue-template.graphql.ts';
 import '../../domain/key/key.graphql.ts';
 import '../../domain/label/label.graphql.ts';
