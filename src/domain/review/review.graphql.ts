@@ -197,6 +197,19 @@ builder.mutationFields((t) => ({
       return true;
     },
   }),
+  replyToPullReviewComment: t.field({
+    type: PullReviewCommentRef,
+    tokenScope: 'write:repository',
+    description: 'Replies to a line comment: a line comment in the same review, on the same file, line and side.',
+    args: {
+      owner: t.arg.string({ required: true }),
+      name: t.arg.string({ required: true }),
+      number: t.arg.int({ required: true }),
+      id: t.arg.int({ required: true, description: 'The line comment answered.' }),
+      body: t.arg.string({ required: true }),
+    },
+    resolve: (_r, { owner, name, number, id, body }, ctx) => reviews.replyToReviewComment(ctx, owner, name, number, id, body),
+  }),
   resolvePullReviewComment: t.boolean({
     tokenScope: 'write:repository',
     args: { owner: t.arg.string({ required: true }), name: t.arg.string({ required: true }), id: t.arg.int({ required: true }) },

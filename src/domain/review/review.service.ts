@@ -511,6 +511,40 @@ async function teamsByName(ctx: ServiceContext, orgId: number, names: readonly s
 }
 
 /**
+ * Replies to a line comment (Gitea's CreatePullReviewCommentReply, CreateCodeComment with a review to reply to):
+ * the reply is a line comment of the caller's in the same review as the comment answered, on the same file, line
+ * and side, with the commit and hunk of that thread. It is published at once when that review is submitted (a
+ * `pull_request_review_comment` event); a reply in the caller's own pending review stays a draft with it. The
+ * comment must be a line comment of this pull request (404 otherwise; another's pending review is hidden, 404);
+ * an empty body is 422; on a locked pull request only those who write to the pull requests reply (403).
+ */
+export async function replyToReviewComment(ctx: ServiceContext, owner: string, name: string, number: number, id: number, body: string): Promise<ReviewCommentView> {
+  const actor = signedIn(ctx);
+  const { repo, permission, view } = await writablePull(ctx, owner, name, number);
+  const thread = await ctx.db.comment.findFirst({ where: { id, issueId: view.issue.id, type: 'code' }, include: { review: true } });
+  if (!thread?.review) throw notFound(`line comment ${id} does not exist`);
+  const review = thread.review;
+  if (review.type === 'pending' && review.reviewerId !== actor.id && !isSiteAdmin(ctx.viewer)) throw notFound(`line comment ${id} does not exist`);
+  if (body.trim() === '') throw invalid('body must not be empty');
+  if (view.issue.isLocked && !satisfies(permission, PULLS_WRITE) && !isSiteAdmin(ctx.viewer)) {
+    throw forbidden('this pull request is locked: only those who may write to the pull requests reply');
+  }
+  const comment = await ctx.db.comment.create({
+    data: {
+      issueId: view.issue.id, repoId: repo.id, type: 'code', posterId: actor.id, body, reviewId: review.id,
+      treePath: thread.treePath, line: thread.line, patch: thread.patch, commitSha: thread.commitSha,
+    },
+    include: { poster: true },
+  });
+  if (review.type !== 'pending') {
+    await ctx.events.publish('pull_request_review_comment', {
+      actorId: actor.id, repoId: repo.id, issueId: view.issue.id, number: view.issue.number, pullId: view.pull.id, reviewId: review.id, commentId: comment.id,
+    });
+  }
+  return { comment, review, pull: view };
+}
+
+/**
  * Marks a line comment's conversation resolved or open again (Gitea's MarkConversation): the pull request's
  * poster and those who write to the pull requests may (403 for others); a comment that is not a line comment is
  * 400, as in Gitea. Resolving a resolved one (or reopening an open one) changes nothing.
