@@ -4,7 +4,7 @@ import { lookup } from '../../graphql/errors.ts';
 import { enumFromValues, inputFromTable } from '../../graphql/input-fields.ts';
 import { IssueCommentRef } from '../comment/comment.graphql.ts';
 import { GHOST } from '../issue/issue.service.ts';
-import { PullRequestRef } from '../pull/pull.graphql.ts';
+import { PullRequestEventRef, PullRequestRef } from '../pull/pull.graphql.ts';
 import { RepositoryRef } from '../repo/repo.graphql.ts';
 import { withOwner } from '../repo/repo.service.ts';
 import { TeamRef } from '../team/team.graphql.ts';
@@ -111,6 +111,21 @@ builder.objectFields(PullRequestRef, (t) => ({
   reviewCommentCount: t.int({
     description: 'How many line comments its submitted reviews have.',
     resolve: (v, _a, ctx) => ctx.loaders.reviewCommentCount.load(v.issue.id),
+  }),
+}));
+
+builder.objectFields(PullRequestEventRef, (t) => ({
+  review: t.field({
+    type: PullReviewRef,
+    nullable: true,
+    description: 'For the review_* actions: the review as it is now (null once deleted).',
+    resolve: (e, _a, ctx) => (e.reviewId !== null && e.pull ? reviews.getReview(ctx, e.pull, e.reviewId) : null),
+  }),
+  reviewComment: t.field({
+    type: PullReviewCommentRef,
+    nullable: true,
+    description: 'For review_line_comment: the line comment published (null once deleted).',
+    resolve: (e, _a, ctx) => (e.reviewCommentId !== null && e.pull ? reviews.getReviewComment(ctx, e.pull, e.reviewCommentId) : null),
   }),
 }));
 

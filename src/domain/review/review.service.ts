@@ -122,6 +122,14 @@ export async function getReview(ctx: ServiceContext, pull: PullView, id: number)
   return (await viewsOf(ctx, pull, [row]))[0];
 }
 
+/** One line comment of the pull request by id, with its review; null when there is none or its review is another's draft. */
+export async function getReviewComment(ctx: ServiceContext, pull: PullView, id: number): Promise<ReviewCommentView | null> {
+  const row = await ctx.db.comment.findFirst({ where: { id, issueId: pull.issue.id, type: 'code', review: visibleReviews(ctx) }, include: { poster: true, review: true } });
+  if (!row?.review) return null;
+  const { review, ...comment } = row;
+  return { comment, review, pull };
+}
+
 /** A review's line comments, oldest first (one statement). */
 export async function listReviewComments(ctx: ServiceContext, view: ReviewView): Promise<ReviewCommentView[]> {
   const rows = await ctx.db.comment.findMany({ where: { reviewId: view.review.id, type: 'code' }, include: { poster: true }, orderBy: [{ createdAt: 'asc' }, { id: 'asc' }] });
@@ -405,6 +413,9 @@ export async function setReviewDismissed(
     });
   } else if (row.dismissed) {
     await ctx.db.review.update({ where: { id: row.id }, data: { dismissed: false, updatedAt: new Date() } });
+    await ctx.events.publish('pull_request_review', {
+      actorId: actor.id, repoId: repo.id, issueId: view.issue.id, number: view.issue.number, pullId: view.pull.id, reviewId: row.id, action: 'undismissed',
+    });
   }
   const fresh = await ctx.db.review.findUniqueOrThrow({ where: { id: row.id }, include: REVIEW_INCLUDE });
   return (await viewsOf(ctx, view, [fresh]))[0];
