@@ -303,6 +303,9 @@ async function writeReview(ctx: ServiceContext, w: ReviewWrite): Promise<ReviewV
       await tx.review.deleteMany({
         where: { issueId, type: 'request', OR: [{ reviewerId: w.actor.id }, { reviewerTeam: { members: { some: { userId: w.actor.id } } } }] },
       });
+      // A new approval or rejection (not a draft submitted) dismisses the caller's earlier ones, so that none
+      // of them stands again once this one is dismissed (Gitea's CreateReview).
+      if (!pending) await tx.review.updateMany({ where: { issueId, reviewerId: w.actor.id, type: { in: SUBMITTED_COUNTED } }, data: { dismissed: true, updatedAt: new Date() } });
     }
     const data = { type: w.type, body: w.body, commitId: w.commitId, official, stale, updatedAt: new Date() };
     const review = pending
@@ -402,7 +405,10 @@ export async function setReviewDismissed(
     await ctx.db.$transaction(async (tx: Tx) => {
       await tx.review.update({ where: { id: row.id }, data: { dismissed: true, updatedAt: new Date() } });
       if (options.priors && row.reviewerId !== null) {
-        await tx.review.updateMany({ where: { issueId: view.issue.id, reviewerId: row.reviewerId, id: { lt: row.id }, type: { in: ['approve', 'reject'] } }, data: { dismissed: true } });
+        await tx.review.updateMany({
+          where: { issueId: view.issue.id, reviewerId: row.reviewerId, id: { lt: row.id }, type: { in: SUBMITTED_COUNTED } },
+          data: { dismissed: true, updatedAt: new Date() },
+        });
       }
       await tx.comment.create({
         data: { issueId: view.issue.id, repoId: repo.id, type: 'dismiss_review', posterId: actor.id, body: options.message ?? '', reviewId: row.id, assigneeId: row.reviewerId },
@@ -607,7 +613,7 @@ export async function followReviewsOnPush(deps: Deps, moved: readonly { issueId:
   if (approvals.length === 0) return;
   const pusher = new Map(dismissing.map((m) => [m.issueId, m.pusherId]));
   await deps.db.$transaction([
-    deps.db.review.updateMany({ where: { id: { in: approvals.map((a) => a.id) } }, data: { dismissed: true } }),
+    deps.db.review.updateMany({ where: { id: { in: approvals.map((a) => a.id) } }, data: { dismissed: true, updatedAt: new Date() } }),
     deps.db.comment.createMany({
       data: approvals.map((a) => ({ issueId: a.issueId, repoId: a.issue.repoId, type: 'dismiss_review', posterId: pusher.get(a.issueId) ?? null, reviewId: a.id, assigneeId: a.reviewerId })),
     }),
