@@ -2147,6 +2147,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/repos/{owner}/{repo}/pulls/{index}/comments/{id}/replies": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Reply to a line comment of a review
+         * @description The reply is a line comment of the caller's in the same review as the comment answered, on the same file, line and side, with that conversation's commit and hunk. It is published at once when that review is submitted; in the caller's own pending review it stays a draft with the review. The comment must be a line comment of this pull request (404 otherwise, and for another's pending review); an empty body is 422; on a locked pull request only those who write to the pull requests reply (403).
+         */
+        post: operations["repoCreatePullReviewCommentReply"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/repos/{owner}/{repo}/pulls/comments/{id}/resolve": {
         parameters: {
             query?: never;
@@ -4807,6 +4827,11 @@ export interface components {
             reviewers?: string[];
             team_reviewers?: string[];
         };
+        /** @description A reply to a line comment. */
+        CreatePullReviewCommentReplyOptions: {
+            /** @description The text, in Markdown (not empty). */
+            body: string;
+        };
         /** @description Paging and size limits. */
         GeneralAPISettings: {
             /** Format: int64 */
@@ -5743,6 +5768,15 @@ export interface components {
             };
             content: {
                 "application/json": components["schemas"]["PullReview"][];
+            };
+        };
+        /** @description The reply, a line comment. */
+        PullReviewCommentReply: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["PullReviewComment"];
             };
         };
         /** @description Line comments of a review. */
@@ -10398,6 +10432,35 @@ export interface operations {
         };
         responses: {
             204: components["responses"]["empty"];
+            403: components["responses"]["forbidden"];
+            404: components["responses"]["notFound"];
+            422: components["responses"]["validationError"];
+            423: components["responses"]["repoArchivedError"];
+        };
+    };
+    repoCreatePullReviewCommentReply: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Login of the repository's owner. */
+                owner: components["parameters"]["reviewOwner"];
+                /** @description Name of the repository. */
+                repo: components["parameters"]["reviewRepo"];
+                /** @description Number of the pull request. */
+                index: components["parameters"]["reviewPullIndex"];
+                /** @description Id of the line comment. */
+                id: components["parameters"]["reviewCommentId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreatePullReviewCommentReplyOptions"];
+            };
+        };
+        responses: {
+            201: components["responses"]["PullReviewCommentReply"];
             403: components["responses"]["forbidden"];
             404: components["responses"]["notFound"];
             422: components["responses"]["validationError"];

@@ -118,6 +118,7 @@ export const routes: Route[] = [
   {"method":"get","path":"/repos/{owner}/{repo}/pulls/{index}/reviews/{id}/comments","operationId":"repoGetPullReviewComments","guard":"public","scope":"repository"},
   {"method":"post","path":"/repos/{owner}/{repo}/pulls/{index}/reviews/{id}/dismissals","operationId":"repoDismissPullReview","guard":"signedIn","scope":"repository"},
   {"method":"post","path":"/repos/{owner}/{repo}/pulls/{index}/reviews/{id}/undismissals","operationId":"repoUnDismissPullReview","guard":"signedIn","scope":"repository"},
+  {"method":"post","path":"/repos/{owner}/{repo}/pulls/{index}/comments/{id}/replies","operationId":"repoCreatePullReviewCommentReply","guard":"signedIn","scope":"repository"},
   {"method":"get","path":"/repos/{owner}/{repo}/issues/{index}/assets/{attachment_id}","operationId":"issueGetIssueAttachment","guard":"public","scope":"issue"},
   {"method":"delete","path":"/repos/{owner}/{repo}/issues/{index}/assets/{attachment_id}","operationId":"issueDeleteIssueAttachment","guard":"signedIn","scope":"issue"},
   {"method":"patch","path":"/repos/{owner}/{repo}/issues/{index}/assets/{attachment_id}","operationId":"issueEditIssueAttachment","guard":"signedIn","scope":"issue"},

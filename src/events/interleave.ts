@@ -1,33 +1,29 @@
-/** One event of two subscriptions merged by `interleave`, with the topic it came from. */
-export type Tagged<A extends string, EA, B extends string, EB> = { topic: A; event: EA } | { topic: B; event: EB };
+/** A subscription of the bus with the topic it listens to. */
+type Source = readonly [string, AsyncIterableIterator<unknown>];
+
+/** One event of the subscriptions merged by `interleave`, with the topic it came from. */
+export type Tagged<S extends readonly Source[]> = {
+  [K in keyof S]: S[K] extends readonly [infer T, AsyncIterableIterator<infer E>] ? { topic: T; event: E } : never;
+}[number];
 
 /**
- * The events of two subscriptions of the bus as they come, each tagged with its topic; ending either ends both
- * (and both are closed).
+ * The events of several subscriptions of the bus as they come, each tagged with its topic; ending any ends all
+ * (and all are closed).
  */
-export async function* interleave<A extends string, EA, B extends string, EB>(
-  first: [A, AsyncIterableIterator<EA>],
-  second: [B, AsyncIterableIterator<EB>],
-): AsyncGenerator<Tagged<A, EA, B, EB>> {
-  type Item = Tagged<A, EA, B, EB>;
-  const [a, as] = first;
-  const [b, bs] = second;
-  const next = (topic: A | B): Promise<Item | null> =>
-    topic === a
-      ? as.next().then((r) => (r.done ? null : ({ topic: a, event: r.value } as Item)))
-      : bs.next().then((r) => (r.done ? null : ({ topic: b, event: r.value } as Item)));
-  const pending = new Map<A | B, Promise<Item | null>>([
-    [a, next(a)],
-    [b, next(b)],
-  ]);
+export async function* interleave<const S extends readonly Source[]>(...sources: S): AsyncGenerator<Tagged<S>> {
+  const next = (index: number): Promise<{ index: number; item: Tagged<S> } | null> => {
+    const [topic, events] = sources[index];
+    return events.next().then((r) => (r.done ? null : { index, item: { topic, event: r.value } as Tagged<S> }));
+  };
+  const pending = new Map(sources.map((_source, index) => [index, next(index)]));
   try {
     for (;;) {
-      const item = await Promise.race(pending.values());
-      if (!item) return;
-      pending.set(item.topic, next(item.topic));
-      yield item;
+      const got = await Promise.race(pending.values());
+      if (!got) return;
+      pending.set(got.index, next(got.index));
+      yield got.item;
     }
   } finally {
-    await Promise.all([as.return?.(), bs.return?.()]);
+    await Promise.all(sources.map(([, events]) => events.return?.()));
   }
 }

@@ -66,15 +66,18 @@ export interface EventTopics {
   pull_request: PullRequestEvent;
   /** The background check of a pull request's mergeability finished (Gitea has no webhook event for it). */
   pull_request_check: PullRequestCheckEvent;
-  /** A review of a pull request was submitted (approved, rejected, comment) or dismissed (Gitea's `pull_request_review_*` webhook events). */
+  /**
+   * A review of a pull request was submitted (approved, rejected, comment) or dismissed (Gitea's
+   * `pull_request_review_*` webhook events), or undismissed (Gitea has no webhook event for it).
+   */
   pull_request_review: PullRequestReviewEvent;
-  /** A line comment of a review was published with its review (Gitea's `pull_request_review_comment`). */
+  /** A line comment of a review was published, with its review or as a reply in a submitted one (Gitea's `pull_request_review_comment`). */
   pull_request_review_comment: PullRequestReviewCommentEvent;
 }
 
 /** Reviews (src/domain/review): a review of a pull request, by ids. */
 export interface PullRequestReviewEvent extends IssueEventBase {
-  action: 'approved' | 'rejected' | 'comment' | 'dismissed';
+  action: 'approved' | 'rejected' | 'comment' | 'dismissed' | 'undismissed';
   pullId: number;
   reviewId: number;
 }

@@ -81,6 +81,12 @@ describe('isomorphic-git against Graft', () => {
     assert.ok(refused.error, `the push was refused with an error, not a result: ${JSON.stringify(refused.result)}`);
     assert.equal(refused.error.code, 'GitPushError');
     assert.match(refused.error.message, /refs\/heads\/main: pre-receive hook declined/);
+    // What the error carries (err.data) is the report-status of receive-pack: per ref, git's fixed reason for a
+    // refusing hook, never the hook's words (as with Gitea, whose refusal is a pre-receive hook too).
+    const data = refused.error.data as { prettyDetails: string; result: { ok: boolean; refs: Record<string, { ok: boolean; error?: string }> } };
+    assert.equal(data.result.ok, true, 'the unpack went well');
+    assert.deepEqual(data.result.refs['refs/heads/main'], { ok: false, error: 'pre-receive hook declined' });
+    assert.doesNotMatch(JSON.stringify(data), /Not allowed to push/);
     // The hook's own words come on the remote's message channel (git prints them as "remote: …").
     assert.match(messages.join(''), /Graft: Not allowed to push to protected branch main/);
     const main = await api.get(`${repo.path}/branches/main`, owner.basic);

@@ -91,6 +91,58 @@ describe('the pullRequestEvents subscription', () => {
     assert.deepEqual(events.map((e) => [e.action, e.pullRequest?.status]).at(-1), ['mergeability_computed', 'conflict']);
   });
 
+  it('delivers reviews submitted, dismissed and undismissed and line comments published (with replies), with the review and the comment; nothing of drafts', async () => {
+    const [reviewer] = await createAccounts(api, 1);
+    const repo = await buildRepo(server, owner, {
+      private: true,
+      files: { 'README.md': 'hello\n' },
+      commits: [{ branch: 'topic', files: { 'topic.txt': 't\n' } }],
+      collaborators: [[reader, 'read'], [reviewer, 'read']],
+    });
+    const opened = await api.post(`${repo.path}/pulls`, { title: 'reviewed', head: 'topic', base: 'main' }, owner.basic);
+    assert.equal(opened.status, 201, JSON.stringify(opened.body));
+    const number = opened.body.number;
+    await server.app.backgroundIdle();
+    const sub = listenAs<Delivered & { review: { databaseId: number; state: string; dismissed: boolean } | null; reviewComment: { databaseId: number; body: string } | null }>(
+      server.url,
+      reader,
+      'pullRequestEvents',
+      'subscription($owner: String!, $name: String!) { pullRequestEvents(owner: $owner, name: $name) { action number actor { login } review { databaseId state dismissed } reviewComment { databaseId body } } }',
+      { owner: owner.login, name: repo.name },
+    );
+    await sub.connected;
+    const reviews = `${repo.path}/pulls/${number}/reviews`;
+    const draft = await api.post(reviews, { body: 'a draft', comments: [{ path: 'topic.txt', body: 'draft line', new_position: 1 }] }, owner.basic);
+    assert.equal(draft.status, 200, JSON.stringify(draft.body));
+    const commented = await api.post(reviews, { event: 'COMMENT', body: 'c', comments: [{ path: 'topic.txt', body: 'why t?', new_position: 1 }] }, reviewer.basic);
+    assert.equal(commented.status, 200, JSON.stringify(commented.body));
+    const line = (await api.get(`${reviews}/${commented.body.id}/comments`, reviewer.basic)).body[0];
+    const approval = await api.post(reviews, { event: 'APPROVED' }, reviewer.basic);
+    assert.equal(approval.status, 200);
+    assert.equal((await api.post(`${reviews}/${approval.body.id}/dismissals`, { message: 'too soon' }, owner.basic)).status, 200);
+    assert.equal((await api.post(`${reviews}/${approval.body.id}/undismissals`, {}, owner.basic)).status, 200);
+    const reply = await api.post(`${repo.path}/pulls/${number}/comments/${line.id}/replies`, { body: 'because' }, owner.basic);
+    assert.equal(reply.status, 201, JSON.stringify(reply.body));
+
+    const { events, errors } = await sub.settle(6);
+    assert.deepEqual(errors, []);
+    assert.deepEqual(
+      events.map((e) => [e.action, e.number, e.actor?.login, e.review?.databaseId ?? null, e.reviewComment?.databaseId ?? null]),
+      [
+        ['review_comment', number, reviewer.login, commented.body.id, null],
+        ['review_line_comment', number, reviewer.login, commented.body.id, line.id],
+        ['review_approved', number, reviewer.login, approval.body.id, null],
+        ['review_dismissed', number, owner.login, approval.body.id, null],
+        ['review_undismissed', number, owner.login, approval.body.id, null],
+        ['review_line_comment', number, owner.login, commented.body.id, reply.body.id],
+      ],
+    );
+    assert.equal(events[0].review?.state, 'COMMENT');
+    assert.equal(events[1].reviewComment?.body, 'why t?');
+    assert.equal(events[5].reviewComment?.body, 'because');
+    assert.equal(events[4].review?.dismissed, false, 'the review as it is when the event is delivered');
+  });
+
   it('refuses the subscription to someone who may not read the repository', async () => {
     const [stranger] = await createAccounts(api, 1);
     const sub = listen(stranger);

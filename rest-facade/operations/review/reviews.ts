@@ -6,6 +6,7 @@ import {
   PullReviewDocument,
   PullReviewsDocument,
   RemovePullReviewRequestsDocument,
+  ReplyToPullReviewCommentDocument,
   RepositoryReviewersDocument,
   RequestPullReviewsDocument,
   ResolvePullReviewCommentDocument,
@@ -102,6 +103,13 @@ export const repoDeletePullReviewRequests = defineOperation({
   document: RemovePullReviewRequestsDocument,
   variables: ({ params, body }) => ({ ...target(params), input: { reviewers: body.reviewers ?? null, teamReviewers: body.team_reviewers ?? null } }),
   reply: () => noContent(),
+});
+
+export const repoCreatePullReviewCommentReply = defineOperation({
+  operationId: 'repoCreatePullReviewCommentReply',
+  document: ReplyToPullReviewCommentDocument,
+  variables: ({ params, body }) => ({ ...target(params), id: params.id, body: body.body }),
+  reply: ({ replyToPullReviewComment }) => created(toPullReviewComment(replyToPullReviewComment)),
 });
 
 export const repoResolvePullReviewComment = defineOperation({

@@ -310,6 +310,43 @@ export async function closeIssueIn(tx: Tx, issue: { id: number; repoId: number; 
   return true;
 }
 
+/**
+ * Closes many issues inside a transaction of another area, set-based (a deleted branch closing its pull requests):
+ * those still open are read once, closed in one statement, and the closed counters move by how many of them each
+ * repository, milestone and label had: one statement per distinct count, not per issue. Answers the ids closed;
+ * the caller writes their timeline rows (with its other rows, in one insert).
+ */
+export async function closeIssuesIn(tx: Tx, issueIds: readonly number[]): Promise<Set<number>> {
+  if (issueIds.length === 0) return new Set();
+  const open = await tx.issue.findMany({
+    where: { id: { in: [...issueIds] }, isClosed: false },
+    select: { id: true, repoId: true, milestoneId: true, isPull: true, labels: { select: { labelId: true } } },
+  });
+  if (open.length === 0) return new Set();
+  const now = new Date();
+  await tx.issue.updateMany({ where: { id: { in: open.map((i) => i.id) }, isClosed: false }, data: { isClosed: true, closedAt: now, updatedAt: now } });
+  /** Ids by how many times they occur: each group moves in one statement. */
+  const byCount = (ids: number[]) => {
+    const counts = new Map<number, number>();
+    for (const id of ids) counts.set(id, (counts.get(id) ?? 0) + 1);
+    const groups = new Map<number, number[]>();
+    for (const [id, n] of counts) groups.set(n, [...(groups.get(n) ?? []), id]);
+    return groups;
+  };
+  for (const isPull of [false, true]) {
+    for (const [n, ids] of byCount(open.filter((i) => i.isPull === isPull).map((i) => i.repoId))) {
+      await tx.repository.updateMany({ where: { id: { in: ids } }, data: isPull ? { closedPullCount: { increment: n } } : { closedIssueCount: { increment: n } } });
+    }
+  }
+  for (const [n, ids] of byCount(open.flatMap((i) => (i.milestoneId ? [i.milestoneId] : [])))) {
+    await tx.milestone.updateMany({ where: { id: { in: ids } }, data: { closedIssueCount: { increment: n } } });
+  }
+  for (const [n, ids] of byCount(open.flatMap((i) => i.labels.map((l) => l.labelId)))) {
+    await tx.label.updateMany({ where: { id: { in: ids } }, data: { closedIssueCount: { increment: n } } });
+  }
+  return new Set(open.map((i) => i.id));
+}
+
 /** Timeline events (Comment rows of Gitea's types) of one change to an issue, by the viewer. */
 export async function timeline(tx: Tx, issue: { id: number; repoId: number }, actor: User, rows: TimelineRow[]) {
   if (rows.length === 0) return;

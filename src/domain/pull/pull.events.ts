@@ -1,34 +1,54 @@
 import { notFound } from '../../errors.ts';
 import { interleave } from '../../events/interleave.ts';
-import type { PullRequestEvent } from '../../events/topics.ts';
+import type { PullRequestEvent, PullRequestReviewEvent } from '../../events/topics.ts';
 import type { ServiceContext } from '../../services.ts';
 import { getRepository, getRepositoryById } from '../repo/repo.service.ts';
 import { getPullRequest, PULLS_READ, readsPulls, type PullView } from './pull.service.ts';
 
-/** One event of a repository's pull requests as the subscription delivers it, with the pull request as it is now. */
+/** What the subscription names a review's events: `review_` and the `pull_request_review` action. */
+export type ReviewEventAction = `review_${PullRequestReviewEvent['action']}`;
+
+/**
+ * One event of a repository's pull requests as the subscription delivers it, with the pull request as it is now;
+ * for a review's events the review, and for a published line comment the comment (by id: the review area shows
+ * them).
+ */
 export interface PullEventView {
-  action: PullRequestEvent['action'] | 'mergeability_computed';
+  action: PullRequestEvent['action'] | 'mergeability_computed' | ReviewEventAction | 'review_line_comment';
   number: number;
   actorId: number | null;
   pull: PullView | null;
+  reviewId: number | null;
+  reviewCommentId: number | null;
 }
 
 /**
- * The `pull_request` events of one repository and the ends of its mergeability checks, for as long as the caller
- * reads its pull requests: each event is authorised again when it is delivered, on a fresh context.
+ * The `pull_request` events of one repository, the ends of its mergeability checks, its reviews submitted,
+ * dismissed and undismissed (`pull_request_review`) and its line comments published (`pull_request_review_comment`),
+ * for as long as the caller reads its pull requests: each event is authorised again when it is delivered, on a
+ * fresh context.
  */
 export async function* pullRequestEvents(ctx: ServiceContext, owner: string, name: string, signal?: AbortSignal): AsyncGenerator<PullEventView> {
   const { repo } = await getRepository(ctx, owner, name, PULLS_READ);
   if (!repo.hasPullRequests) throw notFound(`repository ${owner}/${name} has no pull requests`);
   const changes = ctx.events.subscribe('pull_request', signal);
   const checks = ctx.events.subscribe('pull_request_check', signal);
-  for await (const item of interleave(['pull_request', changes], ['pull_request_check', checks])) {
+  const reviews = ctx.events.subscribe('pull_request_review', signal);
+  const lines = ctx.events.subscribe('pull_request_review_comment', signal);
+  const sources = interleave(['pull_request', changes], ['pull_request_check', checks], ['pull_request_review', reviews], ['pull_request_review_comment', lines]);
+  for await (const item of sources) {
     if (item.event.repoId !== repo.id) continue;
     const fresh: ServiceContext = { ...ctx };
     const current = await getRepositoryById(fresh, repo.id).catch(() => null);
     if (!current || !(await readsPulls(fresh, current.repo))) continue;
     const pull = await getPullRequest(fresh, current.repo, item.event.number);
-    if (item.topic === 'pull_request') yield { action: item.event.action, number: item.event.number, actorId: item.event.actorId > 0 ? item.event.actorId : null, pull };
-    else yield { action: 'mergeability_computed', number: item.event.number, actorId: null, pull };
+    const none = { reviewId: null, reviewCommentId: null };
+    if (item.topic === 'pull_request') yield { action: item.event.action, number: item.event.number, actorId: item.event.actorId > 0 ? item.event.actorId : null, pull, ...none };
+    else if (item.topic === 'pull_request_check') yield { action: 'mergeability_computed', number: item.event.number, actorId: null, pull, ...none };
+    else if (item.topic === 'pull_request_review') {
+      yield { action: `review_${item.event.action}`, number: item.event.number, actorId: item.event.actorId, pull, reviewId: item.event.reviewId, reviewCommentId: null };
+    } else {
+      yield { action: 'review_line_comment', number: item.event.number, actorId: item.event.actorId, pull, reviewId: item.event.reviewId, reviewCommentId: item.event.commentId };
+    }
   }
 }

@@ -162,7 +162,8 @@ export const PullRequestEventRef = builder.objectRef<PullEventView>('PullRequest
   description: "A change of one of a repository's pull requests, named as Gitea's pull_request webhook actions.",
   fields: (t) => ({
     action: t.string({
-      description: 'opened, edited, synchronized, closed, reopened, assigned, unassigned, milestoned, demilestoned, label_updated, review_requested, review_request_removed, merged, or mergeability_computed.',
+      description:
+        'opened, edited, synchronized, closed, reopened, assigned, unassigned, milestoned, demilestoned, label_updated, review_requested, review_request_removed, merged, mergeability_computed; for reviews review_approved, review_rejected, review_comment, review_dismissed, review_undismissed, and review_line_comment (a line comment published).',
       resolve: (e) => e.action,
     }),
     number: t.int({ resolve: (e) => e.number }),

@@ -4,7 +4,7 @@ import { lookup } from '../../graphql/errors.ts';
 import { enumFromValues, inputFromTable } from '../../graphql/input-fields.ts';
 import { IssueCommentRef } from '../comment/comment.graphql.ts';
 import { GHOST } from '../issue/issue.service.ts';
-import { PullRequestRef } from '../pull/pull.graphql.ts';
+import { PullRequestEventRef, PullRequestRef } from '../pull/pull.graphql.ts';
 import { RepositoryRef } from '../repo/repo.graphql.ts';
 import { withOwner } from '../repo/repo.service.ts';
 import { TeamRef } from '../team/team.graphql.ts';
@@ -114,6 +114,21 @@ builder.objectFields(PullRequestRef, (t) => ({
   }),
 }));
 
+builder.objectFields(PullRequestEventRef, (t) => ({
+  review: t.field({
+    type: PullReviewRef,
+    nullable: true,
+    description: 'For the review_* actions: the review as it is now (null once deleted).',
+    resolve: (e, _a, ctx) => (e.reviewId !== null && e.pull ? reviews.getReview(ctx, e.pull, e.reviewId) : null),
+  }),
+  reviewComment: t.field({
+    type: PullReviewCommentRef,
+    nullable: true,
+    description: 'For review_line_comment: the line comment published (null once deleted).',
+    resolve: (e, _a, ctx) => (e.reviewCommentId !== null && e.pull ? reviews.getReviewComment(ctx, e.pull, e.reviewCommentId) : null),
+  }),
+}));
+
 builder.objectFields(IssueCommentRef, (t) => ({
   reviewId: t.int({ description: 'For review, code and dismiss_review rows: the review; 0 otherwise.', resolve: (v) => v.comment.reviewId ?? 0 }),
   assigneeTeam: t.field({
@@ -196,6 +211,19 @@ builder.mutationFields((t) => ({
       await reviews.changeReviewRequests(ctx, owner, name, number, input, false);
       return true;
     },
+  }),
+  replyToPullReviewComment: t.field({
+    type: PullReviewCommentRef,
+    tokenScope: 'write:repository',
+    description: 'Replies to a line comment: a line comment in the same review, on the same file, line and side.',
+    args: {
+      owner: t.arg.string({ required: true }),
+      name: t.arg.string({ required: true }),
+      number: t.arg.int({ required: true }),
+      id: t.arg.int({ required: true, description: 'The line comment answered.' }),
+      body: t.arg.string({ required: true }),
+    },
+    resolve: (_r, { owner, name, number, id, body }, ctx) => reviews.replyToReviewComment(ctx, owner, name, number, id, body),
   }),
   resolvePullReviewComment: t.boolean({
     tokenScope: 'write:repository',

@@ -122,6 +122,14 @@ export async function getReview(ctx: ServiceContext, pull: PullView, id: number)
   return (await viewsOf(ctx, pull, [row]))[0];
 }
 
+/** One line comment of the pull request by id, with its review; null when there is none or its review is another's draft. */
+export async function getReviewComment(ctx: ServiceContext, pull: PullView, id: number): Promise<ReviewCommentView | null> {
+  const row = await ctx.db.comment.findFirst({ where: { id, issueId: pull.issue.id, type: 'code', review: visibleReviews(ctx) }, include: { poster: true, review: true } });
+  if (!row?.review) return null;
+  const { review, ...comment } = row;
+  return { comment, review, pull };
+}
+
 /** A review's line comments, oldest first (one statement). */
 export async function listReviewComments(ctx: ServiceContext, view: ReviewView): Promise<ReviewCommentView[]> {
   const rows = await ctx.db.comment.findMany({ where: { reviewId: view.review.id, type: 'code' }, include: { poster: true }, orderBy: [{ createdAt: 'asc' }, { id: 'asc' }] });
@@ -295,6 +303,9 @@ async function writeReview(ctx: ServiceContext, w: ReviewWrite): Promise<ReviewV
       await tx.review.deleteMany({
         where: { issueId, type: 'request', OR: [{ reviewerId: w.actor.id }, { reviewerTeam: { members: { some: { userId: w.actor.id } } } }] },
       });
+      // A new approval or rejection (not a draft submitted) dismisses the caller's earlier ones, so that none
+      // of them stands again once this one is dismissed (Gitea's CreateReview).
+      if (!pending) await tx.review.updateMany({ where: { issueId, reviewerId: w.actor.id, type: { in: SUBMITTED_COUNTED } }, data: { dismissed: true, updatedAt: new Date() } });
     }
     const data = { type: w.type, body: w.body, commitId: w.commitId, official, stale, updatedAt: new Date() };
     const review = pending
@@ -394,7 +405,10 @@ export async function setReviewDismissed(
     await ctx.db.$transaction(async (tx: Tx) => {
       await tx.review.update({ where: { id: row.id }, data: { dismissed: true, updatedAt: new Date() } });
       if (options.priors && row.reviewerId !== null) {
-        await tx.review.updateMany({ where: { issueId: view.issue.id, reviewerId: row.reviewerId, id: { lt: row.id }, type: { in: ['approve', 'reject'] } }, data: { dismissed: true } });
+        await tx.review.updateMany({
+          where: { issueId: view.issue.id, reviewerId: row.reviewerId, id: { lt: row.id }, type: { in: SUBMITTED_COUNTED } },
+          data: { dismissed: true, updatedAt: new Date() },
+        });
       }
       await tx.comment.create({
         data: { issueId: view.issue.id, repoId: repo.id, type: 'dismiss_review', posterId: actor.id, body: options.message ?? '', reviewId: row.id, assigneeId: row.reviewerId },
@@ -405,6 +419,9 @@ export async function setReviewDismissed(
     });
   } else if (row.dismissed) {
     await ctx.db.review.update({ where: { id: row.id }, data: { dismissed: false, updatedAt: new Date() } });
+    await ctx.events.publish('pull_request_review', {
+      actorId: actor.id, repoId: repo.id, issueId: view.issue.id, number: view.issue.number, pullId: view.pull.id, reviewId: row.id, action: 'undismissed',
+    });
   }
   const fresh = await ctx.db.review.findUniqueOrThrow({ where: { id: row.id }, include: REVIEW_INCLUDE });
   return (await viewsOf(ctx, view, [fresh]))[0];
@@ -511,6 +528,40 @@ async function teamsByName(ctx: ServiceContext, orgId: number, names: readonly s
 }
 
 /**
+ * Replies to a line comment (Gitea's CreatePullReviewCommentReply, CreateCodeComment with a review to reply to):
+ * the reply is a line comment of the caller's in the same review as the comment answered, on the same file, line
+ * and side, with the commit and hunk of that thread. It is published at once when that review is submitted (a
+ * `pull_request_review_comment` event); a reply in the caller's own pending review stays a draft with it. The
+ * comment must be a line comment of this pull request (404 otherwise; another's pending review is hidden, 404);
+ * an empty body is 422; on a locked pull request only those who write to the pull requests reply (403).
+ */
+export async function replyToReviewComment(ctx: ServiceContext, owner: string, name: string, number: number, id: number, body: string): Promise<ReviewCommentView> {
+  const actor = signedIn(ctx);
+  const { repo, permission, view } = await writablePull(ctx, owner, name, number);
+  const thread = await ctx.db.comment.findFirst({ where: { id, issueId: view.issue.id, type: 'code' }, include: { review: true } });
+  if (!thread?.review) throw notFound(`line comment ${id} does not exist`);
+  const review = thread.review;
+  if (review.type === 'pending' && review.reviewerId !== actor.id && !isSiteAdmin(ctx.viewer)) throw notFound(`line comment ${id} does not exist`);
+  if (body.trim() === '') throw invalid('body must not be empty');
+  if (view.issue.isLocked && !satisfies(permission, PULLS_WRITE) && !isSiteAdmin(ctx.viewer)) {
+    throw forbidden('this pull request is locked: only those who may write to the pull requests reply');
+  }
+  const comment = await ctx.db.comment.create({
+    data: {
+      issueId: view.issue.id, repoId: repo.id, type: 'code', posterId: actor.id, body, reviewId: review.id,
+      treePath: thread.treePath, line: thread.line, patch: thread.patch, commitSha: thread.commitSha,
+    },
+    include: { poster: true },
+  });
+  if (review.type !== 'pending') {
+    await ctx.events.publish('pull_request_review_comment', {
+      actorId: actor.id, repoId: repo.id, issueId: view.issue.id, number: view.issue.number, pullId: view.pull.id, reviewId: review.id, commentId: comment.id,
+    });
+  }
+  return { comment, review, pull: view };
+}
+
+/**
  * Marks a line comment's conversation resolved or open again (Gitea's MarkConversation): the pull request's
  * poster and those who write to the pull requests may (403 for others); a comment that is not a line comment is
  * 400, as in Gitea. Resolving a resolved one (or reopening an open one) changes nothing.
@@ -562,7 +613,7 @@ export async function followReviewsOnPush(deps: Deps, moved: readonly { issueId:
   if (approvals.length === 0) return;
   const pusher = new Map(dismissing.map((m) => [m.issueId, m.pusherId]));
   await deps.db.$transaction([
-    deps.db.review.updateMany({ where: { id: { in: approvals.map((a) => a.id) } }, data: { dismissed: true } }),
+    deps.db.review.updateMany({ where: { id: { in: approvals.map((a) => a.id) } }, data: { dismissed: true, updatedAt: new Date() } }),
     deps.db.comment.createMany({
       data: approvals.map((a) => ({ issueId: a.issueId, repoId: a.issue.repoId, type: 'dismiss_review', posterId: pusher.get(a.issueId) ?? null, reviewId: a.id, assigneeId: a.reviewerId })),
     }),
