@@ -2,11 +2,13 @@ import assert from 'node:assert/strict';
 import { execFileSync, spawnSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { before, describe, it } from 'node:test';
+import { after, before, describe, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import * as openpgp from 'openpgp';
 import { repositoryPath } from '../../../src/domain/repo/storage.ts';
-import { createAccounts, type TestAccount } from '../../testkit/accounts.ts';
+import { ConfigError, loadConfig } from '../../../src/config/load.ts';
+import { totpCode } from '../../../src/auth/totp.ts';
+import { createAccounts, createToken, type TestAccount } from '../../testkit/accounts.ts';
 import { gitLocal, tempDir } from '../../testkit/git.ts';
 import { commitPayload, gpgSign, newGpgKey, writeCommit, type TestGpgKey } from '../../testkit/gpg-keys.ts';
 import { buildRepo, type TestRepo } from '../../testkit/repos.ts';
@@ -16,6 +18,7 @@ import { useServer, type ServerKit } from '../../testkit/use-server.ts';
 const b64 = (text: string) => Buffer.from(text).toString('base64');
 const SIGNER = { name: 'Graft Instance', email: 'signing@graft.test' };
 const keys = tempDir('graft-signing-');
+after(() => keys.remove());
 
 /** The raw text of a commit object. */
 function rawCommit(server: ServerKit, repo: TestRepo, sha: string): string {
@@ -181,6 +184,19 @@ describe('an OpenPGP signing key', () => {
         const tip = await mergeWith('rebase');
         await assertSignedByInstance(tip);
       });
+
+      it("signs the merge commit that brings a pull request's branch up to date with its base", async () => {
+        const branch = `f-update-${objectFormat}`;
+        await branchWithFile(branch);
+        await moveMain();
+        const pr = await api.post(`${repo.path}/pulls`, { title: `from ${branch}`, head: branch, base: 'main' }, owner.basic);
+        assert.equal(pr.status, 201, JSON.stringify(pr.body));
+        const updated = await api.post(`${repo.path}/pulls/${pr.body.number}/update`, {}, owner.basic);
+        assert.equal(updated.status, 200, JSON.stringify(updated.body));
+        const tip = (await api.get(`${repo.path}/branches/${branch}`)).body.commit.id;
+        assert.equal(rawCommit(server, repo, tip).match(/^parent /gm)?.length, 2);
+        await assertSignedByInstance(tip);
+      });
     });
   }
 });
@@ -232,6 +248,110 @@ describe('the signing rules', () => {
     const v = await write('signed-parent.txt');
     assert.equal(v.verified, true, JSON.stringify(v));
     assert.equal(v.reason, `${SIGNER.name} / ${key.keyId}`);
+  });
+});
+
+describe('the signing rules of merges', () => {
+  const keyFile = path.join(keys.dir, 'merges.asc');
+  before(async () => writeFileSync(keyFile, (await newGpgKey([SIGNER.email])).privateKey.armor()));
+  const server = useServer({ repository: { SIGNING_KEY: keyFile, SIGNING_NAME: SIGNER.name, SIGNING_EMAIL: SIGNER.email } });
+  const { api } = server;
+  let owner: TestAccount;
+  let writer: TestAccount;
+  let repo: TestRepo;
+  let n = 0;
+  // Each test sets the rules it is about on the running server's configuration, which every write reads anew.
+  const rules = (merges: string[], crud: string[] = ['never']) => {
+    server.app.config.repository.SIGNING_MERGES = merges;
+    server.app.config.repository.SIGNING_CRUD_ACTIONS = crud;
+  };
+  /** Opens a pull request of writer's from a new branch with one file (written through the contents API). */
+  const open = async () => {
+    const branch = `rules-${++n}`;
+    const made = await api.post(`${repo.path}/contents/${branch}.txt`, { content: b64(`${branch}\n`), new_branch: branch, message: `add ${branch}` }, writer.basic);
+    assert.equal(made.status, 201, JSON.stringify(made.body));
+    const pr = await api.post(`${repo.path}/pulls`, { title: branch, head: branch, base: 'main' }, writer.basic);
+    assert.equal(pr.status, 201, JSON.stringify(pr.body));
+    return pr.body.number as number;
+  };
+  /** Merges with a merge commit, as `auth`; the merge commit's verification reason. */
+  const merge = async (number: number, auth: Parameters<typeof api.post>[2] = owner.basic) => {
+    const res = await api.post(`${repo.path}/pulls/${number}/merge`, { Do: 'merge' }, auth);
+    assert.equal(res.status, 200, JSON.stringify(res.body));
+    const tip = (await api.get(`${repo.path}/branches/main`)).body.commit.id;
+    return (await api.get(`${repo.path}/git/commits/${tip}`)).body.commit.verification.reason as string;
+  };
+  const SIGNED = /^Graft Instance \/ [0-9A-F]{16}$/;
+
+  before(async () => {
+    [owner, writer] = await createAccounts(api, 2);
+    repo = await buildRepo(server, owner, { files: { 'a.txt': 'a\n' }, collaborators: [[writer, 'write']] });
+  });
+
+  it("follows Gitea's defaults: a merger without a GPG key or two-factor authentication gets an unsigned merge", async () => {
+    assert.deepEqual(server.app.config.repository.SIGNING_MERGES, ['pubkey', 'twofa', 'basesigned', 'commitssigned']);
+    assert.equal(await merge(await open()), 'gpg.error.not_signed_commit');
+  });
+
+  it('approved: signs only once the base branch has a protection rule and the pull request an official approval', async () => {
+    rules(['approved']);
+    assert.equal(await merge(await open()), 'gpg.error.not_signed_commit');
+    assert.equal((await api.post(`${repo.path}/branch_protections`, { rule_name: 'main' }, owner.basic)).status, 201);
+    const unapproved = await open();
+    assert.equal(await merge(unapproved), 'gpg.error.not_signed_commit');
+    const approved = await open();
+    const review = await api.post(`${repo.path}/pulls/${approved}/reviews`, { event: 'APPROVED', body: 'good' }, owner.basic);
+    assert.equal(review.status, 200, JSON.stringify(review.body));
+    assert.match(await merge(approved), SIGNED);
+    assert.equal((await api.delete(`${repo.path}/branch_protections/main`, owner.basic)).status, 204);
+  });
+
+  it("basesigned, headsigned and commitssigned: sign only when the base's tip, the head's tip, every commit of the head is verified", async () => {
+    // The base's tip is an unsigned commit of the contents API; then a signed merge makes it signed.
+    rules(['basesigned']);
+    const number = await open();
+    assert.equal((await api.post(`${repo.path}/contents/unsigned-base.txt`, { content: b64('x\n'), message: 'unsigned' }, owner.basic)).status, 201);
+    assert.equal(await merge(number), 'gpg.error.not_signed_commit');
+    rules(['always']);
+    assert.match(await merge(await open()), SIGNED);
+    rules(['basesigned']);
+    assert.match(await merge(await open()), SIGNED);
+    // The head's commits are unsigned unless the contents API signs them.
+    rules(['headsigned']);
+    assert.equal(await merge(await open()), 'gpg.error.not_signed_commit');
+    rules(['commitssigned']);
+    assert.equal(await merge(await open()), 'gpg.error.not_signed_commit');
+    rules(['headsigned', 'commitssigned'], ['always']);
+    assert.match(await merge(await open()), SIGNED);
+  });
+
+  it('twofa: signs the merges of an account with two-factor authentication only', async () => {
+    rules(['twofa']);
+    const setup = await server.graphql('mutation { enableTwoFactor { secret } }', undefined, owner.basic);
+    assert.ok(setup.data?.enableTwoFactor, JSON.stringify(setup));
+    const token = await createToken(api, { login: writer.login, basic: writer.basic }, ['write:repository']);
+    assert.equal(await merge(await open(), { token }), 'gpg.error.not_signed_commit');
+    const ownerToken = await createToken(api, { login: owner.login, basic: { basic: [owner.login, owner.password], otp: totpCode(setup.data.enableTwoFactor.secret) } }, ['write:repository']);
+    assert.match(await merge(await open(), { token: ownerToken }), SIGNED);
+  });
+});
+
+describe('the [repository.signing] settings', () => {
+  it("stop the start for a rule that is not one of the list's, and for a format other than openpgp and ssh", () => {
+    assert.throws(() => loadConfig({ env: { GRAFT__repository__SIGNING_MERGES: 'pubkey,sometimes' }, file: null }), /repository\.SIGNING_MERGES: "sometimes" is not one of/);
+    assert.throws(() => loadConfig({ env: { GRAFT__repository__SIGNING_CRUD_ACTIONS: 'basesigned' }, file: null }), /repository\.SIGNING_CRUD_ACTIONS: "basesigned" is not one of/);
+    assert.throws(() => loadConfig({ env: { GRAFT__repository__SIGNING_INITIAL_COMMIT: 'parentsigned' }, file: null }), ConfigError);
+    assert.throws(() => loadConfig({ env: { GRAFT__repository__SIGNING_FORMAT: 'x509' }, file: null }), /"x509" is not one of openpgp, ssh/);
+    const config = loadConfig({ env: { GRAFT__repository__SIGNING_MERGES: ' Always ' }, file: null });
+    assert.deepEqual(config.repository.SIGNING_MERGES, ['always']);
+  });
+
+  it("default to Gitea's: no key, openpgp, always for initial commits, pubkey-twofa-parentsigned for contents, pubkey-twofa-basesigned-commitssigned for merges", () => {
+    const { repository } = loadConfig({ env: {}, file: null });
+    assert.deepEqual(
+      [repository.SIGNING_KEY, repository.SIGNING_FORMAT, repository.SIGNING_INITIAL_COMMIT, repository.SIGNING_CRUD_ACTIONS, repository.SIGNING_MERGES],
+      ['none', 'openpgp', ['always'], ['pubkey', 'twofa', 'parentsigned'], ['pubkey', 'twofa', 'basesigned', 'commitssigned']],
+    );
   });
 });
 
