@@ -185,6 +185,21 @@ describe('an OpenPGP signing key', () => {
         await assertSignedByInstance(tip);
       });
 
+      it("signs the merge commit of a fork's merge-upstream", async () => {
+        const fork = await api.post(`${repo.path}/forks`, { name: `fork-${objectFormat}` }, stranger.basic);
+        assert.equal(fork.status, 202, JSON.stringify(fork.body));
+        const forkPath = `/repos/${stranger.login}/fork-${objectFormat}`;
+        assert.equal((await api.post(`${repo.path}/contents/upstream.txt`, { content: b64('up\n'), message: 'upstream' }, owner.basic)).status, 201);
+        assert.equal((await api.post(`${forkPath}/contents/downstream.txt`, { content: b64('down\n'), message: 'downstream' }, stranger.basic)).status, 201);
+        const merged = await api.post(`${forkPath}/merge-upstream`, { branch: 'main' }, stranger.basic);
+        assert.equal(merged.status, 200, JSON.stringify(merged.body));
+        assert.equal(merged.body.merge_type, 'merge');
+        const tip = (await api.get(`${forkPath}/branches/main`)).body.commit.id;
+        const v = (await api.get(`${forkPath}/git/commits/${tip}`)).body.commit.verification;
+        assert.equal(v.verified, true, JSON.stringify(v));
+        assert.equal(v.reason, `${SIGNER.name} / ${key.keyId}`);
+      });
+
       it("signs the merge commit that brings a pull request's branch up to date with its base", async () => {
         const branch = `f-update-${objectFormat}`;
         await branchWithFile(branch);
