@@ -18,6 +18,8 @@ export interface InstanceKey {
   publicKey: string;
   /** OpenPGP: the primary key's id; SSH: the key's SHA256 fingerprint. */
   keyId: string;
+  /** OpenPGP: the ids of the primary key and its subkeys (those a signature may name as its issuer). */
+  keyIds: string[];
   /** SIGNING_NAME and SIGNING_EMAIL: who the signatures stand for. */
   name: string;
   email: string;
@@ -54,7 +56,7 @@ async function loadInstanceKey(config: Config): Promise<InstanceKey | null> {
     if ('error' in read) throw new ConfigError(`${where}: ssh-keygen cannot read it as an SSH private key without a passphrase: ${read.error}`);
     const facts = await readSshPublicKey(read.line);
     if (!facts) throw new ConfigError(`${where}: ssh-keygen cannot read its public key`);
-    return { format: 'ssh', publicKey: `${read.line}\n`, keyId: facts.fingerprint, ...who, sign: (payload) => sshSignWithFile(file, payload) };
+    return { format: 'ssh', publicKey: `${read.line}\n`, keyId: facts.fingerprint, keyIds: [], ...who, sign: (payload) => sshSignWithFile(file, payload) };
   }
   let armored: string;
   try {
@@ -64,7 +66,7 @@ async function loadInstanceKey(config: Config): Promise<InstanceKey | null> {
   }
   try {
     const key = await readSigningKey(armored);
-    return { format: 'openpgp', publicKey: key.publicKey, keyId: key.keyId, ...who, sign: (payload) => key.sign(payload) };
+    return { format: 'openpgp', publicKey: key.publicKey, keyId: key.keyId, keyIds: key.keyIds, ...who, sign: (payload) => key.sign(payload) };
   } catch (err) {
     throw new ConfigError(`${where}: ${(err as Error).message}`);
   }

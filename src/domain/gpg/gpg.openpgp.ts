@@ -135,6 +135,8 @@ export interface OpenPgpSigningKey {
   publicKey: string;
   /** The primary key's id, 16 upper-case hex digits. */
   keyId: string;
+  /** The ids of the primary key and of its subkeys. */
+  keyIds: string[];
   /** A detached armored signature of `data` made with the key (or the subkey openpgp picks to sign). */
   sign(data: string): Promise<string>;
 }
@@ -156,6 +158,7 @@ export async function readSigningKey(armored: string): Promise<OpenPgpSigningKey
   return {
     publicKey: key.toPublic().armor(),
     keyId: keyIdHex(key.getKeyID()),
+    keyIds: [key.getKeyID(), ...key.subkeys.map((sub) => sub.getKeyID())].map(keyIdHex),
     async sign(data) {
       const message = await openpgp.createMessage({ binary: Buffer.from(data, 'utf8') });
       return (await openpgp.sign({ message, signingKeys: key, detached: true, format: 'armored' })) as string;

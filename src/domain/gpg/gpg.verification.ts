@@ -116,11 +116,12 @@ async function checkGpg(ctx: Ctx, signature: string, payload: string, committer:
       if (keyId) return verifiedAs(committer, keyId, committerEmail);
     }
   }
-  // The instance's key, which signs the commits Graft makes.
+  // The instance's key, which signs the commits Graft makes; a signature naming it that it did not make is suspect.
   const key = await instanceKey(ctx.config);
   if (key?.format === 'openpgp') {
     const keyId = await verifyDetached(key.publicKey, signature, payload);
     if (keyId) return verifiedByInstance(key, keyId);
+    if (issuer && key.keyIds.includes(issuer)) reason = BAD_SIGNATURE;
   }
   return { reason, signer: null };
 }

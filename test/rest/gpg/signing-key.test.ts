@@ -185,6 +185,16 @@ describe('an OpenPGP signing key', () => {
         await assertSignedByInstance(tip);
       });
 
+      it("says gpg.error.probable_bad_signature for a signature naming the instance's key over other content", async () => {
+        const tip = (await api.get(`${repo.path}/branches/main`)).body.commit.id;
+        const dir = repositoryPath(server.app.config, repo.id);
+        const tree = gitLocal(['--git-dir', dir, 'rev-parse', `${tip}^{tree}`]).stdout.trim();
+        const payload = commitPayload({ tree, parents: [tip], name: owner.login, email: owner.email, message: 'forged\n' });
+        const sha = writeCommit(dir, payload, await gpgSign(key, payload.replace('forged', 'other')), objectFormat);
+        const v = await verificationOf(sha);
+        assert.deepEqual([v.verified, v.reason, v.signer], [false, 'gpg.error.probable_bad_signature', null]);
+      });
+
       it("signs the merge commit of a fork's merge-upstream", async () => {
         const fork = await api.post(`${repo.path}/forks`, { name: `fork-${objectFormat}` }, stranger.basic);
         assert.equal(fork.status, 202, JSON.stringify(fork.body));
