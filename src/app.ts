@@ -36,6 +36,7 @@ import { sendError } from '../rest-facade/errors.ts';
 import { reportedVersion } from './version.ts';
 import { followPushReferences, type PushReferenceFollower } from './domain/comment/push-references.ts';
 import { followPullRequests, type PullChecker } from './domain/pull/mergeability.ts';
+import { instanceKey } from './domain/gpg/gpg.instance-key.ts';
 
 export interface App {
   config: Config;
@@ -102,6 +103,8 @@ export function buildApp(config: Config = loadConfig(), options: AppOptions = {}
       const gitHome = path.join(config.server.DATA_DIR, 'home');
       mkdirSync(gitHome, { recursive: true });
       setGitHome(gitHome);
+      // The instance's signing key is read now: a file that is no key stops the start (a ConfigError).
+      await instanceKey(config);
       await migrate(target);
       // Committed writes raise the change counters the caches are checked against (src/cache/generations.ts).
       const counters = (generations = config.redis.URL ? redisGenerations(config.redis.URL) : localGenerations(() => database?.changedElsewhere() ?? false));

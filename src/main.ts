@@ -13,7 +13,16 @@ try {
   throw err;
 }
 const app = buildApp(config);
-await app.start();
+try {
+  await app.start();
+} catch (err) {
+  // What the configuration names but cannot be used (the signing key file) stops the start as a bad setting does.
+  if (err instanceof ConfigError) {
+    console.error(`graft: ${err.message}`);
+    process.exit(2);
+  }
+  throw err;
+}
 console.log(`graft listening on ${app.url} (database: ${config.database.URL ? config.database.URL.split(':')[0] : 'sqlite'})`);
 
 let stopping = false;

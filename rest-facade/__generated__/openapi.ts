@@ -645,6 +645,86 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/signing-key.gpg": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The instance's OpenPGP signing key
+         * @description The armored public key of the key that signs the commits Graft makes (repository.SIGNING_KEY), as plain text. 404 when there is none ("no signing key") or it is an SSH key ("signing key format is ssh"), as Gitea answers.
+         */
+        get: operations["getSigningKey"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/signing-key.pub": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The instance's SSH signing key
+         * @description The public key line of the SSH key that signs the commits Graft makes (SIGNING_FORMAT ssh), as plain text. 404 when there is none ("no signing key") or it is an OpenPGP key ("signing key format is openpgp").
+         */
+        get: operations["getSigningKeySSH"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/repos/{owner}/{repo}/signing-key.gpg": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The OpenPGP key that signs the commits Graft makes in a repository
+         * @description The instance's key (GET /signing-key.gpg); 404 for a repository the caller cannot read, as other repository reads answer, and as /signing-key.gpg when there is no such key.
+         */
+        get: operations["repoSigningKey"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/repos/{owner}/{repo}/signing-key.pub": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The SSH key that signs the commits Graft makes in a repository
+         * @description The instance's key (GET /signing-key.pub); 404 for a repository the caller cannot read, as other repository reads answer, and as /signing-key.pub when there is no such key.
+         */
+        get: operations["repoSigningKeySSH"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/user/gpg_keys": {
         parameters: {
             query?: never;
@@ -5491,6 +5571,24 @@ export interface components {
                 "application/json": components["schemas"]["MergeUpstreamResponse"];
             };
         };
+        /** @description The armored OpenPGP public key, as plain text. */
+        SigningKeyGPG: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "text/plain": string;
+            };
+        };
+        /** @description The SSH public key line, as plain text. */
+        SigningKeySSH: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "text/plain": string;
+            };
+        };
         /** @description The token, as plain text. */
         GPGKeyToken: {
             headers: {
@@ -5940,6 +6038,10 @@ export interface components {
         limit: number;
         /** @description Login of the account. */
         username: string;
+        /** @description The owner of the repository. */
+        signingKeyOwner: string;
+        /** @description The name of the repository. */
+        signingKeyRepo: string;
         /** @description Id of the key. */
         gpgKeyId: number;
         /** @description Login of the repository's owner. */
@@ -7453,6 +7555,68 @@ export interface operations {
             400: components["responses"]["error"];
             404: components["responses"]["notFound"];
             409: components["responses"]["error"];
+        };
+    };
+    getSigningKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["SigningKeyGPG"];
+            404: components["responses"]["notFound"];
+        };
+    };
+    getSigningKeySSH: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["SigningKeySSH"];
+            404: components["responses"]["notFound"];
+        };
+    };
+    repoSigningKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The owner of the repository. */
+                owner: components["parameters"]["signingKeyOwner"];
+                /** @description The name of the repository. */
+                repo: components["parameters"]["signingKeyRepo"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["SigningKeyGPG"];
+            404: components["responses"]["notFound"];
+        };
+    };
+    repoSigningKeySSH: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The owner of the repository. */
+                owner: components["parameters"]["signingKeyOwner"];
+                /** @description The name of the repository. */
+                repo: components["parameters"]["signingKeyRepo"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["SigningKeySSH"];
+            404: components["responses"]["notFound"];
         };
     };
     userCurrentListGPGKeys: {

@@ -15,6 +15,7 @@ export { repoGetRawFile, repoGetRawFileOrLFS, repoGetArchive } from '../operatio
 export { issueListIssueDependencies, issueCreateIssueDependencies, issueRemoveIssueDependencies, issueListBlocks, issueCreateIssueBlocking, issueRemoveIssueBlocking } from '../operations/dependency/dependencies.ts';
 export { listForks, createFork, repoMergeUpstream } from '../operations/fork/forks.ts';
 export { userCurrentListGPGKeys, userListGPGKeys, userCurrentGetGPGKey, userCurrentPostGPGKey, getVerificationToken, userVerifyGPGKey, userCurrentDeleteGPGKey } from '../operations/gpg/gpg-keys.ts';
+export { getSigningKey, getSigningKeySSH, repoSigningKey, repoSigningKeySSH } from '../operations/gpg/signing-key.ts';
 export { repoGetIssueTemplates, repoGetIssueConfig, repoValidateIssueConfig } from '../operations/issue-template/templates.ts';
 export { repoGetAssignees, repoCheckAssignee, issueCheckAssignee, issueAddAssignees, issueRemoveAssignees } from '../operations/issue/assignees.ts';
 export { issueListIssues, issueGetIssue, issueCreateIssue, issueEditIssue, issueEditIssueDeadline, issueDelete } from '../operations/issue/issues.ts';

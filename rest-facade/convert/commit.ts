@@ -18,9 +18,12 @@ export const NOT_SIGNED: RestSchema<'PayloadCommitVerification'> = Object.freeze
   payload: '',
 });
 
-/** The signer of a verified signature as Gitea shows it: the account's login, its name (or login), the signature's address. */
+/**
+ * The signer of a verified signature as Gitea shows it: the account's login, its name (or login), the signature's
+ * address; for the instance's key SIGNING_NAME as both, and SIGNING_EMAIL.
+ */
 function toSigner(signer: RestPayloadVerificationFragment['signer']): RestSchema<'PayloadUser'> | null {
-  return signer ? { username: signer.user.login, name: signer.user.fullName || signer.user.login, email: signer.email } : null;
+  return signer ? { username: signer.user?.login ?? signer.name, name: signer.name, email: signer.email } : null;
 }
 
 /**

@@ -71,6 +71,29 @@ export const defaults = {
     PULL_RETARGET_CHILDREN_ON_MERGE: true,
     /** Gitea's [repository.pull-request] ADD_CO_COMMITTER_TRAILERS: a squash by someone else credits the poster. */
     PULL_ADD_CO_COMMITTER_TRAILERS: true,
+    /**
+     * Gitea's [repository.signing] SIGNING_KEY: the instance's key that signs the commits Graft makes. "none" (or
+     * empty, or "default": Graft has no gpg keyring nor git configuration to take a key from) signs nothing;
+     * otherwise the path of a private key file without a passphrase, read at start: an armored OpenPGP private
+     * key (SIGNING_FORMAT openpgp) or an OpenSSH private key (ssh).
+     */
+    SIGNING_KEY: 'none',
+    /** Gitea's SIGNING_NAME and SIGNING_EMAIL: who the instance's signature stands for (the signer of its commits). */
+    SIGNING_NAME: '',
+    SIGNING_EMAIL: '',
+    /** Gitea's SIGNING_FORMAT: openpgp or ssh. */
+    SIGNING_FORMAT: 'openpgp',
+    /**
+     * Gitea's INITIAL_COMMIT, CRUD_ACTIONS and MERGES: when the commits of a repository's creation, of the contents
+     * API, and of merges (and of updating a pull request's branch) are signed. Rules: never, always, pubkey (the
+     * caller has a GPG key), twofa (the caller has two-factor authentication), parentsigned (contents: the parent
+     * commit is verified), basesigned, headsigned, commitssigned (merges: the base's tip, the head's tip, every
+     * commit of the head since the merge base is verified), approved (merges: the base branch has a protection
+     * rule and the pull request an approval). All listed rules must hold; never and always stand alone.
+     */
+    SIGNING_INITIAL_COMMIT: ['always'],
+    SIGNING_CRUD_ACTIONS: ['pubkey', 'twofa', 'parentsigned'],
+    SIGNING_MERGES: ['pubkey', 'twofa', 'basesigned', 'commitssigned'],
   },
   ui: {
     REACTIONS: ['+1', '-1', 'laugh', 'hooray', 'confused', 'heart', 'rocket', 'eyes'],

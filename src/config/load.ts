@@ -62,6 +62,7 @@ export function loadConfig(options: LoadOptions = {}): Config {
     for (const [key, value] of Object.entries(values ?? {})) assign(config, section, key, value, 'overrides');
   }
   config.server.DATA_DIR = path.resolve(config.server.DATA_DIR);
+  checkSigningRules(config);
   if (config.api.GITEA_VERSION && !SEMVER.test(config.api.GITEA_VERSION)) {
     throw new ConfigError(`api.GITEA_VERSION: "${config.api.GITEA_VERSION}" is not a semantic version such as 1.28.0`);
   }
@@ -73,7 +74,24 @@ const VISIBILITIES = ['public', 'limited', 'private'];
 const CHOICES: Record<string, string[]> = {
   'service.DEFAULT_ORG_VISIBILITY': VISIBILITIES,
   'service.DEFAULT_USER_VISIBILITY': VISIBILITIES,
+  'repository.SIGNING_FORMAT': ['openpgp', 'ssh'],
 };
+
+/** The rules of each [repository.signing] list Graft follows (Gitea's names); another name stops the start. */
+export const SIGNING_RULES = {
+  SIGNING_INITIAL_COMMIT: ['never', 'always', 'pubkey', 'twofa'],
+  SIGNING_CRUD_ACTIONS: ['never', 'always', 'pubkey', 'twofa', 'parentsigned'],
+  SIGNING_MERGES: ['never', 'always', 'pubkey', 'twofa', 'approved', 'basesigned', 'headsigned', 'commitssigned'],
+} as const;
+
+function checkSigningRules(config: Config) {
+  for (const [key, known] of Object.entries(SIGNING_RULES) as [keyof typeof SIGNING_RULES, readonly string[]][]) {
+    const rules = config.repository[key].map((rule) => rule.trim().toLowerCase());
+    const unknown = rules.find((rule) => !known.includes(rule));
+    if (unknown !== undefined) throw new ConfigError(`repository.${key}: "${unknown}" is not one of ${known.join(', ')}`);
+    config.repository[key] = rules;
+  }
+}
 
 /** Sets one key, coercing strings from the environment to the type of the default. */
 function assign(config: Config, sectionName: string, keyName: string, value: unknown, origin: string) {

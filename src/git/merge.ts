@@ -1,5 +1,5 @@
 import { gitText, runGit, v } from './command.ts';
-import { createCommit, identityEnv, type Identity } from './write.ts';
+import { createCommit, identityEnv, type CommitSigner, type Identity } from './write.ts';
 
 /** Whether `ancestor` is `descendant` or one of its ancestors. */
 export async function isAncestor(gitDir: string, ancestor: string, descendant: string): Promise<boolean> {
@@ -97,10 +97,11 @@ export type Replay = { tip: string; replayed: number } | { conflict: string };
 
 /**
  * Replays `commits` (oldest first) onto `onto`, each as a new commit that keeps its author, date and message
- * with `committer` as its committer (`git rebase` without a working tree: merge-tree, commit-tree). A commit
- * whose change is already in the new base is dropped, as rebase drops it. Writes no ref.
+ * with `committer` as its committer, signed with `sign` when given (`git rebase` without a working tree:
+ * merge-tree, commit-tree). A commit whose change is already in the new base is dropped, as rebase drops it.
+ * Writes no ref.
  */
-export async function replayCommits(gitDir: string, onto: string, commits: string[], committer: Identity): Promise<Replay> {
+export async function replayCommits(gitDir: string, onto: string, commits: string[], committer: Identity, sign?: CommitSigner): Promise<Replay> {
   let tip = onto;
   let tipTree = await treeOf(gitDir, onto);
   let replayed = 0;
@@ -110,7 +111,7 @@ export async function replayCommits(gitDir: string, onto: string, commits: strin
     const tree = await pickTree(gitDir, tip, oid, commit.parent);
     if (tree === null) return { conflict: oid };
     if (tree === tipTree) continue;
-    tip = await createCommit(gitDir, { tree, parents: [tip], message: commit.message, author: commit.author, committer });
+    tip = await createCommit(gitDir, { tree, parents: [tip], message: commit.message, author: commit.author, committer, sign });
     tipTree = tree;
     replayed++;
   }

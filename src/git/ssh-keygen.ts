@@ -76,3 +76,33 @@ export async function verifySshSignature(payload: string, signature: string, pri
     await rm(dir, { recursive: true, force: true });
   }
 }
+
+/**
+ * The public key line of an OpenSSH private key file (`ssh-keygen -y -f <file>`), or null with ssh-keygen's
+ * complaint when it cannot read it (not a key, a passphrase, a file others may read).
+ */
+export async function sshPublicKeyOfFile(file: string): Promise<{ line: string } | { error: string }> {
+  const { stdout, stderr, exitCode } = await runGit(['-y', '-P', '', '-f', file], {
+    program: 'ssh-keygen',
+    okExitCodes: [1, 255],
+    timeoutMs: 30_000,
+    what: 'ssh-keygen -y',
+  });
+  const line = stdout.toString('utf8').trim();
+  if (exitCode !== 0 || !line) return { error: stderr.trim().split('\n').pop() || `ssh-keygen exited with ${exitCode}` };
+  return { line };
+}
+
+/**
+ * An SSH signature (namespace "git", as `git commit -S` with gpg.format=ssh makes) of `payload` with the private
+ * key in `file`: `ssh-keygen -Y sign`, the payload on standard input, the armored signature on standard output.
+ */
+export async function sshSignWithFile(file: string, payload: string): Promise<string> {
+  const { stdout } = await runGit(['-q', '-Y', 'sign', '-P', '', '-f', file, '-n', 'git'], {
+    program: 'ssh-keygen',
+    input: payload,
+    timeoutMs: 30_000,
+    what: 'ssh-keygen -Y sign',
+  });
+  return stdout.toString('utf8');
+}

@@ -1,11 +1,14 @@
 import assert from 'node:assert/strict';
-import { before, describe, it } from 'node:test';
+import { writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { after, before, describe, it } from 'node:test';
 import { repositoryPath } from '../../src/domain/repo/storage.ts';
 import { assertTypedFields, clientFor, createClientAccount, failure, giteaClient, type ClientAccount, type GiteaClient } from '../testkit/gitea-js.ts';
 import { GPG_KEY, GPG_KEY_EMAIL, PAYLOAD_COMMIT_VERIFICATION, PAYLOAD_USER } from '../testkit/gitea-js-fields/gpg.ts';
 import { commitPayload, gpgSign, newGpgKey, writeCommit } from '../testkit/gpg-keys.ts';
 import { buildRepo } from '../testkit/repos.ts';
 import { ADMIN } from '../testkit/server.ts';
+import { tempDir } from '../testkit/git.ts';
 import { useServer } from '../testkit/use-server.ts';
 
 /** gitea-js against Graft: GPG keys, and the verification of a commit signed with one. */
@@ -63,5 +66,35 @@ describe('gitea-js: GPG keys and signed commits', () => {
     const unsigned = (await owner.api.repos.repoGetSingleCommit(owner.login, repo.name, head.sha!)).data.commit!.verification!;
     assertTypedFields(unsigned, PAYLOAD_COMMIT_VERIFICATION, 'PayloadCommitVerification');
     assert.equal(unsigned.reason, 'gpg.error.not_signed_commit');
+  });
+});
+
+describe("gitea-js: the instance's signing key", () => {
+  const keys = tempDir('graft-client-signing-');
+  const keyFile = path.join(keys.dir, 'instance.asc');
+  let keyId: string;
+  before(async () => {
+    const key = await newGpgKey(['signing@graft.test']);
+    keyId = key.keyId;
+    writeFileSync(keyFile, key.privateKey.armor());
+  });
+  after(() => keys.remove());
+  const server = useServer({ repository: { SIGNING_KEY: keyFile, SIGNING_NAME: 'Graft', SIGNING_EMAIL: 'signing@graft.test', SIGNING_MERGES: ['always'] } });
+
+  it('getSigningKey and repoSigningKey read the armored public key as text; a merge through repoMergePullRequest is signed with it', async () => {
+    const admin = await clientFor(server, ADMIN);
+    const owner = await createClientAccount(server, admin);
+    const served = (await giteaClient(server).signingKeyGpg.getSigningKey({ format: 'text' })).data;
+    assert.match(served, /^-----BEGIN PGP PUBLIC KEY BLOCK-----/);
+    const repo = await buildRepo(server, owner, { files: { 'a.txt': 'a\n' }, commits: [{ key: 'f', branch: 'feature', message: 'feature', files: { 'b.txt': 'b\n' } }] });
+    assert.equal((await owner.api.repos.repoSigningKey(owner.login, repo.name, { format: 'text' })).data, served);
+    const pr = (await owner.api.repos.repoCreatePullRequest(owner.login, repo.name, { head: 'feature', base: repo.defaultBranch, title: 'feature' })).data;
+    await owner.api.repos.repoMergePullRequest(owner.login, repo.name, pr.number!, { Do: 'merge' });
+    const tip = (await owner.api.repos.repoGetBranch(owner.login, repo.name, repo.defaultBranch)).data.commit!.id!;
+    const verification = (await owner.api.repos.repoGetSingleCommit(owner.login, repo.name, tip)).data.commit!.verification!;
+    assertTypedFields(verification, PAYLOAD_COMMIT_VERIFICATION, 'PayloadCommitVerification');
+    assert.equal(verification.verified, true);
+    assertTypedFields(verification.signer, PAYLOAD_USER, 'PayloadUser');
+    assert.equal(verification.reason, `Graft / ${keyId}`);
   });
 });

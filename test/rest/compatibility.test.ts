@@ -134,7 +134,9 @@ describe('the compatibility checker', () => {
     assert.deepEqual(report.drifts, []);
     assert.equal(report.implemented, report.total - 1);
     assert.deepEqual(report.extensions, ['GET /extra (extra)']);
-    assert.match(formatReport(report), /^miscellaneous: 0 of 1 reference operations implemented, 0 drift$/m);
+    // /version was one of the miscellaneous operations implemented: that area now lacks exactly one.
+    const [, implemented, total] = /^miscellaneous: (\d+) of (\d+) reference operations implemented, 0 drift$/m.exec(formatReport(report)) ?? [];
+    assert.equal(Number(implemented), Number(total) - 1, formatReport(report));
   });
 
   it('matches path parameters by position, so a renamed one is reported as drift instead of hiding the operation', () => {

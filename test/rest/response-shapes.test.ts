@@ -48,6 +48,7 @@ const calls: ShapeEntry[] = [...areas.flatMap((a) => a.shapes?.calls ?? []), ...
 const pointers: ReadonlySet<string> = new Set(areas.flatMap((a) => a.shapes?.pointers ?? []));
 /** Operations whose success body is not JSON, as each area names them: checked for their status only. */
 const NON_JSON: ReadonlySet<string> = new Set(areas.flatMap((a) => a.shapes?.nonJson ?? []));
+const UNCONFIGURED: ReadonlySet<string> = new Set(areas.flatMap((a) => a.shapes?.unconfigured ?? []));
 
 /** A path template filled with the call's values; slashes inside a value (a file path) stay path separators. */
 function fill(template: string, params: Record<string, string | number> = {}): string {
@@ -114,7 +115,10 @@ describe('every response carries every field of the reference schema, like Gitea
         : await api.request(op.method.toUpperCase(), `${url.pathname}${url.search}`, { auth: call.auth, body: call.body });
 
       const successes = Object.keys(op.operation.responses).filter((code) => /^2\d\d$/.test(code));
-      assert.ok(successes.includes(String(res.status)), `${op.method.toUpperCase()} ${url.pathname}: ${res.status} ${JSON.stringify(res.body)}`);
+      // An operation that needs configuration the walk's server lacks answers its documented 404 here.
+      const expected = UNCONFIGURED.has(operationId) ? Object.keys(op.operation.responses).filter((code) => code === '404') : successes;
+      assert.ok(expected.includes(String(res.status)), `${op.method.toUpperCase()} ${url.pathname}: ${res.status} ${JSON.stringify(res.body)}`);
+      if (UNCONFIGURED.has(operationId)) return;
       call.then?.(res);
       if (NON_JSON.has(operationId) || res.status === 204) return;
       // A success documented without a body (Gitea's 200 and 201 of issue subscriptions) must send none.

@@ -59,17 +59,20 @@ export const ChangedFileRef = builder.objectRef<ChangedFile>('ChangedFile').impl
 });
 
 const CommitSigner = builder.objectRef<CommitSignerData>('CommitSigner').implement({
-  description: 'The account whose key verified a signature, and the address the signature stands for.',
+  description:
+    "Who verified a signature: the account whose key did (none for the instance's signing key), the name it shows, " +
+    'and the address the signature stands for.',
   fields: (t) => ({
     email: t.exposeString('email'),
-    user: t.field({ type: UserRef, resolve: (s) => s.user }),
+    name: t.exposeString('name', { description: "The account's full name or login; SIGNING_NAME for the instance's key." }),
+    user: t.field({ type: UserRef, nullable: true, description: "None for the instance's signing key.", resolve: (s) => s.user }),
   }),
 });
 
 const CommitVerification = builder.objectRef<Verification>('CommitVerification').implement({
   description:
     "Whether a commit's signature (GPG or SSH) is verified against the keys of Graft's accounts, with Gitea's reason: " +
-    "the signer's login and key id or fingerprint, or gpg.error.not_signed_commit, gpg.error.no_gpg_keys_found, " +
+    "the signer's login (SIGNING_NAME for the instance's key) and key id or fingerprint, or gpg.error.not_signed_commit, gpg.error.no_gpg_keys_found, " +
     'gpg.error.probable_bad_signature, gpg.error.extract_sign.',
   fields: (t) => ({
     verified: t.exposeBoolean('verified'),

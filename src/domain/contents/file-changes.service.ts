@@ -11,6 +11,7 @@ import { resolveCommit, updateRef, zeroOid, type ObjectFormat } from '../../git/
 import { queuedOnRef } from '../../git/ref-queue.ts';
 import { buildTree, carryChanges, createCommit, overlappingPath, treeChanges, type FileChange, type Identity, type PathChange } from '../../git/write.ts';
 import type { ServiceContext } from '../../services.ts';
+import { commitSigner } from '../gpg/gpg.signing.ts';
 import { toDomainError } from '../git-errors.ts';
 import { CODE_READ } from '../access/access.service.ts';
 import { getRepository, recordPush, type RepositoryWithOwner } from '../repo/repo.service.ts';
@@ -140,8 +141,16 @@ interface Made {
 async function land(ctx: ServiceContext, t: Target, made: Made, forcePush: boolean | null | undefined): Promise<{ before: string; after: string }> {
   const format = t.repo.objectFormat as ObjectFormat;
   const ref = `refs/heads/${t.target}`;
-  const commitOn = (tree: string, parent: string | null) =>
-    createCommit(t.gitDir, { tree, parents: parent ? [parent] : [], message: made.message, author: made.author, committer: made.committer });
+  // Signed with the instance's key when the CRUD_ACTIONS rules hold for this parent (gpg.signing.ts).
+  const commitOn = async (tree: string, parent: string | null) =>
+    createCommit(t.gitDir, {
+      tree,
+      parents: parent ? [parent] : [],
+      message: made.message,
+      author: made.author,
+      committer: made.committer,
+      sign: await commitSigner(ctx, { kind: 'crudAction', actor: t.viewer, repoId: t.repo.id, parent }),
+    });
   const onBase = commitOn(made.tree, made.base);
   onBase.catch(() => {});
   return queuedOnRef(t.gitDir, ref, async () => {

@@ -3,6 +3,7 @@ import { badRequest, conflict, notFound } from '../../errors.ts';
 import { fetchObjects } from '../../git/fork.ts';
 import { isAncestor, mergeTrees } from '../../git/merge.ts';
 import { createCommit } from '../../git/write.ts';
+import { commitSigner } from '../gpg/gpg.signing.ts';
 import { isWellFormedRefName, readBranch } from '../../git/refs.ts';
 import { GitError } from '../../git/errors.ts';
 import { queuedOnRef } from '../../git/ref-queue.ts';
@@ -65,6 +66,8 @@ export async function mergeUpstream(ctx: ServiceContext, ownerLogin: string, nam
       message: `Merge branch '${theirs.name}' of ${upstream.owner.login}/${upstream.name} into ${branch}`,
       author: who,
       committer: who,
+      // The MERGES rules, with no pull request to be approved.
+      sign: await commitSigner(ctx, { kind: 'merge', actor: viewer, repoId: repo.id, base: oursOid, head: theirs.oid, approved: async () => false }),
     });
     return { type: 'merge', after };
   };

@@ -3,7 +3,9 @@ import { builder } from '../../graphql/builder.ts';
 import { connectionComplexity, offsetConnection } from '../../graphql/connection.ts';
 import { lookup } from '../../graphql/errors.ts';
 import { inputFromTable } from '../../graphql/input-fields.ts';
+import { RepositoryRef } from '../repo/repo.graphql.ts';
 import { UserRef } from '../user/user.graphql.ts';
+import { noSigningKey, publicSigningKey } from './gpg.instance-key.ts';
 import { ADD_GPG_KEY_FIELDS, VERIFY_GPG_KEY_FIELDS } from './gpg.inputs.ts';
 import * as gpg from './gpg.service.ts';
 
@@ -77,6 +79,31 @@ builder.queryFields((t) => ({
     tokenScope: 'read:user',
     description: "The text the caller signs (a detached, armored signature) to prove it holds a GPG key; it changes every minute.",
     resolve: (_root, _args, ctx) => gpg.currentVerificationToken(ctx),
+  }),
+}));
+
+const SigningKeyFormat = builder.enumType('SigningKeyFormat', {
+  description: "The format of the instance's signing key (SIGNING_FORMAT).",
+  values: ['openpgp', 'ssh'] as const,
+});
+
+builder.queryFields((t) => ({
+  signingKey: t.string({
+    nullable: true,
+    description:
+      "The instance's public signing key, which signs the commits Graft makes: the armored OpenPGP public key, or the SSH " +
+      'public key line; null when there is none, or it is of the other format.',
+    args: { format: t.arg({ type: SigningKeyFormat, required: true }) },
+    resolve: (_root, { format }, ctx) => lookup(ctx, () => publicSigningKey(ctx.config, format), () => noSigningKey(ctx.config, format)),
+  }),
+}));
+
+builder.objectFields(RepositoryRef, (t) => ({
+  signingKey: t.string({
+    nullable: true,
+    description: "The public key that signs the commits Graft makes in this repository: the instance's (see Query.signingKey).",
+    args: { format: t.arg({ type: SigningKeyFormat, required: true }) },
+    resolve: (_repo, { format }, ctx) => lookup(ctx, () => publicSigningKey(ctx.config, format), () => noSigningKey(ctx.config, format)),
   }),
 }));
 

@@ -3,7 +3,7 @@ import type { GpgKey, PublicKey } from '../../db/models.ts';
 import { defineLoaders, type LoadersOf } from '../../graphql/loaders.ts';
 import type { ServiceContext } from '../../services.ts';
 import { USER_KEY } from '../key/key.service.ts';
-import { subkeysOf, type GpgKeyGroup } from './gpg.service.ts';
+import { groupKeys, subkeysOf, type GpgKeyGroup } from './gpg.service.ts';
 
 /**
  * Batches start after the microtasks of the moment have run (setImmediate), so that the commits of a page, each
@@ -11,10 +11,6 @@ import { subkeysOf, type GpgKeyGroup } from './gpg.service.ts';
  */
 const afterMicrotasks = { batchScheduleFn: (run: () => void) => setImmediate(run) };
 
-function groups(rows: GpgKey[]): GpgKeyGroup[] {
-  const primaries = rows.filter((r) => r.primaryKeyId === '');
-  return primaries.map((primary) => ({ primary, subkeys: rows.filter((r) => r.primaryKeyId === primary.keyId && r.ownerId === primary.ownerId) }));
-}
 
 export const GPG_LOADERS = defineLoaders('gpg', {
   /** The subkeys of primary keys (for GpgKey.subkeys): one query per page of keys. */
@@ -29,13 +25,13 @@ export const GPG_LOADERS = defineLoaders('gpg', {
       const hits = await ctx.db.gpgKey.findMany({ where: { keyId: { in: [...ids] } } });
       if (hits.length === 0) return ids.map(() => []);
       const primaryIds = [...new Set(hits.map((h) => h.primaryKeyId || h.keyId))];
-      const all = groups(await ctx.db.gpgKey.findMany({ where: { OR: [{ keyId: { in: primaryIds } }, { primaryKeyId: { in: primaryIds } }] }, orderBy: { id: 'asc' } }));
+      const all = groupKeys(await ctx.db.gpgKey.findMany({ where: { OR: [{ keyId: { in: primaryIds } }, { primaryKeyId: { in: primaryIds } }] }, orderBy: { id: 'asc' } }));
       return ids.map((id) => all.filter((g) => g.primary.keyId === id || g.subkeys.some((s) => s.keyId === id)));
     }, afterMicrotasks),
   /** Accounts' GPG keys with their subkeys, oldest first: one query per batch. */
   gpgKeysByOwner: (ctx: ServiceContext) =>
     new DataLoader<number, GpgKeyGroup[]>(async (ownerIds) => {
-      const all = groups(await ctx.db.gpgKey.findMany({ where: { ownerId: { in: [...ownerIds] } }, orderBy: { id: 'asc' } }));
+      const all = groupKeys(await ctx.db.gpgKey.findMany({ where: { ownerId: { in: [...ownerIds] } }, orderBy: { id: 'asc' } }));
       return ownerIds.map((id) => all.filter((g) => g.primary.ownerId === id));
     }, afterMicrotasks),
   /** Accounts' SSH keys (for SSH signatures), oldest first: one query per batch. */

@@ -129,3 +129,39 @@ export async function verifyDetached(armoredKeys: string, armoredSignature: stri
     return null;
   }
 }
+
+/** A private key that signs, read from its armored text: its armored public key, its id, and a signer. */
+export interface OpenPgpSigningKey {
+  publicKey: string;
+  /** The primary key's id, 16 upper-case hex digits. */
+  keyId: string;
+  /** The ids of the primary key and of its subkeys. */
+  keyIds: string[];
+  /** A detached armored signature of `data` made with the key (or the subkey openpgp picks to sign). */
+  sign(data: string): Promise<string>;
+}
+
+/** Reads an armored private key that can sign now; throws a sentence for what is none (or needs a passphrase). */
+export async function readSigningKey(armored: string): Promise<OpenPgpSigningKey> {
+  let key: openpgp.PrivateKey;
+  try {
+    key = await openpgp.readPrivateKey({ armoredKey: armored });
+  } catch (err) {
+    throw new Error(`not an armored OpenPGP private key (${(err as Error).message})`);
+  }
+  if (!key.isDecrypted()) throw new Error('the key is protected by a passphrase: give it without one');
+  try {
+    await key.getSigningKey();
+  } catch (err) {
+    throw new Error(`the key cannot sign (${(err as Error).message})`);
+  }
+  return {
+    publicKey: key.toPublic().armor(),
+    keyId: keyIdHex(key.getKeyID()),
+    keyIds: [key.getKeyID(), ...key.subkeys.map((sub) => sub.getKeyID())].map(keyIdHex),
+    async sign(data) {
+      const message = await openpgp.createMessage({ binary: Buffer.from(data, 'utf8') });
+      return (await openpgp.sign({ message, signingKeys: key, detached: true, format: 'armored' })) as string;
+    },
+  };
+}

@@ -42,6 +42,12 @@ export interface GpgKeyGroup {
   subkeys: GpgKey[];
 }
 
+/** Key rows grouped: each primary key with the subkeys of the same owner. */
+export function groupKeys(rows: GpgKey[]): GpgKeyGroup[] {
+  const primaries = rows.filter((r) => r.primaryKeyId === '');
+  return primaries.map((primary) => ({ primary, subkeys: rows.filter((r) => r.primaryKeyId === primary.keyId && r.ownerId === primary.ownerId) }));
+}
+
 // ---------------------------------------------------------------------------------------------
 // The verification token
 

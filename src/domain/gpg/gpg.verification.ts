@@ -1,7 +1,9 @@
+import type { Config } from '../../config/defaults.ts';
 import type { PublicKey, User } from '../../db/models.ts';
 import { verifySshSignature } from '../../git/ssh-keygen.ts';
 import { signatureIssuers, verifyDetached } from './gpg.openpgp.ts';
 import { emailsOf, verifiedEmailsOf, type GpgKeyGroup } from './gpg.service.ts';
+import { instanceKey } from './gpg.instance-key.ts';
 
 /**
  * Commit signatures checked as Gitea checks them (services/asymkey/commit.go), with Gitea's reasons, which are
@@ -9,7 +11,9 @@ import { emailsOf, verifiedEmailsOf, type GpgKeyGroup } from './gpg.service.ts';
  * provided the key has an address that was verified), then against the keys of the committer's account whose
  * addresses include the committer's (or that were proved with a token, while the committer's address is a
  * verified one of the account). An SSH signature is tried against the committer's SSH keys while the committer's
- * address is a verified one of the account. Keys are loaded for all commits of a page together (loaders).
+ * address is a verified one of the account. Last, either kind is tried against the instance's signing key
+ * (SIGNING_KEY), which signs the commits Graft makes: its signer is SIGNING_NAME and SIGNING_EMAIL, with no account.
+ * Keys are loaded for all commits of a page together (loaders).
  */
 
 export const NOT_SIGNED = 'gpg.error.not_signed_commit';
@@ -17,9 +21,13 @@ export const EXTRACT_SIGN = 'gpg.error.extract_sign';
 export const NO_KEY_FOUND = 'gpg.error.no_gpg_keys_found';
 export const BAD_SIGNATURE = 'gpg.error.probable_bad_signature';
 
-/** Who signed a verified commit: the account, and the address the signature is attached to. */
+/**
+ * Who signed a verified commit: the account (none for the instance's key), the name it shows (the account's full
+ * name or login; SIGNING_NAME), and the address the signature is attached to.
+ */
 export interface CommitSigner {
-  user: User;
+  user: User | null;
+  name: string;
   email: string;
 }
 
@@ -49,7 +57,7 @@ export interface KeySources {
   sshKeysByOwner: { load(ownerId: number): Promise<PublicKey[]> };
 }
 
-type Ctx = { loaders: KeySources };
+type Ctx = { loaders: KeySources; config: Config };
 
 const SSH_ARMOR = '-----BEGIN SSH SIGNATURE-----';
 
@@ -70,7 +78,13 @@ export async function verifyCommit(ctx: Ctx, commit: SignedCommit | null): Promi
   return answer(await checkGpg(ctx, signature, commit.payload, committer, committerEmail));
 }
 
-const verifiedAs = (user: User, keyId: string, email: string) => ({ reason: `${user.login} / ${keyId}`, signer: { user, email } });
+const verifiedAs = (user: User, keyId: string, email: string) => ({ reason: `${user.login} / ${keyId}`, signer: { user, name: user.fullName || user.login, email } });
+
+/** Verified by the instance's key: Gitea's reason names SIGNING_NAME, and the signer is no account. */
+const verifiedByInstance = (key: { name: string; email: string }, keyId: string) => ({
+  reason: `${key.name} / ${keyId}`,
+  signer: { user: null, name: key.name, email: key.email },
+});
 
 async function checkGpg(ctx: Ctx, signature: string, payload: string, committer: User | null, committerEmail: string) {
   const issuers = await signatureIssuers(signature);
@@ -102,6 +116,13 @@ async function checkGpg(ctx: Ctx, signature: string, payload: string, committer:
       if (keyId) return verifiedAs(committer, keyId, committerEmail);
     }
   }
+  // The instance's key, which signs the commits Graft makes; a signature naming it that it did not make is suspect.
+  const key = await instanceKey(ctx.config);
+  if (key?.format === 'openpgp') {
+    const keyId = await verifyDetached(key.publicKey, signature, payload);
+    if (keyId) return verifiedByInstance(key, keyId);
+    if (issuer && key.keyIds.includes(issuer)) reason = BAD_SIGNATURE;
+  }
   return { reason, signer: null };
 }
 
@@ -114,8 +135,15 @@ async function verifyWith(group: GpgKeyGroup, signature: string, payload: string
 }
 
 async function checkSsh(ctx: Ctx, signature: string, payload: string, committer: User | null, committerEmail: string) {
-  if (!committer || !verifiedEmailsOf(committer).includes(committerEmail)) return { reason: NO_KEY_FOUND, signer: null };
-  const keys = await ctx.loaders.sshKeysByOwner.load(committer.id);
-  const fingerprint = await verifySshSignature(payload, signature, committerEmail, keys.map((k) => k.content));
-  return fingerprint ? verifiedAs(committer, fingerprint, committerEmail) : { reason: NO_KEY_FOUND, signer: null };
+  if (committer && verifiedEmailsOf(committer).includes(committerEmail)) {
+    const keys = await ctx.loaders.sshKeysByOwner.load(committer.id);
+    const fingerprint = await verifySshSignature(payload, signature, committerEmail, keys.map((k) => k.content));
+    if (fingerprint) return verifiedAs(committer, fingerprint, committerEmail);
+  }
+  const key = await instanceKey(ctx.config);
+  if (key?.format === 'ssh') {
+    const fingerprint = await verifySshSignature(payload, signature, key.email || 'graft', [key.publicKey.trim()]);
+    if (fingerprint) return verifiedByInstance(key, fingerprint);
+  }
+  return { reason: NO_KEY_FOUND, signer: null };
 }

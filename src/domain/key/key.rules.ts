@@ -4,6 +4,10 @@
  * `[ssh.minimum_key_sizes]` allows. Reading the key itself is ssh-keygen's job (src/git/ssh-keygen.ts).
  */
 
+/** The kinds of key rows: an account's key, a repository's deploy key. */
+export const USER_KEY = 'user';
+export const DEPLOY_KEY = 'deploy';
+
 /** Gitea's default `[ssh.minimum_key_sizes]`: the least bits of each algorithm; -1 refuses the algorithm. */
 export const MINIMUM_KEY_SIZES: Readonly<Record<string, number>> = {
   ed25519: 256,

@@ -10,7 +10,7 @@ import { repositoryPermission, satisfies } from '../access/access.service.ts';
 import { getRepository, type RepositoryWithOwner } from '../repo/repo.service.ts';
 import { findUserByLogin, getVisibleUser } from '../user/user.service.ts';
 import type { AddDeployKeyInput, AddPublicKeyInput, DeployKeyFilter } from './key.inputs.ts';
-import { keySizeRefusal, MAX_KEY_TITLE, normalizeKeyLine } from './key.rules.ts';
+import { keySizeRefusal, MAX_KEY_TITLE, normalizeKeyLine, DEPLOY_KEY, USER_KEY } from './key.rules.ts';
 
 /**
  * SSH public keys, as Gitea keeps them (models/asymkey): an account's keys, and the deploy keys of repositories.
@@ -20,8 +20,7 @@ import { keySizeRefusal, MAX_KEY_TITLE, normalizeKeyLine } from './key.rules.ts'
  * `findKeysByFingerprint` and `listAccountKeys`. Gitea sends no webhook event for keys, so none is published.
  */
 
-export const USER_KEY = 'user';
-export const DEPLOY_KEY = 'deploy';
+export { DEPLOY_KEY, USER_KEY };
 
 /** A deploy key with its public key (the content) and the repository it belongs to. */
 export interface DeployKeyView {

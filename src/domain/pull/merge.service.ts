@@ -12,6 +12,7 @@ import { deleteRefIfAt, readBranch } from '../../git/refs.ts';
 import { updateRef } from '../../git/repo.ts';
 import { createCommit, type Identity } from '../../git/write.ts';
 import type { ServiceContext } from '../../services.ts';
+import { commitSigner } from '../gpg/gpg.signing.ts';
 import { atLeast, repositoryPermission, satisfies } from '../access/access.service.ts';
 import { syncRefs } from '../branch/ref-table.ts';
 import { closeIssueIn, loadIssue, signedIn } from '../issue/issue.service.ts';
@@ -120,18 +121,24 @@ interface MergeResult {
  * The base branch's new tip for a style, built with plumbing only (merge-tree, commit-tree): nothing is written to
  * any ref. The base already holding the head leaves it where it is.
  */
-async function mergedTip(ctx: ServiceContext, actor: User, pull: PullRow, style: Exclude<MergeStyle, 'manually_merged'>, baseOid: string, head: string, message: string): Promise<string> {
+async function mergedTip(ctx: ServiceContext, actor: User, pull: PullRow, rule: ReadRule | null, style: Exclude<MergeStyle, 'manually_merged'>, baseOid: string, head: string, message: string): Promise<string> {
   const dir = gitDir(ctx, pull.baseRepoId);
   if (await isAncestor(dir, head, baseOid)) return baseOid;
   const me = identityOf(actor);
   const fastForward = await isAncestor(dir, baseOid, head);
+  // The commits a merge writes are signed with the instance's key when the MERGES rules hold (gpg.signing.ts);
+  // "approved": the base branch has a protection rule and the pull request an official approval.
+  const approved = async () => rule !== null && (await reviewGate(ctx.db, { issueId: pull.issueId }, rule)).approvals > 0;
+  const sign = fastForward && (style === 'rebase' || style === 'fast_forward_only')
+    ? undefined
+    : await commitSigner(ctx, { kind: 'merge', actor, repoId: pull.baseRepoId, base: baseOid, head, approved });
   const refuseConflict = async () => {
     const test = await testMerge(dir, baseOid, head);
     throw invalid(`the pull request conflicts with the base branch: ${test.conflicted.join(', ') || 'merge them locally'}`, { conflictedFiles: test.conflicted });
   };
   const rebased = async () => {
     if (fastForward) return head;
-    const replay = await replayCommits(dir, baseOid, await commitsToReplay(dir, baseOid, head), me);
+    const replay = await replayCommits(dir, baseOid, await commitsToReplay(dir, baseOid, head), me, sign);
     if ('conflict' in replay) throw invalid(`rebasing conflicts: commit ${replay.conflict} does not apply to the base branch`, { conflictedCommit: replay.conflict });
     return replay.tip;
   };
@@ -143,19 +150,19 @@ async function mergedTip(ctx: ServiceContext, actor: User, pull: PullRow, style:
       return rebased();
     case 'rebase_merge': {
       const tip = await rebased();
-      return createCommit(dir, { tree: await treeOf(dir, tip), parents: [baseOid, tip], message, author: me, committer: me });
+      return createCommit(dir, { tree: await treeOf(dir, tip), parents: [baseOid, tip], message, author: me, committer: me, sign });
     }
     case 'merge':
     case 'squash': {
       const test = await testMerge(dir, baseOid, head);
       if (test.conflicted.length > 0) return refuseConflict();
-      if (style === 'merge') return createCommit(dir, { tree: test.tree, parents: [baseOid, head], message, author: me, committer: me });
+      if (style === 'merge') return createCommit(dir, { tree: test.tree, parents: [baseOid, head], message, author: me, committer: me, sign });
       const poster = (pull.issue.posterId === null ? null : await ctx.db.user.findUnique({ where: { id: pull.issue.posterId } })) ?? actor;
       const author = identityOf(poster);
       const credit = ctx.config.repository.PULL_ADD_CO_COMMITTER_TRAILERS && poster.id !== actor.id;
       const signature = `${author.name} <${author.email}>`;
       const full = credit ? `${message}\n\nCo-authored-by: ${signature}\nCo-committed-by: ${signature}\n` : message;
-      return createCommit(dir, { tree: test.tree, parents: [baseOid], message: full, author, committer: me });
+      return createCommit(dir, { tree: test.tree, parents: [baseOid], message: full, author, committer: me, sign });
     }
   }
 }
@@ -225,7 +232,7 @@ export async function mergePullRequest(ctx: ServiceContext, owner: string, name:
       if (!base) throw invalid(`the base branch "${pull.baseBranch}" does not exist`);
       const blockers = await protectionBlockers(ctx, pull, rule, base.oid, head);
       if (blockers.length > 0 && !overrides) throw invalid(`the branch protection of "${pull.baseBranch}" refuses the merge: ${blockers.join('; ')}`, { reasons: blockers });
-      const after = await mergedTip(ctx, actor, pull, style, base.oid, head, message);
+      const after = await mergedTip(ctx, actor, pull, rule, style, base.oid, head, message);
       if (after !== base.oid) {
         try {
           await updateRef(baseDir, ref, after, base.oid);
@@ -357,6 +364,10 @@ export async function updatePullRequestBranch(ctx: ServiceContext, owner: string
       if (!tip) throw invalid(`the head branch "${pull.headBranch}" does not exist`);
       if (await isAncestor(headDir, base.oid, tip.oid)) return;
       let after: string;
+      // Signed as merges are (MERGES), the head branch's tip taking the base's place; approved: the head
+      // branch has a protection rule and the pull request an official approval.
+      const approved = async () => rule !== null && (await reviewGate(ctx.db, { issueId: pull.issueId }, rule)).approvals > 0;
+      const sign = await commitSigner(ctx, { kind: 'merge', actor, repoId: headRepo.id, base: tip.oid, head: base.oid, approved });
       if (style === 'merge') {
         const test = await testMerge(headDir, tip.oid, base.oid);
         if (test.conflicted.length > 0) throw conflict(`merging the base into the head conflicts: ${test.conflicted.join(', ')}`);
@@ -366,9 +377,10 @@ export async function updatePullRequestBranch(ctx: ServiceContext, owner: string
           message: `Merge branch '${pull.baseBranch}' into ${pull.headBranch}`,
           author: me,
           committer: me,
+          sign,
         });
       } else {
-        const replay = await replayCommits(headDir, base.oid, await commitsToReplay(headDir, base.oid, tip.oid), me);
+        const replay = await replayCommits(headDir, base.oid, await commitsToReplay(headDir, base.oid, tip.oid), me, sign);
         if ('conflict' in replay) throw conflict(`rebasing conflicts: commit ${replay.conflict} does not apply to the base branch`);
         after = replay.tip;
       }

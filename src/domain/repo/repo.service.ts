@@ -5,6 +5,7 @@ import { conflict, forbidden, invalid, notFound } from '../../errors.ts';
 import { checkMaxLength, isExternalTrackerFormat, isHttpUrl } from '../formats.ts';
 import { initBare, isValidRefName, removeRepository, repositorySize, resolveCommit, setHead, type ObjectFormat } from '../../git/repo.ts';
 import { commitChanges } from '../../git/write.ts';
+import { commitSigner } from '../gpg/gpg.signing.ts';
 import { cachedRead } from '../../cache/cache.ts';
 import type { ServiceContext } from '../../services.ts';
 import {
@@ -191,6 +192,7 @@ export async function createRepository(ctx: ServiceContext, ownerLogin: string |
         message: 'Initial commit',
         author: who,
         committer: who,
+        sign: await commitSigner(ctx, { kind: 'initialCommit', actor: viewer }),
       });
       repo = { ...created, ...(await syncRefs(ctx, created)).state };
     }
