@@ -29,12 +29,13 @@
 import { fork, type ChildProcess } from 'node:child_process';
 import http from 'node:http';
 import os from 'node:os';
+import path from 'node:path';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { print } from 'graphql';
 import { startServer, type TestServer } from '../testkit/server.ts';
-import { restClient, type RestClient } from '../testkit/client.ts';
+import { restClient, wsClient, type RestClient } from '../testkit/client.ts';
 import { createAccount, createToken } from '../testkit/accounts.ts';
 import { RepositoryByNameDocument } from '../../rest-facade/__generated__/graphql.ts';
 import { peakRssMiB, processCpuMs, resetPeakRss, rssMiB } from './proc.ts';
@@ -49,6 +50,7 @@ import { bundle } from '../../build.ts';
 import { defaults } from '../../src/config/defaults.ts';
 import { repositoryPath } from '../../src/domain/repo/storage.ts';
 import { newSshKey } from '../testkit/ssh-keys.ts';
+import { largeBranchName, largeRepository, pushLargeRepository, type LargeRepoShape } from './pr-large.ts';
 
 function envNumber(name: string, fallback: number, { integer = false, min = 0 } = {}): number {
   const raw = process.env[name];
@@ -439,6 +441,88 @@ async function mergeTimes(api: RestClient, login: string, writer: { token: strin
   return results;
 }
 
+/** The large pull request's repository (pr-large.ts): BENCH_PR_FILES, BENCH_PR_COMMITS, BENCH_PR_CHANGED, BENCH_PR_RUNS. */
+const LARGE_SHAPE: LargeRepoShape = {
+  files: envNumber('BENCH_PR_FILES', 50_000, { integer: true, min: 1000 }),
+  commits: envNumber('BENCH_PR_COMMITS', 10_000, { integer: true, min: 100 }),
+  changed: envNumber('BENCH_PR_CHANGED', 200, { integer: true, min: 4 }),
+  branches: envNumber('BENCH_PR_RUNS', 5, { integer: true, min: 1 }),
+};
+
+/**
+ * Opens one pull request per branch of the large repository, one at a time, and times the POST and the moment its
+ * mergeability_computed event arrives (pullRequestEvents, subscribed before the first); each must be mergeable.
+ */
+async function largePullTimes(api: RestClient, url: string, server: Child, account: { login: string; password: string }, writer: { token: string }) {
+  const must = (res: { status: number; body: unknown }, status: number, what: string) => {
+    if (res.status !== status) throw new Error(`${what}: ${res.status} ${JSON.stringify(res.body)}`);
+    return res.body as Record<string, any>;
+  };
+  let started = performance.now();
+  const local = largeRepository(LARGE_SHAPE);
+  console.log(`  ${local.made ? 'made' : 'reused'} ${path.relative(process.cwd(), local.dir)} in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  must(await api.post('/user/repos', { name: 'bench-large' }, writer), 201, 'creating bench-large');
+  started = performance.now();
+  await pushLargeRepository(url, account, 'bench-large', local.dir, LARGE_SHAPE);
+  console.log(`  pushed it to bench-large in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  type Event = { action: string; number: number; pullRequest: { status: string; mergeable: boolean } | null };
+  // When each pull request's mergeability_computed event arrived, and what it said.
+  const arrived = new Map<number, { at: number; event: Event }>();
+  const errors: string[] = [];
+  const client = wsClient(url, `Basic ${Buffer.from(`${account.login}:${account.password}`).toString('base64')}`);
+  const connected = new Promise<void>((resolve) => client.on('connected', () => resolve()));
+  client.subscribe<{ pullRequestEvents: Event }>(
+    {
+      query: 'subscription($o: String!, $n: String!) { pullRequestEvents(owner: $o, name: $n) { action number pullRequest { status mergeable } } }',
+      variables: { o: account.login, n: 'bench-large' },
+    },
+    {
+      next: (value) => {
+        if (value.errors) errors.push(...value.errors.map((e) => e.message));
+        const event = value.data?.pullRequestEvents;
+        if (event?.action === 'mergeability_computed') arrived.set(event.number, { at: performance.now(), event });
+      },
+      error: (err) => errors.push(JSON.stringify(err)),
+      complete: () => {},
+    },
+  );
+  await connected;
+  // The subscription is in place a moment after the connection is accepted.
+  await sleep(200);
+  const opened: number[] = [];
+  const answered: number[] = [];
+  const before = await counters(server);
+  try {
+    for (let k = 1; k <= LARGE_SHAPE.branches; k++) {
+      const start = performance.now();
+      const pull = must(await api.post(`/repos/${account.login}/bench-large/pulls`, { title: `change ${k}`, head: largeBranchName(k), base: 'main' }, writer), 201, 'opening a pull request');
+      opened.push(performance.now() - start);
+      if (pull.changed_files !== LARGE_SHAPE.changed) throw new Error(`pull request ${pull.number} changes ${pull.changed_files} files, not ${LARGE_SHAPE.changed}`);
+      for (let waited = 0; !arrived.has(pull.number); waited += 2) {
+        if (errors.length) throw new Error(`pullRequestEvents: ${errors.join('; ')}`);
+        if (waited > 120_000) throw new Error(`no mergeability_computed event for pull request ${pull.number} after 2 minutes`);
+        await sleep(2);
+      }
+      const { at, event } = arrived.get(pull.number)!;
+      answered.push(at - start);
+      if (event.pullRequest?.status !== 'mergeable' || event.pullRequest.mergeable !== true) throw new Error(`pull request ${pull.number} answered ${JSON.stringify(event.pullRequest)}`);
+    }
+  } finally {
+    await client.dispose();
+  }
+  const after = await counters(server);
+  const p50 = (times: number[]) => [...times].sort((a, b) => a - b)[Math.floor(times.length / 2)];
+  return {
+    runs: LARGE_SHAPE.branches,
+    openedP50Ms: p50(opened),
+    openedMaxMs: Math.max(...opened),
+    answeredP50Ms: p50(answered),
+    answeredMaxMs: Math.max(...answered),
+    gitPerPull: (after.git - before.git) / LARGE_SHAPE.branches,
+    sqlPerPull: (after.sql - before.sql) / LARGE_SHAPE.branches,
+  };
+}
+
 /** Sends the bench server a message and resolves with its answer of type `answer` (which fails when it carries an error). */
 function askServer(server: Child, type: string, answer: string, payload: Record<string, unknown>): Promise<Record<string, any>> {
   return new Promise((resolve, reject) => {
@@ -750,6 +834,19 @@ async function main(): Promise<number> {
       console.log('merge times (POST …/pulls/{n}/merge, a fresh pull request each, one at a time):');
       for (const m of merges) console.log(`  ${m.style.padEnd(18)} p50 ${m.p50Ms.toFixed(1)} ms, max ${m.maxMs.toFixed(1)} ms (${m.merges} merges)`);
       console.log('bench-json: ' + JSON.stringify({ endpoint: 'merges', database: provider, results: merges }));
+    }
+    if (selected('pr-large')) {
+      const large = await largePullTimes(api, url, server, account, data.writer);
+      console.log('');
+      console.log(
+        `a pull request of ${LARGE_SHAPE.changed} files in a repository of ${LARGE_SHAPE.files} files and ${LARGE_SHAPE.commits} commits ` +
+          `(POST …/pulls, then its mergeability_computed event; ${large.runs} pull requests, one at a time):`,
+      );
+      console.log(`  opened             p50 ${large.openedP50Ms.toFixed(1)} ms, max ${large.openedMaxMs.toFixed(1)} ms`);
+      console.log(`  mergeable answered p50 ${large.answeredP50Ms.toFixed(1)} ms, max ${large.answeredMaxMs.toFixed(1)} ms (from the POST)`);
+      console.log(`  per pull request: ${large.gitPerPull.toFixed(1)} git processes, ${large.sqlPerPull.toFixed(1)} SQL statements (opening, checking and the event's read)`);
+      console.log(`  ${large.answeredMaxMs < 2000 ? 'ok  ' : 'MISS'} mergeability answered in < 2 s (max ${large.answeredMaxMs.toFixed(0)} ms)`);
+      console.log('bench-json: ' + JSON.stringify({ endpoint: 'pr-large', database: provider, shape: LARGE_SHAPE, ...large }));
     }
     await stopChild(floor);
     await stopChild(server);
