@@ -3,7 +3,8 @@
  *   REST       — GET /user, /repos/{o}/{r}, /orgs/{org}, /orgs/{org}/teams, a file's contents, one commit,
  *                the branch list (9 branches), the tag list, and a page of 50 in a repository with 5,000
  *                branches, through the REST facade; commit statuses by ref (20), the user's SSH keys (5) and the
- *                branch protection rules (5); a page of 50 of 10,000 pull requests (pulls-seed.ts)
+ *                branch protection rules (5); a page of 50 of 10,000 pull requests (pulls-seed.ts); the user's GPG keys
+ *                (5); a pull request's reviews (5), commits (20) and files (20)
  *   GraphQL    — POST /api/graphql asking for exactly the data the REST repository read asks for
  *   floor      — a bare express handler reading one row through the database driver (floor.ts)
  *
@@ -20,7 +21,8 @@
  *
  * Environment: BENCH_SECONDS (5), BENCH_CONCURRENCY (16), BENCH_WARMUP_SECONDS (1), BENCH_ROUNDS (1),
  * BENCH_MAX_REQUESTS (2000000 per target and round, warm-up included), BENCH_QUERY_SAMPLES (50),
- * BENCH_ONLY (comma-separated target names, e.g. floor,repo; merges for the merge times), BENCH_MERGES (10), BENCH_CPU_PROF=<dir> (the server writes a
+ * BENCH_ONLY (comma-separated target names, e.g. floor,repo; merges for the merge times; pr-large for the large pull
+ * request, pr-large.ts, with BENCH_PR_FILES, BENCH_PR_COMMITS, BENCH_PR_CHANGED, BENCH_PR_RUNS), BENCH_MERGES (10), BENCH_CPU_PROF=<dir> (the server writes a
  * V8 CPU profile there when it stops: open it in Chrome DevTools), DATABASE_URL=postgres://… to bench
  * against PostgreSQL (see test/testkit/server.ts).
  * Then git over HTTP against git itself and a plain `git http-backend` (clone.ts, which lists its settings),
@@ -50,6 +52,7 @@ import { bundle } from '../../build.ts';
 import { defaults } from '../../src/config/defaults.ts';
 import { repositoryPath } from '../../src/domain/repo/storage.ts';
 import { newSshKey } from '../testkit/ssh-keys.ts';
+import { newGpgKey } from '../testkit/gpg-keys.ts';
 import { largeBranchName, largeRepository, pushLargeRepository, type LargeRepoShape } from './pr-large.ts';
 
 function envNumber(name: string, fallback: number, { integer = false, min = 0 } = {}): number {
@@ -92,6 +95,10 @@ const DISCUSSION = 20;
 const STATUSES = 20;
 const SSH_KEYS = 5;
 const PROTECTIONS = 5;
+/** The account's GPG keys; the reviewed pull request of bench-pull: its commits (one file each) and its reviews (one line comment each). */
+const GPG_KEYS = 5;
+const PULL_COMMITS = 20;
+const PULL_REVIEWS = 5;
 /** The large pull request list (pulls-seed.ts): 10,000 pull requests, every fifth closed; a page of 50 of the open ones. */
 const BIG_PULLS = 10_000;
 const BIG_PULLS_CLOSED_EVERY = 5;
@@ -391,6 +398,23 @@ async function seed(api: RestClient, server: { url: string; dataDir: string; chi
   for (let i = 1; i <= PROTECTIONS; i++) {
     must(await api.post(`${base}/branch_protections`, { rule_name: i === 1 ? 'main' : `release-${i}/*`, enable_push: true, required_approvals: i }, writer), 201, 'protecting a branch');
   }
+  const userWriter = { token: await createToken(api, account, ['write:user']) };
+  for (let i = 1; i <= GPG_KEYS; i++) {
+    const key = await newGpgKey([account.email]);
+    must(await api.post('/user/gpg_keys', { armored_public_key: key.publicKey }, userWriter), 201, 'adding a GPG key');
+  }
+  // bench-pull: a pull request of PULL_COMMITS commits, each adding a file, with PULL_REVIEWS reviews of one line comment each.
+  must(await api.post('/user/repos', { name: 'bench-pull', auto_init: true, default_branch: 'main' }, writer), 201, 'creating bench-pull');
+  const pullBase = `/repos/${account.login}/bench-pull`;
+  for (let i = 1; i <= PULL_COMMITS; i++) {
+    const file = { content: Buffer.from(`line one of ${i}\nline two\n`).toString('base64'), message: `change ${i}`, ...(i === 1 ? { new_branch: 'change' } : { branch: 'change' }) };
+    must(await api.post(`${pullBase}/contents/changed/file-${String(i).padStart(2, '0')}.txt`, file, writer), 201, 'committing a file');
+  }
+  const reviewed = must(await api.post(`${pullBase}/pulls`, { title: 'a reviewed change', head: 'change', base: 'main' }, writer), 201, 'opening the reviewed pull request');
+  for (let i = 1; i <= PULL_REVIEWS; i++) {
+    const review = { event: 'COMMENT', body: `review ${i}`, comments: [{ path: `changed/file-${String(i).padStart(2, '0')}.txt`, body: `about line 1 (${i})`, new_position: 1 }] };
+    must(await api.post(`${pullBase}/pulls/${reviewed.number}/reviews`, review, writer), 200, 'reviewing');
+  }
   if (withPulls) {
     const pulls = must(await api.post('/user/repos', { name: 'bench-pulls', auto_init: true, default_branch: 'main' }, writer), 201, 'creating bench-pulls');
     must(await api.post(`/repos/${account.login}/bench-pulls/branches`, { new_branch_name: 'feature', old_branch_name: 'main' }, writer), 201, 'creating a branch');
@@ -404,7 +428,7 @@ async function seed(api: RestClient, server: { url: string; dataDir: string; chi
   must(await api.post('/user/repos', { name: 'bench-writes' }, writer), 201, 'creating bench-writes');
   const readme = must(await api.get(`${base}/contents/README.md`, { token }), 200, 'reading README.md');
   const commit = must(await api.get(`${base}/git/commits/main`, { token }), 200, 'reading the commit');
-  return { account, token, writer, repo, org, orgLogin, readme, commit, bigOpen, searchOpen, reactions: reactions.length };
+  return { account, token, writer, repo, org, orgLogin, readme, commit, bigOpen, searchOpen, reactions: reactions.length, reviewed: reviewed.number as number };
 }
 
 /** Merges per style for the merge-time table (BENCH_MERGES). */
@@ -664,6 +688,25 @@ async function main(): Promise<number> {
         serverPid: server.pid,
       },
       { name: 'ssh-keys', label: `REST GET /user/keys (${SSH_KEYS})`, spec: getSpec(api1('/user/keys'), token, [{ path: ['length'], equals: SSH_KEYS }]), serverPid: server.pid },
+      { name: 'gpg-keys', label: `REST GET /user/gpg_keys (${GPG_KEYS})`, spec: getSpec(api1('/user/gpg_keys'), token, [{ path: ['length'], equals: GPG_KEYS }]), serverPid: server.pid },
+      {
+        name: 'pull-reviews',
+        label: `REST GET a pull request's reviews (${PULL_REVIEWS})`,
+        spec: getSpec(api1(`/repos/${account.login}/bench-pull/pulls/${data.reviewed}/reviews`), token, [{ path: ['length'], equals: PULL_REVIEWS }, { path: [0, 'comments_count'], equals: 1 }]),
+        serverPid: server.pid,
+      },
+      {
+        name: 'pull-commits',
+        label: `REST GET a pull request's commits (${PULL_COMMITS})`,
+        spec: getSpec(api1(`/repos/${account.login}/bench-pull/pulls/${data.reviewed}/commits`), token, [{ path: ['length'], equals: PULL_COMMITS }, { path: [0, 'files', 'length'], equals: 1 }]),
+        serverPid: server.pid,
+      },
+      {
+        name: 'pull-files',
+        label: `REST GET a pull request's files (${PULL_COMMITS})`,
+        spec: getSpec(api1(`/repos/${account.login}/bench-pull/pulls/${data.reviewed}/files`), token, [{ path: ['length'], equals: PULL_COMMITS }, { path: [0, 'filename'], equals: 'changed/file-01.txt' }]),
+        serverPid: server.pid,
+      },
       {
         name: 'protections',
         label: `REST GET branch_protections (${PROTECTIONS})`,
