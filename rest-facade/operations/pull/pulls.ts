@@ -14,7 +14,8 @@ import {
 } from '../../__generated__/graphql.ts';
 import { toChangedFile } from '../../convert/changed-file.ts';
 import { toCommit } from '../../convert/commit.ts';
-import { toPullRequest } from '../../convert/pull-request.ts';
+import { toPullRequest, toPullRequestOf } from '../../convert/pull-request.ts';
+import { toRepository } from '../../convert/repository.ts';
 import { assigneeLogins, knownOr } from '../../lenient.ts';
 import { checked, created, defineOperation, found, list, ok, textReply } from '../../operation.ts';
 import { pageCountHeaders } from '../../pagination.ts';
@@ -36,7 +37,13 @@ export const repoListPullRequests = defineOperation({
     },
     ...page,
   }),
-  reply: ({ repository }) => list(found(repository).pullRequests, toPullRequest),
+  reply: ({ repository }) => {
+    const { pullRequests, ...repo } = found(repository);
+    // Each repository converted once for the page, and shared by the pull requests that name it.
+    const base = toRepository(repo);
+    const heads = new Map(pullRequests.headRepositories.map((head) => [head.databaseId, head.databaseId === base.id ? base : toRepository(head)]));
+    return list(pullRequests, (pull) => toPullRequestOf(pull, base, pull.headRepository ? (heads.get(pull.headRepository.databaseId) ?? null) : null));
+  },
 });
 
 export const repoListPinnedPullRequests = defineOperation({

@@ -211,6 +211,37 @@ describe('pull requests', () => {
     assert.equal(await count(50), await count(1));
   });
 
+  it('lists each pull request as it reads alone, reading each head repository once for the page: the base, a fork, none for a deleted fork', async () => {
+    const base = await buildRepo(server, owner, { files: { 'a.txt': 'a\n' }, commits: [{ branch: 'own', files: { 'own.txt': 'o\n' } }] });
+    const [kept, gone] = await createAccounts(api, 2);
+    // Each checked before the list is read, so that nothing changes between the list and the single reads.
+    await settled((await open({ head: 'own' }, owner, base.path)).id);
+    for (const forker of [kept, gone]) {
+      assert.equal((await api.post(`${base.path}/forks`, {}, forker.basic)).status, 202);
+      const change = { content: b64(`${forker.login}\n`), branch: 'main', new_branch: 'change', message: 'c' };
+      assert.equal((await api.post(`/repos/${forker.login}/${base.name}/contents/${forker.login}.txt`, change, forker.basic)).status, 201);
+      await settled((await open({ head: `${forker.login}:change` }, forker, base.path)).id);
+    }
+    assert.equal((await api.delete(`/repos/${gone.login}/${base.name}`, gone.basic)).status, 204);
+
+    const listed = await api.get(`${base.path}/pulls?state=all`, reader.basic);
+    assert.equal(listed.status, 200);
+    // A head whose repository is gone is labelled by its branch alone.
+    assert.deepEqual(listed.body.map((p: { head: { label: string } }) => p.head.label), ['change', `${kept.login}:change`, 'own']);
+    for (const item of listed.body) assert.deepEqual(item, (await api.get(`${base.path}/pulls/${item.number}`, reader.basic)).body);
+    assert.equal(listed.body[0].head.repo, null, 'the deleted fork');
+    assert.equal(listed.body[0].head.repo_id, 0);
+    assert.equal(listed.body[1].head.repo.full_name, `${kept.login}/${base.name}`);
+    assert.equal(listed.body[2].head.repo.full_name, base.fullName);
+
+    const query = `query($o: String!, $n: String!) { repository(owner: $o, name: $n) { pullRequests(filter: { state: all }) { headRepositories { fullName } nodes { headRepository { fullName } } } } }`;
+    const result = await graphql(server.url, query, { o: base.owner, n: base.name }, reader.basic);
+    assert.equal(result.errors, undefined, JSON.stringify(result.errors));
+    const { headRepositories, nodes } = result.data.repository.pullRequests;
+    assert.deepEqual(headRepositories.map((r: { fullName: string }) => r.fullName), [`${kept.login}/${base.name}`, base.fullName], 'each readable head once, in the order of the page');
+    assert.deepEqual(nodes.map((n: { headRepository: { fullName: string } | null }) => n.headRepository?.fullName ?? null), [null, `${kept.login}/${base.name}`, base.fullName]);
+  });
+
   it('shows pull requests through GraphQL with their mergeability status', async () => {
     const result = await graphql(server.url, `query($o: String!, $n: String!) { repository(owner: $o, name: $n) { pullRequests(filter: { state: all, baseBranch: "clash2" }) { totalCount nodes { number status conflictedFiles issue { title } } } } }`, { o: repo.owner, n: repo.name }, reader.basic);
     assert.equal(result.errors, undefined, JSON.stringify(result.errors));
