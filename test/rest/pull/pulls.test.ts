@@ -115,6 +115,11 @@ describe('pull requests', () => {
     assert.equal(all.body.length, 2);
     const total = Number(all.headers.get('x-total-count'));
     assert.equal(total, await db().issue.count({ where: { repoId: repo.id, isPull: true } }));
+    // Filtered by state alone, the totals are the repository's counters: they match what a count finds.
+    for (const state of ['open', 'closed'] as const) {
+      const page = await api.get(`${repo.path}/pulls?state=${state}&limit=1`, reader.basic);
+      assert.equal(Number(page.headers.get('x-total-count')), await db().issue.count({ where: { repoId: repo.id, isPull: true, isClosed: state === 'closed' } }), state);
+    }
     const oldest = await api.get(`${repo.path}/pulls?state=all&sort=oldest&limit=1`, reader.basic);
     assert.equal(oldest.body[0].head.ref, 'feature');
     const byBase = await api.get(`${repo.path}/pulls?state=all&base_branch=clash2`, reader.basic);
@@ -240,6 +245,15 @@ describe('pull requests', () => {
     const { headRepositories, nodes } = result.data.repository.pullRequests;
     assert.deepEqual(headRepositories.map((r: { fullName: string }) => r.fullName), [`${kept.login}/${base.name}`, base.fullName], 'each readable head once, in the order of the page');
     assert.deepEqual(nodes.map((n: { headRepository: { fullName: string } | null }) => n.headRepository?.fullName ?? null), [null, `${kept.login}/${base.name}`, base.fullName]);
+
+    // Filtered by state alone, the totals come from the repository's counters: they match what a count finds.
+    assert.equal((await api.patch(`${base.path}/pulls/${listed.body[2].number}`, { state: 'closed' }, owner.basic)).status, 201);
+    for (const [state, expected] of [['open', 2], ['closed', 1], ['all', 3]] as const) {
+      const page = await api.get(`${base.path}/pulls?state=${state}&limit=1`, reader.basic);
+      assert.equal(Number(page.headers.get('x-total-count')), expected, state);
+      const counted = await db().issue.count({ where: { repoId: listed.body[0].base.repo_id, isPull: true, ...(state === 'all' ? {} : { isClosed: state === 'closed' }) } });
+      assert.equal(counted, expected, `${state}: the rows agree`);
+    }
   });
 
   it('shows pull requests through GraphQL with their mergeability status', async () => {
