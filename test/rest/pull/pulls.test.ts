@@ -216,6 +216,22 @@ describe('pull requests', () => {
     assert.equal(await count(50), await count(1));
   });
 
+  it(
+    'finds a page of pull requests, or of issues and pull requests together, through an index of the repository, not by walking every repository’s issues',
+    { skip: /^postgres/.test(process.env.DATABASE_URL ?? '') ? 'PostgreSQL plans by its statistics' : false },
+    async () => {
+      // The statements the lists run for a page of open ones, newest first (pullOrder, listIssues), as SQLite plans them.
+      const plan = async (where: string, ...values: unknown[]) => {
+        const sql = `EXPLAIN QUERY PLAN SELECT id FROM Issue WHERE (${where}) ORDER BY createdAt DESC, id DESC LIMIT ? OFFSET ?`;
+        return (await db().$queryRawUnsafe<{ detail: string }[]>(sql, ...values, 51, 0)).map((row) => row.detail);
+      };
+      assert.deepEqual(await plan('repoId = ? AND isPull = ? AND isClosed = ?', repo.id, true, false), [
+        'SEARCH Issue USING COVERING INDEX Issue_repoId_isPull_isClosed_createdAt_idx (repoId=? AND isPull=? AND isClosed=?)',
+      ]);
+      assert.deepEqual(await plan('repoId = ? AND isClosed = ?', repo.id, false), ['SEARCH Issue USING COVERING INDEX Issue_repoId_isClosed_createdAt_idx (repoId=? AND isClosed=?)']);
+    },
+  );
+
   it('lists each pull request as it reads alone, reading each head repository once for the page: the base, a fork, none for a deleted fork', async () => {
     const base = await buildRepo(server, owner, { files: { 'a.txt': 'a\n' }, commits: [{ branch: 'own', files: { 'own.txt': 'o\n' } }] });
     const [kept, gone] = await createAccounts(api, 2);
