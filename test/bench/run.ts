@@ -832,7 +832,8 @@ async function main(): Promise<number> {
     const results = state.map((s) => summarize(s.target, s.rounds, s.counts, s.probeErrors));
 
     console.log('');
-    console.log(table(results));
+    // BENCH_ONLY=merges or pr-large alone loads no read.
+    if (results.length > 0) console.log(table(results));
     console.log(`server RSS: ${memory.idle?.toFixed(0) ?? '-'} MiB idle after start, ${memory.peak?.toFixed(0) ?? '-'} MiB peak under load`);
     if (results.some((r) => r.capped)) console.log(`* stopped at BENCH_MAX_REQUESTS=${settings.maxRequests}; req/s is over the shorter window`);
     console.log('');
