@@ -19,6 +19,7 @@ import { toRepository } from '../../convert/repository.ts';
 import { assigneeLogins, knownOr } from '../../lenient.ts';
 import { checked, created, defineOperation, found, list, ok, textReply } from '../../operation.ts';
 import { pageCountHeaders } from '../../pagination.ts';
+import { SharedJson } from '../../shared-json.ts';
 
 export const repoListPullRequests = defineOperation({
   operationId: 'repoListPullRequests',
@@ -39,10 +40,12 @@ export const repoListPullRequests = defineOperation({
   }),
   reply: ({ repository }) => {
     const { pullRequests, ...repo } = found(repository);
-    // Each repository converted once for the page, and shared by the pull requests that name it.
-    const base = toRepository(repo);
-    const heads = new Map(pullRequests.headRepositories.map((head) => [head.databaseId, head.databaseId === base.id ? base : toRepository(head)]));
-    return list(pullRequests, (pull) => toPullRequestOf(pull, base, pull.headRepository ? (heads.get(pull.headRepository.databaseId) ?? null) : null));
+    // Each repository converted once for the page and written once in its JSON, however many pull requests name it.
+    const shared = new SharedJson();
+    const base = shared.once(toRepository(repo));
+    const heads = new Map(pullRequests.headRepositories.map((head) => [head.databaseId, head.databaseId === base.id ? base : shared.once(toRepository(head))]));
+    const reply = list(pullRequests, (pull) => toPullRequestOf(pull, base, pull.headRepository ? (heads.get(pull.headRepository.databaseId) ?? null) : null));
+    return { ...reply, shared };
   },
 });
 

@@ -262,6 +262,13 @@ describe('pull requests', () => {
     assert.deepEqual(headRepositories.map((r: { fullName: string }) => r.fullName), [`${kept.login}/${base.name}`, base.fullName], 'each readable head once, in the order of the page');
     assert.deepEqual(nodes.map((n: { headRepository: { fullName: string } | null }) => n.headRepository?.fullName ?? null), [null, `${kept.login}/${base.name}`, base.fullName]);
 
+    // The page writes each repository's JSON once, in place of a placeholder; a title shaped like one stays a title.
+    const lookalike = `\u0001${'0'.repeat(24)}:0`;
+    assert.equal((await api.patch(`${base.path}/pulls/${listed.body[1].number}`, { title: lookalike }, owner.basic)).status, 201);
+    const again = await api.get(`${base.path}/pulls?state=all`, reader.basic);
+    assert.equal(again.body[1].title, lookalike);
+    assert.deepEqual(again.body[1].base.repo, listed.body[1].base.repo);
+
     // Filtered by state alone, the totals come from the repository's counters: they match what a count finds.
     assert.equal((await api.patch(`${base.path}/pulls/${listed.body[2].number}`, { state: 'closed' }, owner.basic)).status, 201);
     for (const [state, expected] of [['open', 2], ['closed', 1], ['all', 3]] as const) {
