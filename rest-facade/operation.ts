@@ -6,6 +6,7 @@ import type { PageWindow } from '../src/pagination.ts';
 import type { StreamReply } from '../src/http/download-streams.ts';
 import type { IncomingFile } from '../src/storage/incoming.ts';
 import type { operations } from './__generated__/openapi.ts';
+import type { SharedJson } from './shared-json.ts';
 
 /** Downloads are streamed by the HTTP core; an operation only describes them. */
 export type { DownloadStreams, StreamReply } from '../src/http/download-streams.ts';
@@ -51,6 +52,8 @@ export interface Reply {
   text?: { contentType: string; body: string };
   /** A binary download streamed from git (raw files, archives): the app's DownloadStreams sends it. */
   stream?: StreamReply;
+  /** The objects `body` holds many times, each written once (shared-json.ts). */
+  shared?: SharedJson;
 }
 
 /**

@@ -9,6 +9,7 @@ import { STATUS_OF, sendError } from './errors.ts';
 import { documentRunner } from './execute.ts';
 import { documentedOperations, openApiDocument } from './openapi.ts';
 import type { DownloadStreams, RestCall, RestOperation } from './operation.ts';
+import type { SharedJson } from './shared-json.ts';
 import * as operations from './__generated__/operations.ts';
 import { routes } from './__generated__/routes.ts';
 import { pageFor, setPaginationHeaders } from './pagination.ts';
@@ -160,7 +161,7 @@ export function createRestRouter(deps: RestFacadeDeps) {
           return await deps.streams.send(reply.stream, req, res);
         }
         if (reply.body === undefined) return res.status(reply.status).end();
-        sendJson(res, reply.status, reply.body);
+        sendJson(res, reply.status, reply.body, reply.shared);
       } catch (err) {
         // Operations signal failures with the domain's typed errors, like services: one mapping answers them.
         if (isDomainError(err)) return sendError(res, STATUS_OF[err.kind], err.message);
@@ -186,9 +187,13 @@ function pageOf<T>(operationId: string, page: T | undefined): T {
   return page;
 }
 
-/** res.json without what the API does not use (JSON settings, ETag, a content-type lookup): every answer goes through here. */
-function sendJson(res: Response, status: number, body: unknown) {
-  endWithText(res, status, 'application/json; charset=utf-8', JSON.stringify(body));
+/**
+ * res.json without what the API does not use (JSON settings, ETag, a content-type lookup): every answer goes through
+ * here; what a reply holds many times (`shared`) is written once.
+ */
+function sendJson(res: Response, status: number, body: unknown, shared?: SharedJson) {
+  const json = JSON.stringify(body);
+  endWithText(res, status, 'application/json; charset=utf-8', shared ? shared.splice(json) : json);
 }
 
 function checkGuards(route: Route, viewer: Viewer, method: string): { status: number; message: string } | undefined {

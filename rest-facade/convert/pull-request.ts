@@ -1,4 +1,4 @@
-import type { RestPullRequestFragment } from '../__generated__/graphql.ts';
+import type { RestPullRequestFieldsFragment, RestPullRequestFragment } from '../__generated__/graphql.ts';
 import { toIssue } from './issue.ts';
 import { toRepository } from './repository.ts';
 import { toTeam } from './team.ts';
@@ -14,14 +14,20 @@ import { toUser } from './user.ts';
  * yet; review_comments counts the line comments of submitted reviews. Drafts do not exist (Gitea marks them by a title prefix Graft does not read).
  */
 export function toPullRequest(pull: RestPullRequestFragment): RestSchema<'PullRequest'> {
+  return toPullRequestOf(pull, toRepository(pull.baseRepository), pull.headRepository ? toRepository(pull.headRepository) : null);
+}
+
+/**
+ * The same, for a pull request read without its repositories: `base` is its base repository and `head` its head
+ * repository (null when gone or hidden), each converted once for a whole page.
+ */
+export function toPullRequestOf(pull: RestPullRequestFieldsFragment, base: RestSchema<'Repository'>, head: RestSchema<'Repository'> | null): RestSchema<'PullRequest'> {
   const issue = toIssue(pull.issue);
-  const base = toRepository(pull.baseRepository);
-  const head = pull.headRepository ? toRepository(pull.headRepository) : null;
   const headLabel = head && head.id !== base.id ? `${head.owner?.login ?? ''}:${pull.headBranch}` : pull.headBranch;
-  const htmlUrl = pullHtmlUrl(pull.baseRepository.htmlUrl, pull.number);
+  const htmlUrl = pullHtmlUrl(base.html_url ?? '', pull.number);
   return {
     id: pull.databaseId,
-    url: pullApiUrl(pull.baseRepository.apiUrl, pull.number),
+    url: pullApiUrl(base.url ?? '', pull.number),
     number: pull.number,
     user: issue.user,
     title: issue.title,

@@ -3,7 +3,8 @@
  *   REST       — GET /user, /repos/{o}/{r}, /orgs/{org}, /orgs/{org}/teams, a file's contents, one commit,
  *                the branch list (9 branches), the tag list, and a page of 50 in a repository with 5,000
  *                branches, through the REST facade; commit statuses by ref (20), the user's SSH keys (5) and the
- *                branch protection rules (5); a page of 50 of 10,000 pull requests (pulls-seed.ts)
+ *                branch protection rules (5); a page of 50 of 10,000 pull requests (pulls-seed.ts); the user's GPG keys
+ *                (5); a pull request's reviews (5), commits (20) and files (20)
  *   GraphQL    — POST /api/graphql asking for exactly the data the REST repository read asks for
  *   floor      — a bare express handler reading one row through the database driver (floor.ts)
  *
@@ -20,7 +21,8 @@
  *
  * Environment: BENCH_SECONDS (5), BENCH_CONCURRENCY (16), BENCH_WARMUP_SECONDS (1), BENCH_ROUNDS (1),
  * BENCH_MAX_REQUESTS (2000000 per target and round, warm-up included), BENCH_QUERY_SAMPLES (50),
- * BENCH_ONLY (comma-separated target names, e.g. floor,repo; merges for the merge times), BENCH_MERGES (10), BENCH_CPU_PROF=<dir> (the server writes a
+ * BENCH_ONLY (comma-separated target names, e.g. floor,repo; merges for the merge times; pr-large for the large pull
+ * request, pr-large.ts, with BENCH_PR_FILES, BENCH_PR_COMMITS, BENCH_PR_CHANGED, BENCH_PR_RUNS), BENCH_MERGES (10), BENCH_CPU_PROF=<dir> (the server writes a
  * V8 CPU profile there when it stops: open it in Chrome DevTools), DATABASE_URL=postgres://… to bench
  * against PostgreSQL (see test/testkit/server.ts).
  * Then git over HTTP against git itself and a plain `git http-backend` (clone.ts, which lists its settings),
@@ -29,12 +31,13 @@
 import { fork, type ChildProcess } from 'node:child_process';
 import http from 'node:http';
 import os from 'node:os';
+import path from 'node:path';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { print } from 'graphql';
 import { startServer, type TestServer } from '../testkit/server.ts';
-import { restClient, type RestClient } from '../testkit/client.ts';
+import { restClient, wsClient, type RestClient } from '../testkit/client.ts';
 import { createAccount, createToken } from '../testkit/accounts.ts';
 import { RepositoryByNameDocument } from '../../rest-facade/__generated__/graphql.ts';
 import { peakRssMiB, processCpuMs, resetPeakRss, rssMiB } from './proc.ts';
@@ -49,6 +52,8 @@ import { bundle } from '../../build.ts';
 import { defaults } from '../../src/config/defaults.ts';
 import { repositoryPath } from '../../src/domain/repo/storage.ts';
 import { newSshKey } from '../testkit/ssh-keys.ts';
+import { newGpgKey } from '../testkit/gpg-keys.ts';
+import { largeBranchName, largeRepository, pushLargeRepository, type LargeRepoShape } from './pr-large.ts';
 
 function envNumber(name: string, fallback: number, { integer = false, min = 0 } = {}): number {
   const raw = process.env[name];
@@ -90,6 +95,10 @@ const DISCUSSION = 20;
 const STATUSES = 20;
 const SSH_KEYS = 5;
 const PROTECTIONS = 5;
+/** The account's GPG keys; the reviewed pull request of bench-pull: its commits (one file each) and its reviews (one line comment each). */
+const GPG_KEYS = 5;
+const PULL_COMMITS = 20;
+const PULL_REVIEWS = 5;
 /** The large pull request list (pulls-seed.ts): 10,000 pull requests, every fifth closed; a page of 50 of the open ones. */
 const BIG_PULLS = 10_000;
 const BIG_PULLS_CLOSED_EVERY = 5;
@@ -389,6 +398,23 @@ async function seed(api: RestClient, server: { url: string; dataDir: string; chi
   for (let i = 1; i <= PROTECTIONS; i++) {
     must(await api.post(`${base}/branch_protections`, { rule_name: i === 1 ? 'main' : `release-${i}/*`, enable_push: true, required_approvals: i }, writer), 201, 'protecting a branch');
   }
+  const userWriter = { token: await createToken(api, account, ['write:user']) };
+  for (let i = 1; i <= GPG_KEYS; i++) {
+    const key = await newGpgKey([account.email]);
+    must(await api.post('/user/gpg_keys', { armored_public_key: key.publicKey }, userWriter), 201, 'adding a GPG key');
+  }
+  // bench-pull: a pull request of PULL_COMMITS commits, each adding a file, with PULL_REVIEWS reviews of one line comment each.
+  must(await api.post('/user/repos', { name: 'bench-pull', auto_init: true, default_branch: 'main' }, writer), 201, 'creating bench-pull');
+  const pullBase = `/repos/${account.login}/bench-pull`;
+  for (let i = 1; i <= PULL_COMMITS; i++) {
+    const file = { content: Buffer.from(`line one of ${i}\nline two\n`).toString('base64'), message: `change ${i}`, ...(i === 1 ? { new_branch: 'change' } : { branch: 'change' }) };
+    must(await api.post(`${pullBase}/contents/changed/file-${String(i).padStart(2, '0')}.txt`, file, writer), 201, 'committing a file');
+  }
+  const reviewed = must(await api.post(`${pullBase}/pulls`, { title: 'a reviewed change', head: 'change', base: 'main' }, writer), 201, 'opening the reviewed pull request');
+  for (let i = 1; i <= PULL_REVIEWS; i++) {
+    const review = { event: 'COMMENT', body: `review ${i}`, comments: [{ path: `changed/file-${String(i).padStart(2, '0')}.txt`, body: `about line 1 (${i})`, new_position: 1 }] };
+    must(await api.post(`${pullBase}/pulls/${reviewed.number}/reviews`, review, writer), 200, 'reviewing');
+  }
   if (withPulls) {
     const pulls = must(await api.post('/user/repos', { name: 'bench-pulls', auto_init: true, default_branch: 'main' }, writer), 201, 'creating bench-pulls');
     must(await api.post(`/repos/${account.login}/bench-pulls/branches`, { new_branch_name: 'feature', old_branch_name: 'main' }, writer), 201, 'creating a branch');
@@ -402,7 +428,7 @@ async function seed(api: RestClient, server: { url: string; dataDir: string; chi
   must(await api.post('/user/repos', { name: 'bench-writes' }, writer), 201, 'creating bench-writes');
   const readme = must(await api.get(`${base}/contents/README.md`, { token }), 200, 'reading README.md');
   const commit = must(await api.get(`${base}/git/commits/main`, { token }), 200, 'reading the commit');
-  return { account, token, writer, repo, org, orgLogin, readme, commit, bigOpen, searchOpen, reactions: reactions.length };
+  return { account, token, writer, repo, org, orgLogin, readme, commit, bigOpen, searchOpen, reactions: reactions.length, reviewed: reviewed.number as number };
 }
 
 /** Merges per style for the merge-time table (BENCH_MERGES). */
@@ -437,6 +463,88 @@ async function mergeTimes(api: RestClient, login: string, writer: { token: strin
     results.push({ style, merges: times.length, p50Ms: times[Math.floor(times.length / 2)], maxMs: times[times.length - 1] });
   }
   return results;
+}
+
+/** The large pull request's repository (pr-large.ts): BENCH_PR_FILES, BENCH_PR_COMMITS, BENCH_PR_CHANGED, BENCH_PR_RUNS. */
+const LARGE_SHAPE: LargeRepoShape = {
+  files: envNumber('BENCH_PR_FILES', 50_000, { integer: true, min: 1000 }),
+  commits: envNumber('BENCH_PR_COMMITS', 10_000, { integer: true, min: 100 }),
+  changed: envNumber('BENCH_PR_CHANGED', 200, { integer: true, min: 4 }),
+  branches: envNumber('BENCH_PR_RUNS', 5, { integer: true, min: 1 }),
+};
+
+/**
+ * Opens one pull request per branch of the large repository, one at a time, and times the POST and the moment its
+ * mergeability_computed event arrives (pullRequestEvents, subscribed before the first); each must be mergeable.
+ */
+async function largePullTimes(api: RestClient, url: string, server: Child, account: { login: string; password: string }, writer: { token: string }) {
+  const must = (res: { status: number; body: unknown }, status: number, what: string) => {
+    if (res.status !== status) throw new Error(`${what}: ${res.status} ${JSON.stringify(res.body)}`);
+    return res.body as Record<string, any>;
+  };
+  let started = performance.now();
+  const local = largeRepository(LARGE_SHAPE);
+  console.log(`  ${local.made ? 'made' : 'reused'} ${path.relative(process.cwd(), local.dir)} in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  must(await api.post('/user/repos', { name: 'bench-large' }, writer), 201, 'creating bench-large');
+  started = performance.now();
+  await pushLargeRepository(url, account, 'bench-large', local.dir, LARGE_SHAPE);
+  console.log(`  pushed it to bench-large in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  type Event = { action: string; number: number; pullRequest: { status: string; mergeable: boolean } | null };
+  // When each pull request's mergeability_computed event arrived, and what it said.
+  const arrived = new Map<number, { at: number; event: Event }>();
+  const errors: string[] = [];
+  const client = wsClient(url, `Basic ${Buffer.from(`${account.login}:${account.password}`).toString('base64')}`);
+  const connected = new Promise<void>((resolve) => client.on('connected', () => resolve()));
+  client.subscribe<{ pullRequestEvents: Event }>(
+    {
+      query: 'subscription($o: String!, $n: String!) { pullRequestEvents(owner: $o, name: $n) { action number pullRequest { status mergeable } } }',
+      variables: { o: account.login, n: 'bench-large' },
+    },
+    {
+      next: (value) => {
+        if (value.errors) errors.push(...value.errors.map((e) => e.message));
+        const event = value.data?.pullRequestEvents;
+        if (event?.action === 'mergeability_computed') arrived.set(event.number, { at: performance.now(), event });
+      },
+      error: (err) => errors.push(JSON.stringify(err)),
+      complete: () => {},
+    },
+  );
+  await connected;
+  // The subscription is in place a moment after the connection is accepted.
+  await sleep(200);
+  const opened: number[] = [];
+  const answered: number[] = [];
+  const before = await counters(server);
+  try {
+    for (let k = 1; k <= LARGE_SHAPE.branches; k++) {
+      const start = performance.now();
+      const pull = must(await api.post(`/repos/${account.login}/bench-large/pulls`, { title: `change ${k}`, head: largeBranchName(k), base: 'main' }, writer), 201, 'opening a pull request');
+      opened.push(performance.now() - start);
+      if (pull.changed_files !== LARGE_SHAPE.changed) throw new Error(`pull request ${pull.number} changes ${pull.changed_files} files, not ${LARGE_SHAPE.changed}`);
+      for (let waited = 0; !arrived.has(pull.number); waited += 2) {
+        if (errors.length) throw new Error(`pullRequestEvents: ${errors.join('; ')}`);
+        if (waited > 120_000) throw new Error(`no mergeability_computed event for pull request ${pull.number} after 2 minutes`);
+        await sleep(2);
+      }
+      const { at, event } = arrived.get(pull.number)!;
+      answered.push(at - start);
+      if (event.pullRequest?.status !== 'mergeable' || event.pullRequest.mergeable !== true) throw new Error(`pull request ${pull.number} answered ${JSON.stringify(event.pullRequest)}`);
+    }
+  } finally {
+    await client.dispose();
+  }
+  const after = await counters(server);
+  const p50 = (times: number[]) => [...times].sort((a, b) => a - b)[Math.floor(times.length / 2)];
+  return {
+    runs: LARGE_SHAPE.branches,
+    openedP50Ms: p50(opened),
+    openedMaxMs: Math.max(...opened),
+    answeredP50Ms: p50(answered),
+    answeredMaxMs: Math.max(...answered),
+    gitPerPull: (after.git - before.git) / LARGE_SHAPE.branches,
+    sqlPerPull: (after.sql - before.sql) / LARGE_SHAPE.branches,
+  };
 }
 
 /** Sends the bench server a message and resolves with its answer of type `answer` (which fails when it carries an error). */
@@ -580,6 +688,25 @@ async function main(): Promise<number> {
         serverPid: server.pid,
       },
       { name: 'ssh-keys', label: `REST GET /user/keys (${SSH_KEYS})`, spec: getSpec(api1('/user/keys'), token, [{ path: ['length'], equals: SSH_KEYS }]), serverPid: server.pid },
+      { name: 'gpg-keys', label: `REST GET /user/gpg_keys (${GPG_KEYS})`, spec: getSpec(api1('/user/gpg_keys'), token, [{ path: ['length'], equals: GPG_KEYS }]), serverPid: server.pid },
+      {
+        name: 'pull-reviews',
+        label: `REST GET a pull request's reviews (${PULL_REVIEWS})`,
+        spec: getSpec(api1(`/repos/${account.login}/bench-pull/pulls/${data.reviewed}/reviews`), token, [{ path: ['length'], equals: PULL_REVIEWS }, { path: [0, 'comments_count'], equals: 1 }]),
+        serverPid: server.pid,
+      },
+      {
+        name: 'pull-commits',
+        label: `REST GET a pull request's commits (${PULL_COMMITS})`,
+        spec: getSpec(api1(`/repos/${account.login}/bench-pull/pulls/${data.reviewed}/commits`), token, [{ path: ['length'], equals: PULL_COMMITS }, { path: [0, 'files', 'length'], equals: 1 }]),
+        serverPid: server.pid,
+      },
+      {
+        name: 'pull-files',
+        label: `REST GET a pull request's files (${PULL_COMMITS})`,
+        spec: getSpec(api1(`/repos/${account.login}/bench-pull/pulls/${data.reviewed}/files`), token, [{ path: ['length'], equals: PULL_COMMITS }, { path: [0, 'filename'], equals: 'changed/file-01.txt' }]),
+        serverPid: server.pid,
+      },
       {
         name: 'protections',
         label: `REST GET branch_protections (${PROTECTIONS})`,
@@ -705,7 +832,8 @@ async function main(): Promise<number> {
     const results = state.map((s) => summarize(s.target, s.rounds, s.counts, s.probeErrors));
 
     console.log('');
-    console.log(table(results));
+    // BENCH_ONLY=merges or pr-large alone loads no read.
+    if (results.length > 0) console.log(table(results));
     console.log(`server RSS: ${memory.idle?.toFixed(0) ?? '-'} MiB idle after start, ${memory.peak?.toFixed(0) ?? '-'} MiB peak under load`);
     if (results.some((r) => r.capped)) console.log(`* stopped at BENCH_MAX_REQUESTS=${settings.maxRequests}; req/s is over the shorter window`);
     console.log('');
@@ -750,6 +878,19 @@ async function main(): Promise<number> {
       console.log('merge times (POST …/pulls/{n}/merge, a fresh pull request each, one at a time):');
       for (const m of merges) console.log(`  ${m.style.padEnd(18)} p50 ${m.p50Ms.toFixed(1)} ms, max ${m.maxMs.toFixed(1)} ms (${m.merges} merges)`);
       console.log('bench-json: ' + JSON.stringify({ endpoint: 'merges', database: provider, results: merges }));
+    }
+    if (selected('pr-large')) {
+      const large = await largePullTimes(api, url, server, account, data.writer);
+      console.log('');
+      console.log(
+        `a pull request of ${LARGE_SHAPE.changed} files in a repository of ${LARGE_SHAPE.files} files and ${LARGE_SHAPE.commits} commits ` +
+          `(POST …/pulls, then its mergeability_computed event; ${large.runs} pull requests, one at a time):`,
+      );
+      console.log(`  opened             p50 ${large.openedP50Ms.toFixed(1)} ms, max ${large.openedMaxMs.toFixed(1)} ms`);
+      console.log(`  mergeable answered p50 ${large.answeredP50Ms.toFixed(1)} ms, max ${large.answeredMaxMs.toFixed(1)} ms (from the POST)`);
+      console.log(`  per pull request: ${large.gitPerPull.toFixed(1)} git processes, ${large.sqlPerPull.toFixed(1)} SQL statements (opening, checking and the event's read)`);
+      console.log(`  ${large.answeredMaxMs < 2000 ? 'ok  ' : 'MISS'} mergeability answered in < 2 s (max ${large.answeredMaxMs.toFixed(0)} ms)`);
+      console.log('bench-json: ' + JSON.stringify({ endpoint: 'pr-large', database: provider, shape: LARGE_SHAPE, ...large }));
     }
     await stopChild(floor);
     await stopChild(server);

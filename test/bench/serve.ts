@@ -9,17 +9,9 @@
  *   ← { type: 'seed-pulls', pulls }  → { type: 'seeded-pulls', open }   writes the large pull request list (pulls-seed.ts)
  *   ← { type: 'stop' }      → exits once stopped
  */
-import childProcess from 'node:child_process';
-import { syncBuiltinESMExports } from 'node:module';
-
-// Count git processes: wrap spawn before the app (src/git/command.ts) binds its import of it.
-let gitProcesses = 0;
-const originalSpawn = childProcess.spawn;
-childProcess.spawn = function spawnCounted(this: unknown, ...args: unknown[]) {
-  if (args[0] === 'git') gitProcesses++;
-  return (originalSpawn as (...a: unknown[]) => unknown).apply(this, args);
-} as typeof childProcess.spawn;
-syncBuiltinESMExports();
+// git processes are counted where Graft starts them (src/git/command.ts): a helper process starts them
+// (src/git/spawner.ts), never this process's child_process.spawn.
+import { gitSpawnCount } from '../../src/git/command.ts';
 
 const { startServer } = await import('../testkit/server.ts');
 const { seedIssues } = await import('./issues-seed.ts');
@@ -45,7 +37,7 @@ async function stop() {
 }
 
 process.on('message', (message: { type: string; seed?: IssueSeed; search?: SearchSeed; pulls?: PullSeed }) => {
-  if (message.type === 'counters') send({ type: 'counters', sql: server.app.database.queryCount(), git: gitProcesses });
+  if (message.type === 'counters') send({ type: 'counters', sql: server.app.database.queryCount(), git: gitSpawnCount() });
   else if (message.type === 'seed-issues') {
     seedIssues(server.app.database.db, server.app.database.target.provider, message.seed!).then(
       ({ open }) => send({ type: 'seeded', open }),

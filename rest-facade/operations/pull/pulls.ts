@@ -14,10 +14,12 @@ import {
 } from '../../__generated__/graphql.ts';
 import { toChangedFile } from '../../convert/changed-file.ts';
 import { toCommit } from '../../convert/commit.ts';
-import { toPullRequest } from '../../convert/pull-request.ts';
+import { toPullRequest, toPullRequestOf } from '../../convert/pull-request.ts';
+import { toRepository } from '../../convert/repository.ts';
 import { assigneeLogins, knownOr } from '../../lenient.ts';
 import { checked, created, defineOperation, found, list, ok, textReply } from '../../operation.ts';
 import { pageCountHeaders } from '../../pagination.ts';
+import { SharedJson } from '../../shared-json.ts';
 
 export const repoListPullRequests = defineOperation({
   operationId: 'repoListPullRequests',
@@ -36,7 +38,15 @@ export const repoListPullRequests = defineOperation({
     },
     ...page,
   }),
-  reply: ({ repository }) => list(found(repository).pullRequests, toPullRequest),
+  reply: ({ repository }) => {
+    const { pullRequests, ...repo } = found(repository);
+    // Each repository converted once for the page and written once in its JSON, however many pull requests name it.
+    const shared = new SharedJson();
+    const base = shared.once(toRepository(repo));
+    const heads = new Map(pullRequests.headRepositories.map((head) => [head.databaseId, head.databaseId === base.id ? base : shared.once(toRepository(head))]));
+    const reply = list(pullRequests, (pull) => toPullRequestOf(pull, base, pull.headRepository ? (heads.get(pull.headRepository.databaseId) ?? null) : null));
+    return { ...reply, shared };
+  },
 });
 
 export const repoListPinnedPullRequests = defineOperation({

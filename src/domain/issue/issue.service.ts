@@ -111,8 +111,9 @@ export async function getIssue(ctx: ServiceContext, repo: RepositoryWithOwner, n
 /**
  * A page of a repository's issues the caller reads, newest first (Gitea's order), with the filters of `filter`.
  * Each page costs the same statements whatever its size and depth: the page's ids come from one index-only scan
- * (Issue_repoId_isClosed_createdAt_id_isPull_idx, or Issue_repoId_createdAt_id_isPull_idx for every state; deep
- * pages from where the page before them ended: issue-pages.ts), its rows from one lookup by id, their relations from
+ * (Issue_repoId_isPull_isClosed_createdAt_id_idx with a kind, Issue_repoId_isClosed_createdAt_id_isPull_idx without,
+ * Issue_repoId_createdAt_id_isPull_idx for every state; deep pages from where the page before them ended:
+ * issue-pages.ts), its rows from one lookup by id, their relations from
  * `withRelations`. The total is the repository's counters when only state and kind filter, else counted in SQL.
  * Logins no account has answer NOT_FOUND, as Gitea does.
  */

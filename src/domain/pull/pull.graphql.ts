@@ -1,4 +1,5 @@
 import { builder } from '../../graphql/builder.ts';
+import type { GraphQLContext } from '../../graphql/context.ts';
 import { connectionComplexity, offsetConnection } from '../../graphql/connection.ts';
 import { lookup } from '../../graphql/errors.ts';
 import { enumFromValues, inputFromTable } from '../../graphql/input-fields.ts';
@@ -43,8 +44,7 @@ export const PullRequestRef = builder.objectRef<pulls.PullView>('PullRequest').i
       type: RepositoryRef,
       nullable: true,
       description: 'The repository of the head branch; null once deleted, or when the viewer may not read its code.',
-      resolve: async (v, _args, ctx) =>
-        pulls.readableHead(ctx, v, v.pull.headRepoId === null ? null : await ctx.loaders.repositoryById.load(v.pull.headRepoId)),
+      resolve: (v, _args, ctx) => headOf(v, ctx),
     }),
     headBranch: t.string({ resolve: (v) => v.pull.headBranch }),
     headSha: t.string({ description: 'The head commit, also kept as refs/pull/<number>/head.', resolve: (v) => v.pull.headCommitId }),
@@ -87,16 +87,39 @@ builder.objectFields(IssueRef, (t) => ({
     description: 'For a pull request: whether and when it was merged; null for an issue.',
     resolve: async (v, _args, ctx) => {
       if (!v.issue.isPull) return null;
-      const pull = await ctx.loaders.pullByIssueId.load(v.issue.id);
+      // The issue side of a pull request read as one (PullRequest.issue) holds its row already.
+      const pull = 'pull' in v ? (v as pulls.PullView).pull : await ctx.loaders.pullByIssueId.load(v.issue.id);
       return pull ? { merged: pull.hasMerged, mergedAt: pull.mergedAt } : null;
     },
   }),
 }));
 
+/** The head repository of a pull request when the viewer may read its code (its base's own, or a loaded fork). */
+const headOf = async (v: pulls.PullView, ctx: GraphQLContext) =>
+  pulls.readableHead(ctx, v, v.pull.headRepoId === null || v.pull.headRepoId === v.repo.id ? null : await ctx.loaders.repositoryById.load(v.pull.headRepoId));
+
 export const PullRequestConnection = builder.connectionObject({
   type: PullRequestRef,
   name: 'PullRequestConnection',
-  fields: (t) => ({ totalCount: t.int({ resolve: (c) => (c as unknown as { totalCount: number }).totalCount }) }),
+  fields: (t) => ({
+    totalCount: t.int({ resolve: (c) => (c as unknown as { totalCount: number }).totalCount }),
+    headRepositories: t.field({
+      type: [RepositoryRef],
+      description:
+        "The repositories of this page's head branches that the viewer may read, each once: a list names a repository " +
+        'once here (with `headRepository { databaseId }` on each pull request) instead of resolving it again for every pull request.',
+      resolve: async (c, _args, ctx) => {
+        const firstOfHead = new Map<number, pulls.PullView>();
+        // offsetConnection's edges: a plain array of the page's pull requests.
+        for (const edge of (c as unknown as { edges: ({ node: pulls.PullView } | null)[] }).edges) {
+          const view = edge?.node;
+          if (view && view.pull.headRepoId !== null && !firstOfHead.has(view.pull.headRepoId)) firstOfHead.set(view.pull.headRepoId, view);
+        }
+        const heads = await Promise.all([...firstOfHead.values()].map((view) => headOf(view, ctx)));
+        return heads.filter((head) => head !== null);
+      },
+    }),
+  }),
 });
 
 builder.objectFields(RepositoryRef, (t) => ({

@@ -93,8 +93,9 @@ export async function getPullRequestByBaseHead(ctx: ServiceContext, repo: Reposi
 
 /**
  * A page of a repository's pull requests, by Gitea's filters and sort orders (newest first by default), with
- * the total counted in SQL. A page costs the same statements whatever its size: ids from one query, then the
- * rows, their relations and their pull request rows in one statement per kind.
+ * the total from the repository's counters when only the state filters (as the issue list takes it), else counted
+ * in SQL. A page costs the same statements whatever its size: ids from one query, then the rows, their relations
+ * and their pull request rows in one statement per kind.
  */
 export async function listPullRequests(ctx: ServiceContext, repo: RepositoryWithOwner, window: PageWindow, filter: PullFilter = {}): Promise<Page<PullView>> {
   if (!(await readsPulls(ctx, repo))) throw notFound(`repository ${repo.owner.login}/${repo.name} has no pull requests`);
@@ -102,12 +103,19 @@ export async function listPullRequests(ctx: ServiceContext, repo: RepositoryWith
   if (!where) return { items: [], totalCount: 0 };
   const [page, totalCount] = await Promise.all([
     ctx.db.issue.findMany({ where, select: { id: true }, orderBy: pullOrder(filter.sort ?? null), skip: window.offset, take: window.limit }),
-    ctx.db.issue.count({ where }),
+    countedByCounters(repo, filter) ?? ctx.db.issue.count({ where }),
   ]);
   const position = new Map(page.map((row, index) => [row.id, index]));
   const issues = page.length === 0 ? [] : await ctx.db.issue.findMany({ where: { id: { in: [...position.keys()] } } });
   issues.sort((a, b) => position.get(a.id)! - position.get(b.id)!);
   return { items: await viewsOf(ctx, repo, issues), totalCount };
+}
+
+/** The number of pull requests the filter shows, from the counters the writes keep when only the state filters; else undefined. */
+function countedByCounters(repo: RepositoryWithOwner, filter: PullFilter): number | undefined {
+  if ((filter.labels ?? []).some((id) => id > 0) || filter.milestone || filter.baseBranch || filter.poster) return undefined;
+  const state = filter.state ?? 'open';
+  return state === 'all' ? repo.pullCount : state === 'closed' ? repo.closedPullCount : repo.pullCount - repo.closedPullCount;
 }
 
 /** The filter as a query; null when it can match nothing (a poster no account has). */

@@ -137,11 +137,15 @@ export async function listReviewComments(ctx: ServiceContext, view: ReviewView):
 }
 
 /**
- * The accounts asked to review the pull requests of `issueIds` and not yet answered, by issue: one statement.
- * Teams asked are in `teams`.
+ * The accounts asked to review the pull requests of `issueIds` and not yet answered, by issue. Teams asked are in
+ * `teams`. One statement when none was asked (a list of pull requests nobody was asked to review: the rows' accounts
+ * and teams are then not read at all, where an include would still run a statement for each), and the requests
+ * with their accounts and teams in one batch otherwise, however many pull requests.
  */
 export async function openRequests(db: Pick<PrismaClient, 'review'>, issueIds: readonly number[]) {
-  const rows = await db.review.findMany({ where: { issueId: { in: [...issueIds] }, type: 'request' }, include: REVIEW_INCLUDE, orderBy: { id: 'asc' } });
+  const where = { issueId: { in: [...issueIds] }, type: 'request' };
+  const asked = await db.review.findMany({ where, select: { id: true } });
+  const rows = asked.length === 0 ? [] : await db.review.findMany({ where: { id: { in: asked.map((r) => r.id) } }, include: REVIEW_INCLUDE, orderBy: { id: 'asc' } });
   const byIssue = new Map<number, { users: User[]; teams: (Team & { org: User })[] }>();
   for (const id of issueIds) byIssue.set(id, { users: [], teams: [] });
   for (const row of rows) {

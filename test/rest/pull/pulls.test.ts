@@ -115,6 +115,11 @@ describe('pull requests', () => {
     assert.equal(all.body.length, 2);
     const total = Number(all.headers.get('x-total-count'));
     assert.equal(total, await db().issue.count({ where: { repoId: repo.id, isPull: true } }));
+    // Filtered by state alone, the totals are the repository's counters: they match what a count finds.
+    for (const state of ['open', 'closed'] as const) {
+      const page = await api.get(`${repo.path}/pulls?state=${state}&limit=1`, reader.basic);
+      assert.equal(Number(page.headers.get('x-total-count')), await db().issue.count({ where: { repoId: repo.id, isPull: true, isClosed: state === 'closed' } }), state);
+    }
     const oldest = await api.get(`${repo.path}/pulls?state=all&sort=oldest&limit=1`, reader.basic);
     assert.equal(oldest.body[0].head.ref, 'feature');
     const byBase = await api.get(`${repo.path}/pulls?state=all&base_branch=clash2`, reader.basic);
@@ -209,6 +214,71 @@ describe('pull requests', () => {
       return server.app.database.queryCount() - before;
     };
     assert.equal(await count(50), await count(1));
+  });
+
+  it(
+    'finds a page of pull requests, or of issues and pull requests together, of a state or of every state, through an index of the repository, not by walking every repository’s issues',
+    { skip: /^postgres/.test(process.env.DATABASE_URL ?? '') ? 'PostgreSQL plans by its statistics' : false },
+    async () => {
+      // The statements the lists run for a page of open ones, newest first (pullOrder, listIssues), as SQLite plans them.
+      const plan = async (where: string, ...values: unknown[]) => {
+        const sql = `EXPLAIN QUERY PLAN SELECT id FROM Issue WHERE (${where}) ORDER BY createdAt DESC, id DESC LIMIT ? OFFSET ?`;
+        return (await db().$queryRawUnsafe<{ detail: string }[]>(sql, ...values, 51, 0)).map((row) => row.detail);
+      };
+      assert.deepEqual(await plan('repoId = ? AND isPull = ? AND isClosed = ?', repo.id, true, false), [
+        'SEARCH Issue USING COVERING INDEX Issue_repoId_isPull_isClosed_createdAt_id_idx (repoId=? AND isPull=? AND isClosed=?)',
+      ]);
+      assert.deepEqual(await plan('repoId = ? AND isClosed = ?', repo.id, false), ['SEARCH Issue USING COVERING INDEX Issue_repoId_isClosed_createdAt_id_isPull_idx (repoId=? AND isClosed=?)']);
+      // Every state: the same order from the index without the state.
+      assert.deepEqual(await plan('repoId = ?', repo.id), ['SEARCH Issue USING COVERING INDEX Issue_repoId_createdAt_id_isPull_idx (repoId=?)']);
+    },
+  );
+
+  it('lists each pull request as it reads alone, reading each head repository once for the page: the base, a fork, none for a deleted fork', async () => {
+    const base = await buildRepo(server, owner, { files: { 'a.txt': 'a\n' }, commits: [{ branch: 'own', files: { 'own.txt': 'o\n' } }] });
+    const [kept, gone] = await createAccounts(api, 2);
+    // Each checked before the list is read, so that nothing changes between the list and the single reads.
+    await settled((await open({ head: 'own' }, owner, base.path)).id);
+    for (const forker of [kept, gone]) {
+      assert.equal((await api.post(`${base.path}/forks`, {}, forker.basic)).status, 202);
+      const change = { content: b64(`${forker.login}\n`), branch: 'main', new_branch: 'change', message: 'c' };
+      assert.equal((await api.post(`/repos/${forker.login}/${base.name}/contents/${forker.login}.txt`, change, forker.basic)).status, 201);
+      await settled((await open({ head: `${forker.login}:change` }, forker, base.path)).id);
+    }
+    assert.equal((await api.delete(`/repos/${gone.login}/${base.name}`, gone.basic)).status, 204);
+
+    const listed = await api.get(`${base.path}/pulls?state=all`, reader.basic);
+    assert.equal(listed.status, 200);
+    // A head whose repository is gone is labelled by its branch alone.
+    assert.deepEqual(listed.body.map((p: { head: { label: string } }) => p.head.label), ['change', `${kept.login}:change`, 'own']);
+    for (const item of listed.body) assert.deepEqual(item, (await api.get(`${base.path}/pulls/${item.number}`, reader.basic)).body);
+    assert.equal(listed.body[0].head.repo, null, 'the deleted fork');
+    assert.equal(listed.body[0].head.repo_id, 0);
+    assert.equal(listed.body[1].head.repo.full_name, `${kept.login}/${base.name}`);
+    assert.equal(listed.body[2].head.repo.full_name, base.fullName);
+
+    const query = `query($o: String!, $n: String!) { repository(owner: $o, name: $n) { pullRequests(filter: { state: all }) { headRepositories { fullName } nodes { headRepository { fullName } } } } }`;
+    const result = await graphql(server.url, query, { o: base.owner, n: base.name }, reader.basic);
+    assert.equal(result.errors, undefined, JSON.stringify(result.errors));
+    const { headRepositories, nodes } = result.data.repository.pullRequests;
+    assert.deepEqual(headRepositories.map((r: { fullName: string }) => r.fullName), [`${kept.login}/${base.name}`, base.fullName], 'each readable head once, in the order of the page');
+    assert.deepEqual(nodes.map((n: { headRepository: { fullName: string } | null }) => n.headRepository?.fullName ?? null), [null, `${kept.login}/${base.name}`, base.fullName]);
+
+    // The page writes each repository's JSON once, in place of a placeholder; a title shaped like one stays a title.
+    const lookalike = `\u0001${'0'.repeat(24)}:0`;
+    assert.equal((await api.patch(`${base.path}/pulls/${listed.body[1].number}`, { title: lookalike }, owner.basic)).status, 201);
+    const again = await api.get(`${base.path}/pulls?state=all`, reader.basic);
+    assert.equal(again.body[1].title, lookalike);
+    assert.deepEqual(again.body[1].base.repo, listed.body[1].base.repo);
+
+    // Filtered by state alone, the totals come from the repository's counters: they match what a count finds.
+    assert.equal((await api.patch(`${base.path}/pulls/${listed.body[2].number}`, { state: 'closed' }, owner.basic)).status, 201);
+    for (const [state, expected] of [['open', 2], ['closed', 1], ['all', 3]] as const) {
+      const page = await api.get(`${base.path}/pulls?state=${state}&limit=1`, reader.basic);
+      assert.equal(Number(page.headers.get('x-total-count')), expected, state);
+      const counted = await db().issue.count({ where: { repoId: listed.body[0].base.repo_id, isPull: true, ...(state === 'all' ? {} : { isClosed: state === 'closed' }) } });
+      assert.equal(counted, expected, `${state}: the rows agree`);
+    }
   });
 
   it('shows pull requests through GraphQL with their mergeability status', async () => {
