@@ -1,0 +1,357 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { createAccounts, type TestAccount } from '../../testkit/accounts.ts';
+import { failInserts } from '../../testkit/faults.ts';
+import { buildRepo, type TestRepo } from '../../testkit/repos.ts';
+import { listenAs } from '../../testkit/subscriptions.ts';
+import { useServer, type ServerKit } from '../../testkit/use-server.ts';
+
+const b64 = (text: string) => Buffer.from(text).toString('base64');
+
+/** The REST calls of these tests, against one server and repository. */
+function helpers(kit: ServerKit, repo: () => TestRepo, writer: () => TestAccount, owner: () => TestAccount) {
+  const { api } = kit;
+  const branchWithFile = async (branch: string, path: string, base = 'main') => {
+    const res = await api.post(`${repo().path}/contents/${path}`, { content: b64(`${path}\n`), new_branch: branch, branch: base }, writer().basic);
+    assert.equal(res.status, 201, JSON.stringify(res.body));
+    return res.body.commit.sha as string;
+  };
+  const open = async (head: string, base = 'main') => {
+    const res = await api.post(`${repo().path}/pulls`, { title: `from ${head}`, head, base }, writer().basic);
+    assert.equal(res.status, 201, JSON.stringify(res.body));
+    return res.body as { number: number; id: number };
+  };
+  const protect = async (branch: string, settings: Record<string, unknown>) => {
+    await api.delete(`${repo().path}/branch_protections/${branch}`, owner().basic);
+    const res = await api.post(`${repo().path}/branch_protections`, { rule_name: branch, ...settings }, owner().basic);
+    assert.equal(res.status, 201, JSON.stringify(res.body));
+  };
+  const schedule = (number: number, body: Record<string, unknown> = {}, by = writer()) =>
+    api.post(`${repo().path}/pulls/${number}/merge`, { Do: 'merge', merge_when_checks_succeed: true, ...body }, by.basic);
+  const cancel = (number: number, by = writer()) => api.delete(`${repo().path}/pulls/${number}/merge`, by.basic);
+  const status = (sha: string, state: string, context = 'ci/build') => api.post(`${repo().path}/statuses/${sha}`, { state, context }, owner().basic);
+  const pull = async (number: number) => (await api.get(`${repo().path}/pulls/${number}`, owner().basic)).body;
+  /** Waits (up to 5 s) for the background job to merge the pull request, and answers it. */
+  const mergedSoon = async (number: number) => {
+    for (let waited = 0; waited < 5000; waited += 50) {
+      await kit.app.backgroundIdle();
+      const read = await pull(number);
+      if (read.merged) return read;
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    assert.fail(`pull request #${number} was not merged by the job`);
+  };
+  /** Lets the job finish what it was asked, then answers the pull request (for "it did not merge"). */
+  const settled = async (number: number) => {
+    await new Promise((r) => setTimeout(r, 100));
+    await kit.app.backgroundIdle();
+    return pull(number);
+  };
+  const types = async (number: number) => (await api.get(`${repo().path}/issues/${number}/timeline`, owner().basic)).body.map((c: { type: string }) => c.type) as string[];
+  const branchExists = async (branch: string) => (await api.get(`${repo().path}/branches/${branch}`, owner().basic)).status === 200;
+  return { branchWithFile, open, protect, schedule, cancel, status, pull, mergedSoon, settled, types, branchExists };
+}
+
+describe('auto-merge: merging when the checks succeed', () => {
+  const server = useServer();
+  const { api } = server;
+  let owner: TestAccount;
+  let writer: TestAccount;
+  let other: TestAccount;
+  let repo: TestRepo;
+  const h = helpers(server, () => repo, () => writer, () => owner);
+
+  before(async () => {
+    [owner, writer, other] = await createAccounts(api, 3);
+    repo = await buildRepo(server, owner, { files: { 'README.md': 'hi\n' }, collaborators: [[writer, 'write'], [other, 'write']] });
+    await h.protect('main', { enable_status_check: true, status_check_contexts: ['ci/*'] });
+  });
+
+  it('schedules while a required status check is pending (201, nothing merged), and the job merges it as the scheduler once the status succeeds, deleting the head branch when asked', async () => {
+    const head = await h.branchWithFile('am-pending', 'pending.txt');
+    const pr = await h.open('am-pending');
+    await h.status(head, 'pending');
+    const res = await h.schedule(pr.number, { delete_branch_after_merge: true, merge_title_field: 'Auto title' });
+    assert.equal(res.status, 201, JSON.stringify(res.body));
+    const waiting = await h.settled(pr.number);
+    assert.equal(waiting.merged, false);
+    assert.ok((await h.types(pr.number)).includes('pull_scheduled_merge'));
+    await h.status(head, 'failure');
+    assert.equal((await h.settled(pr.number)).merged, false, 'a failed check does not merge it');
+    await h.status(head, 'success');
+    const merged = await h.mergedSoon(pr.number);
+    assert.equal(merged.merged_by.login, writer.login);
+    const commit = await api.get(`${repo.path}/git/commits/${merged.merge_commit_sha}`, owner.basic);
+    assert.equal(commit.body.commit.message.split('\n')[0], 'Auto title');
+    await server.app.backgroundIdle();
+    assert.equal(await h.branchExists('am-pending'), false, 'the head branch was deleted after the merge');
+    assert.equal(await server.app.database.db.autoMerge.count({ where: { pullId: pr.id } }), 0, 'the schedule is gone with the merge');
+  });
+
+  it('keeps the head branch when delete_branch_after_merge was not asked for (the repository default is off)', async () => {
+    const head = await h.branchWithFile('am-keep', 'keep.txt');
+    const pr = await h.open('am-keep');
+    assert.equal((await h.schedule(pr.number)).status, 201);
+    await h.status(head, 'success');
+    await h.mergedSoon(pr.number);
+    await server.app.backgroundIdle();
+    assert.equal(await h.branchExists('am-keep'), true);
+  });
+
+  it('answers 201 and merges at once when nothing stands in the way', async () => {
+    const head = await h.branchWithFile('am-ready', 'ready.txt');
+    const pr = await h.open('am-ready');
+    await h.status(head, 'success');
+    const res = await h.schedule(pr.number);
+    assert.equal(res.status, 201, JSON.stringify(res.body));
+    const merged = await h.mergedSoon(pr.number);
+    assert.equal(merged.merged_by.login, writer.login);
+  });
+
+  it('cancels a schedule (204, a pull_cancel_scheduled_merge row); a success status then merges nothing, and cancelling again is 404', async () => {
+    const head = await h.branchWithFile('am-cancel', 'cancel.txt');
+    const pr = await h.open('am-cancel');
+    assert.equal((await h.schedule(pr.number)).status, 201);
+    const res = await h.cancel(pr.number);
+    assert.equal(res.status, 204, JSON.stringify(res.body));
+    assert.deepEqual((await h.types(pr.number)).filter((t) => t.includes('scheduled_merge')), ['pull_scheduled_merge', 'pull_cancel_scheduled_merge']);
+    await h.status(head, 'success');
+    assert.equal((await h.settled(pr.number)).merged, false);
+    assert.equal((await h.cancel(pr.number)).status, 404);
+  });
+
+  it('answers 404 to cancelling when nothing is scheduled, and for a pull request that does not exist', async () => {
+    await h.branchWithFile('am-none', 'none.txt');
+    const pr = await h.open('am-none');
+    const res = await h.cancel(pr.number);
+    assert.equal(res.status, 404);
+    assert.match(res.body.message, /not scheduled/);
+    assert.equal((await h.cancel(9999)).status, 404);
+  });
+
+  it('refuses to schedule a pull request twice (409), and keeps the first schedule', async () => {
+    await h.branchWithFile('am-twice', 'twice.txt');
+    const pr = await h.open('am-twice');
+    assert.equal((await h.schedule(pr.number, { Do: 'squash' })).status, 201);
+    const again = await h.schedule(pr.number, {}, other);
+    assert.equal(again.status, 409, JSON.stringify(again.body));
+    const rows = await server.app.database.db.autoMerge.findMany({ where: { pullId: pr.id } });
+    assert.deepEqual(rows.map((r) => [r.style, r.doerId]), [['squash', writer.id]]);
+  });
+
+  it('lets only the scheduler or a repository administrator cancel: another writer gets 403', async () => {
+    await h.branchWithFile('am-who', 'who.txt');
+    const pr = await h.open('am-who');
+    assert.equal((await h.schedule(pr.number)).status, 201);
+    const refused = await h.cancel(pr.number, other);
+    assert.equal(refused.status, 403, JSON.stringify(refused.body));
+    assert.equal(await server.app.database.db.autoMerge.count({ where: { pullId: pr.id } }), 1);
+    assert.equal((await h.cancel(pr.number, owner)).status, 204, 'the owner administers the repository');
+  });
+
+  it('refuses to schedule what it would refuse to merge: a reader (403), a style switched off (405), a closed pull request (422), and nothing is written', async () => {
+    const [reader] = await createAccounts(api, 1);
+    await api.put(`${repo.path}/collaborators/${reader.login}`, { permission: 'read' }, owner.basic);
+    await h.branchWithFile('am-refused', 'refused.txt');
+    const pr = await h.open('am-refused');
+    assert.equal((await h.schedule(pr.number, {}, reader)).status, 403);
+    assert.equal((await api.patch(repo.path, { allow_rebase: false }, owner.basic)).status, 200);
+    assert.equal((await h.schedule(pr.number, { Do: 'rebase' })).status, 405);
+    assert.equal((await api.patch(`${repo.path}/pulls/${pr.number}`, { state: 'closed' }, writer.basic)).status, 201);
+    assert.equal((await h.schedule(pr.number)).status, 422);
+    assert.equal(await server.app.database.db.autoMerge.count({ where: { pullId: pr.id } }), 0);
+    assert.ok(!(await h.types(pr.number)).includes('pull_scheduled_merge'));
+  });
+
+  it('writes nothing when the timeline row of the schedule cannot be written (one transaction)', async () => {
+    await h.branchWithFile('am-fault', 'fault.txt');
+    const pr = await h.open('am-fault');
+    const lift = await failInserts(server, 'Comment', 'type', 'pull_scheduled_merge');
+    try {
+      const res = await h.schedule(pr.number);
+      assert.equal(res.status, 500);
+    } finally {
+      await lift();
+    }
+    assert.equal(await server.app.database.db.autoMerge.count({ where: { pullId: pr.id } }), 0);
+    assert.equal((await h.schedule(pr.number)).status, 201, 'nothing half-written stands in the way of scheduling again');
+  });
+
+  it('marks a manually-merged pull request merged at once, without a schedule (200)', async () => {
+    await h.branchWithFile('am-manual', 'manual.txt');
+    const pr = await h.open('am-manual');
+    await api.patch(repo.path, { allow_manual_merge: true }, owner.basic);
+    const base = (await api.get(`${repo.path}/branches/main`, owner.basic)).body.commit.id;
+    const res = await h.schedule(pr.number, { Do: 'manually-merged', merge_commit_id: base }, owner);
+    assert.equal(res.status, 200, JSON.stringify(res.body));
+    assert.equal((await h.pull(pr.number)).merged, true);
+    assert.equal(await server.app.database.db.autoMerge.count({ where: { pullId: pr.id } }), 0);
+  });
+
+  it('drops the schedule when the pull request is merged by hand meanwhile', async () => {
+    await h.branchWithFile('am-by-hand', 'by-hand.txt');
+    const pr = await h.open('am-by-hand');
+    assert.equal((await h.schedule(pr.number)).status, 201);
+    const forced = await api.post(`${repo.path}/pulls/${pr.number}/merge`, { Do: 'merge', force_merge: true }, owner.basic);
+    assert.equal(forced.status, 200, JSON.stringify(forced.body));
+    assert.equal(await server.app.database.db.autoMerge.count({ where: { pullId: pr.id } }), 0);
+  });
+
+  it('keeps the schedule when the merge fails for a lasting reason (the scheduler may no longer merge), and merges once that is mended', async () => {
+    const [leaver] = await createAccounts(api, 1);
+    await api.put(`${repo.path}/collaborators/${leaver.login}`, { permission: 'write' }, owner.basic);
+    const head = await h.branchWithFile('am-leaver', 'leaver.txt');
+    const pr = await h.open('am-leaver');
+    assert.equal((await h.schedule(pr.number, {}, leaver)).status, 201);
+    await api.put(`${repo.path}/collaborators/${leaver.login}`, { permission: 'read' }, owner.basic);
+    const errors = console.error;
+    console.error = () => {};
+    try {
+      await h.status(head, 'success');
+      assert.equal((await h.settled(pr.number)).merged, false, 'the merge runs with the permissions of the scheduler now');
+    } finally {
+      console.error = errors;
+    }
+    assert.equal(await server.app.database.db.autoMerge.count({ where: { pullId: pr.id } }), 1, 'the schedule is kept');
+    await api.put(`${repo.path}/collaborators/${leaver.login}`, { permission: 'write' }, owner.basic);
+    await h.status(head, 'success', 'ci/again');
+    assert.equal((await h.mergedSoon(pr.number)).merged_by.login, leaver.login);
+  });
+
+  it('exposes the schedule on the pull request in GraphQL, schedules and cancels through mutations, and delivers the auto-merge events to pullRequestEvents', async () => {
+    const head = await h.branchWithFile('am-graphql', 'graphql.txt');
+    const pr = await h.open('am-graphql');
+    const listener = listenAs<{ action: string; number: number; actor: { login: string } | null }>(
+      server.url,
+      owner,
+      'pullRequestEvents',
+      'subscription($owner: String!, $name: String!) { pullRequestEvents(owner: $owner, name: $name) { action number actor { login } } }',
+      { owner: repo.owner, name: repo.name },
+    );
+    await listener.connected;
+    const auth = writer.basic;
+    const scheduled = await server.graphql(
+      `mutation($o: String!, $n: String!, $num: Int!) { schedulePullRequestAutoMerge(owner: $o, name: $n, number: $num, input: { style: squash, deleteBranchAfterMerge: true }) {
+        merged autoMerge { style deleteBranchAfterMerge headSha scheduledBy { login } } } }`,
+      { o: repo.owner, n: repo.name, num: pr.number },
+      auth,
+    );
+    assert.equal(scheduled.errors, undefined, JSON.stringify(scheduled.errors));
+    assert.deepEqual(scheduled.data.schedulePullRequestAutoMerge, {
+      merged: false,
+      autoMerge: { style: 'squash', deleteBranchAfterMerge: true, headSha: head, scheduledBy: { login: writer.login } },
+    });
+    const cancelled = await server.graphql(
+      'mutation($o: String!, $n: String!, $num: Int!) { cancelPullRequestAutoMerge(owner: $o, name: $n, number: $num) { autoMerge { style } } }',
+      { o: repo.owner, n: repo.name, num: pr.number },
+      auth,
+    );
+    assert.deepEqual(cancelled.data?.cancelPullRequestAutoMerge, { autoMerge: null });
+    assert.equal((await h.schedule(pr.number)).status, 201);
+    await h.status(head, 'success');
+    await h.mergedSoon(pr.number);
+    const { events, errors } = await listener.settle(6);
+    assert.deepEqual(errors, []);
+    const ours = events.filter((e) => e.number === pr.number && e.action.startsWith('auto_'));
+    assert.deepEqual(ours.map((e) => [e.action, e.actor?.login]), [
+      ['auto_merge_scheduled', writer.login],
+      ['auto_merge_cancelled', writer.login],
+      ['auto_merge_scheduled', writer.login],
+      ['auto_merged', writer.login],
+    ]);
+  });
+
+  it('reads the schedules of a page of pull requests in GraphQL with the SQL statements of a page of one', async () => {
+    for (const name of ['am-list-1', 'am-list-2', 'am-list-3']) {
+      await h.branchWithFile(name, `${name}.txt`);
+      const pr = await h.open(name);
+      assert.equal((await h.schedule(pr.number)).status, 201);
+    }
+    await h.settled(1);
+    const query = `query($o: String!, $n: String!, $first: Int!) { repository(owner: $o, name: $n) { pullRequests(first: $first, filter: { state: all }) { nodes { number autoMerge { style scheduledBy { login } } } } } }`;
+    const auth = owner.basic;
+    const count = async (first: number) => {
+      await server.graphql(query, { o: repo.owner, n: repo.name, first }, auth);
+      const before = server.app.database.queryCount();
+      const res = await server.graphql(query, { o: repo.owner, n: repo.name, first }, auth);
+      assert.equal(res.errors, undefined, JSON.stringify(res.errors));
+      if (first > 1) assert.ok(res.data.repository.pullRequests.nodes.filter((n: { autoMerge: unknown }) => n.autoMerge).length >= 3);
+      return server.app.database.queryCount() - before;
+    };
+    assert.equal(await count(50), await count(1));
+  });
+});
+
+describe('auto-merge with required approvals', () => {
+  const server = useServer();
+  const { api } = server;
+  let owner: TestAccount;
+  let writer: TestAccount;
+  let repo: TestRepo;
+  const h = helpers(server, () => repo, () => writer, () => owner);
+
+  before(async () => {
+    [owner, writer] = await createAccounts(api, 2);
+    repo = await buildRepo(server, owner, { files: { 'README.md': 'hi\n' }, collaborators: [[writer, 'write']] });
+    await h.protect('main', { required_approvals: 1 });
+  });
+
+  it('waits for the approvals the rule requires, and an approval makes the job merge it', async () => {
+    await h.branchWithFile('am-approve', 'approve.txt');
+    const pr = await h.open('am-approve');
+    assert.equal((await h.schedule(pr.number)).status, 201);
+    assert.equal((await h.settled(pr.number)).merged, false);
+    const approval = await api.post(`${repo.path}/pulls/${pr.number}/reviews`, { event: 'APPROVED', body: 'fine' }, owner.basic);
+    assert.equal(approval.status, 200, JSON.stringify(approval.body));
+    assert.equal((await h.mergedSoon(pr.number)).merged_by.login, writer.login);
+  });
+});
+
+describe('auto-merge survives a restart', () => {
+  const first = useServer();
+  let owner: TestAccount;
+  let writer: TestAccount;
+  let repo: TestRepo;
+  let waiting: { number: number; head: string };
+  let unblocked: { number: number };
+  const h = helpers(first, () => repo, () => writer, () => owner);
+
+  before(async () => {
+    [owner, writer] = await createAccounts(first.api, 2);
+    repo = await buildRepo(first, owner, { files: { 'README.md': 'hi\n' }, commits: [{ branch: 'release', message: 'release', files: { 'r.txt': 'r\n' } }], collaborators: [[writer, 'write']] });
+    await h.protect('main', { enable_status_check: true, status_check_contexts: ['ci/*'] });
+    await h.protect('release', { enable_status_check: true, status_check_contexts: ['ci/*'] });
+  });
+
+  it('keeps the schedules in the database when the instance stops', async () => {
+    const head = await h.branchWithFile('am-restart', 'restart.txt');
+    waiting = { number: (await h.open('am-restart')).number, head };
+    await h.branchWithFile('am-unblocked', 'unblocked.txt', 'release');
+    unblocked = await h.open('am-unblocked', 'release');
+    // Their mergeability is known before they are scheduled: the end of a check would examine them again.
+    await h.settled(unblocked.number);
+    assert.equal((await h.schedule(waiting.number)).status, 201);
+    assert.equal((await h.schedule(unblocked.number)).status, 201);
+    await h.settled(unblocked.number);
+    // The rule of release goes while nothing examines the schedule (no event follows a protection change).
+    assert.equal((await first.api.delete(`${repo.path}/branch_protections/release`, owner.basic)).status, 204);
+    assert.equal((await h.settled(unblocked.number)).merged, false);
+    await first.app.stop();
+  });
+
+  describe('a second instance on the same data', () => {
+    const second = useServer({}, { sharingDataOf: first });
+    const h2 = helpers(second, () => repo, () => writer, () => owner);
+    after(() => undefined);
+
+    it('examines the pending schedules when it starts, and merges what nothing stands in the way of', async () => {
+      assert.equal((await h2.mergedSoon(unblocked.number)).merged_by.login, writer.login);
+      assert.equal((await h2.pull(waiting.number)).merged, false);
+    });
+
+    it('merges the other once its status succeeds', async () => {
+      assert.equal((await h2.status(waiting.head, 'success')).status, 201);
+      assert.equal((await h2.mergedSoon(waiting.number)).merged_by.login, writer.login);
+    });
+  });
+});
