@@ -98,6 +98,17 @@ describe('auto-merge: merging when the checks succeed', () => {
     assert.equal(await h.branchExists('am-keep'), true);
   });
 
+  it('keeps the head branch after the auto-merge when the scheduler may not delete it (a protected branch), though asked to', async () => {
+    const head = await h.branchWithFile('am-guarded', 'guarded.txt');
+    await h.protect('am-guarded', { enable_push: true });
+    const pr = await h.open('am-guarded');
+    assert.equal((await h.schedule(pr.number, { delete_branch_after_merge: true })).status, 201);
+    await h.status(head, 'success');
+    await h.mergedSoon(pr.number);
+    await server.app.backgroundIdle();
+    assert.equal(await h.branchExists('am-guarded'), true);
+  });
+
   it('answers 201 and merges at once when nothing stands in the way', async () => {
     const head = await h.branchWithFile('am-ready', 'ready.txt');
     const pr = await h.open('am-ready');
