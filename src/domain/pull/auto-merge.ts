@@ -66,8 +66,9 @@ export interface AutoMerger {
  * (examineAutoMerge) on start, every one (so a schedule outlives a restart), and then whenever something may have
  * made one mergeable, as Gitea's notifier does: a success status on a pull request's head commit (`status`), an
  * approval or a dismissed review (`pull_request_review`), the end of a mergeability check that found it mergeable
- * (`pull_request_check`: after opening, reopening, retargeting, and every push to the head or the base), and the
- * scheduling itself (`pull_request_auto_merge`). A push to the head keeps the schedule, as in Gitea: the new head
+ * (`pull_request_check`: after opening, reopening, retargeting, and every push to the head or the base), a reopened or
+ * edited pull request (`pull_request`: a work-in-progress title taken off), and the scheduling itself
+ * (`pull_request_auto_merge`). A push to the head keeps the schedule, as in Gitea: the new head
  * must pass the checks in turn. One examination runs after the other; a pull request waiting for its turn is not
  * queued twice. A failure is reported and the work goes on.
  */
@@ -108,6 +109,9 @@ export function followAutoMerges(deps: Deps, report: (message: string, err: unkn
     }),
     follow(deps.events.subscribe('pull_request_check', abort.signal), (event) => {
       if (event.status === 'mergeable' || event.status === 'empty') examine([event.pullId]);
+    }),
+    follow(deps.events.subscribe('pull_request', abort.signal), (event) => {
+      if (event.action === 'reopened' || event.action === 'edited') examine([event.pullId]);
     }),
     follow(deps.events.subscribe('pull_request_auto_merge', abort.signal), (event) => {
       if (event.action === 'scheduled') examine([event.pullId]);

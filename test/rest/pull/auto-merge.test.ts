@@ -174,6 +174,84 @@ describe('auto-merge: merging when the checks succeed', () => {
     assert.ok(!(await h.types(pr.number)).includes('pull_scheduled_merge'));
   });
 
+  it('refuses to schedule a work-in-progress title, a head no longer at head_commit_id, or a conflict (422), and answers 423 in an archived repository', async () => {
+    await h.branchWithFile('am-wip', 'wip.txt');
+    const wip = await h.open('am-wip');
+    assert.equal((await api.patch(`${repo.path}/pulls/${wip.number}`, { title: 'WIP: not yet' }, writer.basic)).status, 201);
+    const refused = await h.schedule(wip.number);
+    assert.equal(refused.status, 422);
+    assert.match(refused.body.message, /work-in-progress/);
+    assert.equal((await api.patch(`${repo.path}/pulls/${wip.number}`, { title: 'ready' }, writer.basic)).status, 201);
+    const moved = await h.schedule(wip.number, { head_commit_id: '0'.repeat(40) });
+    assert.equal(moved.status, 422);
+    assert.match(moved.body.message, /head changed/);
+    assert.equal(await server.app.database.db.autoMerge.count({ where: { pullId: wip.id } }), 0);
+
+    const base = await api.post(`${repo.path}/contents/clash.txt`, { content: b64('main side\n'), branch: 'main' }, owner.basic);
+    assert.equal(base.status, 201, JSON.stringify(base.body));
+    await api.post(`${repo.path}/contents/clash.txt`, { content: b64('head side\n'), new_branch: 'am-clash', branch: 'am-wip' }, writer.basic);
+    const clash = await h.open('am-clash');
+    await h.settled(clash.number);
+    assert.equal((await h.pull(clash.number)).mergeable, false);
+    const conflicted = await h.schedule(clash.number);
+    assert.equal(conflicted.status, 422);
+    assert.match(conflicted.body.message, /conflicts/);
+
+    const archived = await buildRepo(server, owner, { files: { 'a.txt': 'a\n' }, commits: [{ branch: 'topic', files: { 'b.txt': 'b\n' } }] });
+    const pr = await api.post(`${archived.path}/pulls`, { title: 'archived', head: 'topic', base: 'main' }, owner.basic);
+    assert.equal(pr.status, 201);
+    assert.equal((await api.patch(archived.path, { archived: true }, owner.basic)).status, 200);
+    assert.equal((await api.post(`${archived.path}/pulls/${pr.body.number}/merge`, { Do: 'merge', merge_when_checks_succeed: true }, owner.basic)).status, 423);
+    assert.equal((await api.delete(`${archived.path}/pulls/${pr.body.number}/merge`, owner.basic)).status, 423);
+  });
+
+  it('keeps the schedule when the head moves: a success on the old head merges nothing, a success on the new head merges it', async () => {
+    const old = await h.branchWithFile('am-moving', 'moving.txt');
+    const pr = await h.open('am-moving');
+    assert.equal((await h.schedule(pr.number)).status, 201);
+    const push = await api.post(`${repo.path}/contents/moving2.txt`, { content: b64('more\n'), branch: 'am-moving' }, writer.basic);
+    assert.equal(push.status, 201, JSON.stringify(push.body));
+    const head = push.body.commit.sha as string;
+    await h.settled(pr.number);
+    await h.status(old, 'success');
+    assert.equal((await h.settled(pr.number)).merged, false);
+    assert.equal(await server.app.database.db.autoMerge.count({ where: { pullId: pr.id } }), 1);
+    await h.status(head, 'success');
+    const merged = await h.mergedSoon(pr.number);
+    const tree = await api.get(`${repo.path}/contents/moving2.txt?ref=${merged.merge_commit_sha}`, owner.basic);
+    assert.equal(tree.status, 200, 'the merge took the new head');
+  });
+
+  it('keeps the schedule of a pull request retitled work in progress, and merges it once the title is ready again', async () => {
+    const head = await h.branchWithFile('am-retitled', 'retitled.txt');
+    const pr = await h.open('am-retitled');
+    assert.equal((await h.schedule(pr.number)).status, 201);
+    assert.equal((await api.patch(`${repo.path}/pulls/${pr.number}`, { title: '[WIP] more to come' }, writer.basic)).status, 201);
+    const errors = console.error;
+    console.error = () => {};
+    try {
+      await h.status(head, 'success');
+      assert.equal((await h.settled(pr.number)).merged, false);
+    } finally {
+      console.error = errors;
+    }
+    assert.equal(await server.app.database.db.autoMerge.count({ where: { pullId: pr.id } }), 1);
+    assert.equal((await api.patch(`${repo.path}/pulls/${pr.number}`, { title: 'done' }, writer.basic)).status, 201);
+    assert.equal((await h.mergedSoon(pr.number)).merged_by.login, writer.login);
+  });
+
+  it('waits while the pull request is closed, keeping the schedule, and merges it once reopened', async () => {
+    const head = await h.branchWithFile('am-closed', 'closed.txt');
+    const pr = await h.open('am-closed');
+    assert.equal((await h.schedule(pr.number)).status, 201);
+    assert.equal((await api.patch(`${repo.path}/pulls/${pr.number}`, { state: 'closed' }, writer.basic)).status, 201);
+    await h.status(head, 'success');
+    assert.equal((await h.settled(pr.number)).merged, false);
+    assert.equal(await server.app.database.db.autoMerge.count({ where: { pullId: pr.id } }), 1);
+    assert.equal((await api.patch(`${repo.path}/pulls/${pr.number}`, { state: 'open' }, writer.basic)).status, 201);
+    assert.equal((await h.mergedSoon(pr.number)).merged_by.login, writer.login);
+  });
+
   it('writes nothing when the timeline row of the schedule cannot be written (one transaction)', async () => {
     await h.branchWithFile('am-fault', 'fault.txt');
     const pr = await h.open('am-fault');
@@ -314,6 +392,23 @@ describe('auto-merge with required approvals', () => {
     assert.equal((await h.settled(pr.number)).merged, false);
     const approval = await api.post(`${repo.path}/pulls/${pr.number}/reviews`, { event: 'APPROVED', body: 'fine' }, owner.basic);
     assert.equal(approval.status, 200, JSON.stringify(approval.body));
+    assert.equal((await h.mergedSoon(pr.number)).merged_by.login, writer.login);
+  });
+
+  it('examines the schedule again when a blocking review is dismissed', async () => {
+    await h.protect('main', { required_approvals: 1, block_on_rejected_reviews: true });
+    await h.branchWithFile('am-dismiss', 'dismiss.txt');
+    const pr = await h.open('am-dismiss');
+    const reviews = `${repo.path}/pulls/${pr.number}/reviews`;
+    assert.equal((await api.post(reviews, { event: 'APPROVED', body: 'fine' }, owner.basic)).status, 200);
+    const [second] = await createAccounts(api, 1);
+    await api.put(`${repo.path}/collaborators/${second.login}`, { permission: 'write' }, owner.basic);
+    const rejection = await api.post(reviews, { event: 'REQUEST_CHANGES', body: 'no' }, second.basic);
+    assert.equal(rejection.status, 200, JSON.stringify(rejection.body));
+    assert.equal((await h.schedule(pr.number)).status, 201);
+    assert.equal((await h.settled(pr.number)).merged, false, 'the official rejection blocks it');
+    const dismissed = await api.post(`${reviews}/${rejection.body.id}/dismissals`, { message: 'outdated' }, owner.basic);
+    assert.equal(dismissed.status, 200, JSON.stringify(dismissed.body));
     assert.equal((await h.mergedSoon(pr.number)).merged_by.login, writer.login);
   });
 });
