@@ -16,7 +16,8 @@ export type AutoMergeOutcome = 'none' | 'waiting' | 'merged' | 'failed';
  * the pull request is closed, conflicts or is being checked, and while the protection refuses the merge
  * (status checks, approvals, ...). A merge that fails otherwise (the doer may no longer merge, a conflict, a
  * work-in-progress title) keeps the schedule too and is reported, as Gitea logs it; the next event tries again.
- * The schedule is deleted in the merge's own transaction, so a merged pull request never keeps one.
+ * The schedule is deleted in the merge's own transaction, so a merged pull request never keeps one; a schedule
+ * cancelled while its merge was being built makes that merge undo itself (the base branch moves back).
  */
 export async function examineAutoMerge(deps: Deps, pullId: number, report: (message: string, err: unknown) => void): Promise<AutoMergeOutcome> {
   const scheduled = await deps.db.autoMerge.findUnique({ where: { pullId }, include: { doer: true, pull: { include: { issue: true } } } });
@@ -33,12 +34,13 @@ export async function examineAutoMerge(deps: Deps, pullId: number, report: (mess
       message: scheduled.message,
       deleteBranchAfterMerge: scheduled.deleteBranchAfterMerge,
       forceMerge: false,
-    });
+    }, { autoMergeId: scheduled.id });
   } catch (err) {
     if (isDomainError(err) && err.kind === 'VALIDATION' && Array.isArray(err.details?.reasons)) return 'waiting';
-    // Merged meanwhile (by someone else, or by another instance examining the same event): nothing to report.
-    const now = await deps.db.pullRequest.findUnique({ where: { id: pull.id }, select: { hasMerged: true } });
-    if (!now || now.hasMerged) return 'none';
+    // Merged meanwhile (by someone else, or by another instance examining the same event), or the schedule
+    // cancelled while the merge was built (it was undone): nothing to report.
+    const now = await deps.db.pullRequest.findUnique({ where: { id: pull.id }, select: { hasMerged: true, autoMerge: { select: { id: true } } } });
+    if (!now || now.hasMerged || now.autoMerge?.id !== scheduled.id) return 'none';
     report(`the merge of pull request #${pull.issue.number} of ${repo.owner.login}/${repo.name} scheduled by ${doer.login} failed; it stays scheduled`, err);
     return 'failed';
   }

@@ -160,8 +160,12 @@ async function mergedTip(ctx: ServiceContext, actor: User, pull: PullRow, style:
   }
 }
 
-/** Marks the pull request merged and closes its issue in one transaction; false when another merge got there first. */
-async function markMerged(ctx: ServiceContext, actor: User, pull: PullRow, head: string, mergeCommit: string): Promise<boolean> {
+/**
+ * Marks the pull request merged and closes its issue in one transaction; false when another merge got there first.
+ * `autoMergeId`: the merge carries out that schedule (auto-merge.ts), which must still stand; when it was
+ * cancelled (or replaced) meanwhile, nothing is written and a CONFLICT is thrown (the caller moves the branch back).
+ */
+async function markMerged(ctx: ServiceContext, actor: User, pull: PullRow, head: string, mergeCommit: string, autoMergeId?: number): Promise<boolean> {
   return ctx.db.$transaction(async (tx) => {
     const now = new Date();
     const marked = await tx.pullRequest.updateMany({
@@ -169,6 +173,10 @@ async function markMerged(ctx: ServiceContext, actor: User, pull: PullRow, head:
       data: { hasMerged: true, mergedAt: now, mergerId: actor.id, mergedCommitId: mergeCommit, headCommitId: head },
     });
     if (marked.count === 0) return false;
+    if (autoMergeId !== undefined) {
+      const carried = await tx.autoMerge.deleteMany({ where: { id: autoMergeId } });
+      if (carried.count === 0) throw conflict(`the merge of pull request #${pull.issue.number} scheduled for when its checks succeed was cancelled meanwhile`);
+    }
     // A merge scheduled for when the checks succeed is done with, however the pull request was merged (as in Gitea).
     await tx.autoMerge.deleteMany({ where: { pullId: pull.id } });
     await closeIssueIn(tx, pull.issue, actor, [{ type: 'merge_pull' }]);
@@ -228,9 +236,17 @@ export async function admitHead(ctx: ServiceContext, admitted: AdmittedMerge, he
  * its issue closed in one transaction right after; should that fail, the branch moves back. A style switched off
  * in the repository's settings is 405; what the merge refuses otherwise is 422 with the reason (already merged or
  * closed, work in progress, head changed, conflicts, a fast-forward impossible, the protection's checks: those
- * carry `reasons` in the error's details).
+ * carry `reasons` in the error's details). `options.autoMergeId`: the merge carries out that schedule, and is
+ * undone should it be cancelled before the merge is recorded (markMerged).
  */
-export async function mergePullRequest(ctx: ServiceContext, owner: string, name: string, number: number, input: MergePullInput): Promise<PullView> {
+export async function mergePullRequest(
+  ctx: ServiceContext,
+  owner: string,
+  name: string,
+  number: number,
+  input: MergePullInput,
+  options: { autoMergeId?: number } = {},
+): Promise<PullView> {
   const style = input.style;
   const admitted = await admitMerge(ctx, owner, name, number, style);
   const { actor, repo, permission, pull: first, rule } = admitted;
@@ -268,7 +284,7 @@ export async function mergePullRequest(ctx: ServiceContext, owner: string, name:
       }
       let marked: boolean;
       try {
-        marked = await markMerged(ctx, actor, pull, head, after);
+        marked = await markMerged(ctx, actor, pull, head, after, options.autoMergeId);
       } catch (err) {
         if (after !== base.oid) await updateRef(baseDir, ref, base.oid, after).catch(() => {});
         throw err;

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { createAccounts, type TestAccount } from '../../testkit/accounts.ts';
+import { mergePullRequest } from '../../../src/domain/pull/merge.service.ts';
 import { failInserts } from '../../testkit/faults.ts';
 import { buildRepo, type TestRepo } from '../../testkit/repos.ts';
 import { listenAs } from '../../testkit/subscriptions.ts';
@@ -226,6 +227,8 @@ describe('auto-merge: merging when the checks succeed', () => {
     const head = await h.branchWithFile('am-retitled', 'retitled.txt');
     const pr = await h.open('am-retitled');
     assert.equal((await h.schedule(pr.number)).status, 201);
+    // The job has looked at it (and waits for the status) before the title changes.
+    await h.settled(pr.number);
     assert.equal((await api.patch(`${repo.path}/pulls/${pr.number}`, { title: '[WIP] more to come' }, writer.basic)).status, 201);
     const errors = console.error;
     console.error = () => {};
@@ -275,6 +278,21 @@ describe('auto-merge: merging when the checks succeed', () => {
     assert.equal(res.status, 200, JSON.stringify(res.body));
     assert.equal((await h.pull(pr.number)).merged, true);
     assert.equal(await server.app.database.db.autoMerge.count({ where: { pullId: pr.id } }), 0);
+  });
+
+  it('undoes a merge whose schedule was cancelled while it was being built: the base branch moves back, the pull request stays open', async () => {
+    const head = await h.branchWithFile('am-undone', 'undone.txt');
+    const pr = await h.open('am-undone');
+    await h.status(head, 'success');
+    const before = (await api.get(`${repo.path}/branches/main`, owner.basic)).body.commit.id;
+    const user = await server.app.database.db.user.findUniqueOrThrow({ where: { id: writer.id } });
+    const ctx = { db: server.app.database.db, config: server.app.config, events: server.app.events, viewer: { user, method: 'password' as const, grant: null } };
+    // What the job meets when the schedule it read is cancelled before the merge is recorded: no such schedule.
+    await assert.rejects(mergePullRequest(ctx, repo.owner, repo.name, pr.number, { style: 'merge' }, { autoMergeId: -1 }), /cancelled meanwhile/);
+    assert.equal((await api.get(`${repo.path}/branches/main`, owner.basic)).body.commit.id, before);
+    const read = await h.pull(pr.number);
+    assert.deepEqual([read.merged, read.state], [false, 'open']);
+    assert.ok(!(await h.types(pr.number)).includes('merge_pull'));
   });
 
   it('drops the schedule when the pull request is merged by hand meanwhile', async () => {
