@@ -290,7 +290,13 @@ export async function mergePullRequest(
         throw err;
       }
       if (!marked) {
-        if (after !== base.oid) await updateRef(baseDir, ref, base.oid, after).catch(() => {});
+        if (after !== base.oid) {
+          // Another instance's merge of the same pull request may have found our commit on the branch and recorded
+          // it as the merge (auto-merge runs on every instance): then the commit stays, and its push is recorded.
+          const winner = await ctx.db.pullRequest.findUnique({ where: { id: pull.id }, select: { mergedCommitId: true } });
+          if (winner?.mergedCommitId === after) await recordPush(ctx, repo, [{ ref, before: base.oid, after }], actor);
+          else await updateRef(baseDir, ref, base.oid, after).catch(() => {});
+        }
         throw invalid(`pull request #${number} is already merged`);
       }
       if (after !== base.oid) await recordPush(ctx, repo, [{ ref, before: base.oid, after }], actor);

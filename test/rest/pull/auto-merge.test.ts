@@ -2,7 +2,9 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { createAccounts, type TestAccount } from '../../testkit/accounts.ts';
 import { mergePullRequest } from '../../../src/domain/pull/merge.service.ts';
+import { repositoryPath } from '../../../src/domain/repo/storage.ts';
 import { failInserts } from '../../testkit/faults.ts';
+import { gitLocal } from '../../testkit/git.ts';
 import { buildRepo, type TestRepo } from '../../testkit/repos.ts';
 import { listenAs } from '../../testkit/subscriptions.ts';
 import { useServer, type ServerKit } from '../../testkit/use-server.ts';
@@ -477,5 +479,108 @@ describe('auto-merge survives a restart', () => {
       assert.equal((await h2.status(waiting.head, 'success')).status, 201);
       assert.equal((await h2.mergedSoon(waiting.number)).merged_by.login, writer.login);
     });
+  });
+});
+
+/**
+ * Makes the database behave as if another instance's merge of pull request `pullId` committed first, recording as
+ * its merge commit the very commit this merge put on the branch: the merge's own update then changes nothing.
+ */
+async function anotherInstanceRecordsTheMerge(kit: ServerKit, pullId: number): Promise<() => Promise<void>> {
+  const { db, target } = kit.app.database;
+  if (target.provider === 'sqlite') {
+    await db.$executeRawUnsafe(
+      `CREATE TRIGGER graft_test_winner BEFORE UPDATE OF "hasMerged" ON "PullRequest" WHEN OLD."id" = ${pullId} AND OLD."hasMerged" = 0 AND NEW."hasMerged" = 1
+       BEGIN UPDATE "PullRequest" SET "hasMerged" = 1, "mergedCommitId" = NEW."mergedCommitId" WHERE "id" = NEW."id"; SELECT RAISE(IGNORE); END`,
+    );
+    return async () => void (await db.$executeRawUnsafe('DROP TRIGGER graft_test_winner'));
+  }
+  await db.$executeRawUnsafe(
+    `CREATE FUNCTION graft_test_winner() RETURNS trigger AS $$ BEGIN
+       IF pg_trigger_depth() > 1 THEN RETURN NEW; END IF;
+       UPDATE "PullRequest" SET "hasMerged" = true, "mergedCommitId" = NEW."mergedCommitId" WHERE "id" = NEW."id";
+       RETURN NULL;
+     END $$ LANGUAGE plpgsql`,
+  );
+  await db.$executeRawUnsafe(
+    `CREATE TRIGGER graft_test_winner BEFORE UPDATE ON "PullRequest" FOR EACH ROW WHEN (OLD."id" = ${pullId} AND NOT OLD."hasMerged" AND NEW."hasMerged") EXECUTE FUNCTION graft_test_winner()`,
+  );
+  return async () => {
+    await db.$executeRawUnsafe('DROP TRIGGER graft_test_winner ON "PullRequest"');
+    await db.$executeRawUnsafe('DROP FUNCTION graft_test_winner()');
+  };
+}
+
+describe('a merge that another instance recorded first', () => {
+  const server = useServer();
+  let owner: TestAccount;
+  let writer: TestAccount;
+  let repo: TestRepo;
+  const h = helpers(server, () => repo, () => writer, () => owner);
+
+  before(async () => {
+    [owner, writer] = await createAccounts(server.api, 2);
+    repo = await buildRepo(server, owner, { files: { 'README.md': 'hi\n' }, collaborators: [[writer, 'write']] });
+  });
+
+  it('keeps its commit on the base branch, and records the push, when the concurrent winner recorded that very commit as the merge', async () => {
+    await h.branchWithFile('am-winner', 'winner.txt');
+    const pr = await h.open('am-winner');
+    const before = (await server.api.get(`${repo.path}/branches/main`, owner.basic)).body.commit.id;
+    const lift = await anotherInstanceRecordsTheMerge(server, pr.id);
+    let res;
+    try {
+      res = await server.api.post(`${repo.path}/pulls/${pr.number}/merge`, { Do: 'merge' }, writer.basic);
+    } finally {
+      await lift();
+    }
+    assert.equal(res.status, 422, JSON.stringify(res.body));
+    assert.match(res.body.message, /already merged/);
+    const row = await server.app.database.db.pullRequest.findUniqueOrThrow({ where: { id: pr.id } });
+    const dir = repositoryPath(server.app.config, repo.id);
+    const tip = gitLocal(['--git-dir', dir, 'rev-parse', 'refs/heads/main']).stdout.trim();
+    assert.notEqual(tip, before, 'the merge commit was not rolled back');
+    assert.equal(row.mergedCommitId, tip);
+    assert.equal((await server.api.get(`${repo.path}/branches/main`, owner.basic)).body.commit.id, tip, 'its push was recorded');
+  });
+});
+
+describe('auto-merge on two instances sharing data and events (Redis)', () => {
+  const REDIS_URL = process.env.GRAFT_TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+  const first = useServer({ redis: { URL: REDIS_URL } });
+  const second = useServer({ redis: { URL: REDIS_URL } }, { sharingDataOf: first });
+  let owner: TestAccount;
+  let writer: TestAccount;
+  let repo: TestRepo;
+  const h1 = helpers(first, () => repo, () => writer, () => owner);
+  const h2 = helpers(second, () => repo, () => writer, () => owner);
+
+  before(async () => {
+    [owner, writer] = await createAccounts(first.api, 2);
+    repo = await buildRepo(first, owner, { files: { 'README.md': 'hi\n' }, collaborators: [[writer, 'write']] });
+    await h1.protect('main', { enable_status_check: true, status_check_contexts: ['ci/*'] });
+  });
+
+  it('merges each pull request exactly once though both instances examine it, and every merge commit stays on the base branch', async () => {
+    const pulls: { number: number; id: number; head: string }[] = [];
+    for (const name of ['am-two-1', 'am-two-2', 'am-two-3']) {
+      const head = await h1.branchWithFile(name, `${name}.txt`);
+      const pr = await h1.open(name);
+      assert.equal((await h1.schedule(pr.number)).status, 201);
+      pulls.push({ ...pr, head });
+    }
+    await Promise.all(pulls.map((p) => h2.status(p.head, 'success')));
+    const dir = repositoryPath(first.app.config, repo.id);
+    for (const p of pulls) {
+      const merged = await h2.mergedSoon(p.number);
+      await h1.mergedSoon(p.number);
+      await second.app.backgroundIdle();
+      const onMain = gitLocal(['--git-dir', dir, 'merge-base', '--is-ancestor', merged.merge_commit_sha, 'refs/heads/main']);
+      assert.equal(onMain.status, 0, `the merge commit of #${p.number} is on main`);
+      const rows = await first.app.database.db.comment.count({ where: { issue: { repoId: repo.id, number: p.number }, type: 'merge_pull' } });
+      assert.equal(rows, 1);
+    }
+    const tip = gitLocal(['--git-dir', dir, 'rev-parse', 'refs/heads/main']).stdout.trim();
+    assert.equal((await second.api.get(`${repo.path}/branches/main`, owner.basic)).body.commit.id, tip, 'the branch table follows the branch');
   });
 });
