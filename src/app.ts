@@ -37,6 +37,7 @@ import { reportedVersion } from './version.ts';
 import { followPushReferences, type PushReferenceFollower } from './domain/comment/push-references.ts';
 import { followPullRequests, type PullChecker } from './domain/pull/mergeability.ts';
 import { instanceKey } from './domain/gpg/gpg.instance-key.ts';
+import { followAutoMerges, type AutoMerger } from './domain/pull/auto-merge.ts';
 
 export interface App {
   config: Config;
@@ -48,7 +49,7 @@ export interface App {
   caches: Caches;
   /** How many GraphQL requests a compiled query answered (src/graphql/json-post.ts). */
   readonly graphqlCompiledAnswers: number;
-  /** Resolves once the pull requests' background checks asked for so far are done (tests count statements after). */
+  /** Resolves once the pull requests' background checks and scheduled merges asked for so far are done (tests count statements after). */
   backgroundIdle(): Promise<void>;
   start(): Promise<void>;
   stop(): Promise<void>;
@@ -72,6 +73,7 @@ export function buildApp(config: Config = loadConfig(), options: AppOptions = {}
   let passwordCache: PasswordCache | undefined;
   let pushReferences: PushReferenceFollower | undefined;
   let pullChecker: PullChecker | undefined;
+  let autoMerger: AutoMerger | undefined;
   let log: ReturnType<typeof createLogger> | undefined;
   let url = configuredRootUrl(config);
 
@@ -97,6 +99,7 @@ export function buildApp(config: Config = loadConfig(), options: AppOptions = {}
     },
     async backgroundIdle() {
       await pullChecker?.idle();
+      await autoMerger?.idle();
     },
 
     async start() {
@@ -119,6 +122,8 @@ export function buildApp(config: Config = loadConfig(), options: AppOptions = {}
       pushReferences = followPushReferences({ db, config, events: bus }, (message, err) => console.error(message, err));
       // Pull requests follow pushes to their branches; their mergeability is computed in the background.
       pullChecker = followPullRequests({ db, config, events: bus }, (message, err) => console.error(message, err));
+      // Merges scheduled for when the checks succeed (auto-merge): examined on start, then as events come.
+      autoMerger = followAutoMerges({ db, config, events: bus }, (message, err) => console.error(message, err));
       const authDeps = { db, config, passwordCache };
 
       const contextFor = (viewer: Viewer, cache?: CacheView) => createGraphQLContext({ db, config, events: bus, viewer, cache }, url);
@@ -199,6 +204,7 @@ export function buildApp(config: Config = loadConfig(), options: AppOptions = {}
       closeAllReaders();
       passwordCache?.close();
       await pushReferences?.stop();
+      await autoMerger?.stop();
       await pullChecker?.stop();
       await events?.close();
       await generations?.close();

@@ -1776,10 +1776,14 @@ export interface paths {
         put?: never;
         /**
          * Merge a pull request in one of the repository's merge styles
-         * @description Styles: merge, rebase, rebase-merge, squash, fast-forward-only, and manually-merged (marks it merged by `merge_commit_id`, a commit already on the base branch). The merge is written without a working tree and the base branch moves by compare-and-swap, so a push is never overwritten. A style switched off in the repository's settings is 405. What refuses the merge is 422 with the reason: already merged or closed, work in progress, the head no longer at `head_commit_id`, conflicts, a fast-forward that is impossible, and the base branch's protection (required status checks, approvals, an outdated head, protected files; administrators pass them with `force_merge` unless the rule blocks that). Who may not merge into the base branch gets 403. A base branch that kept changing is 409, as is a `merge_commit_id` that is not on the base branch.
+         * @description Styles: merge, rebase, rebase-merge, squash, fast-forward-only, and manually-merged (marks it merged by `merge_commit_id`, a commit already on the base branch). The merge is written without a working tree and the base branch moves by compare-and-swap, so a push is never overwritten. A style switched off in the repository's settings is 405. What refuses the merge is 422 with the reason: already merged or closed, work in progress, the head no longer at `head_commit_id`, conflicts, a fast-forward that is impossible, and the base branch's protection (required status checks, approvals, an outdated head, protected files; administrators pass them with `force_merge` unless the rule blocks that). Who may not merge into the base branch gets 403. A base branch that kept changing is 409, as is a `merge_commit_id` that is not on the base branch. With `merge_when_checks_succeed` the merge is scheduled instead (auto-merge, 201): the same checks apply except the base branch's protection, which the schedule waits for; a background job merges it as the caller once the protection lets it through, at once when nothing stands in the way. A pull request already scheduled is 409. manually-merged is never scheduled.
          */
         post: operations["repoMergePullRequest"];
-        delete?: never;
+        /**
+         * Cancel the merge scheduled for when a pull request's checks succeed
+         * @description Only the account that scheduled it or an administrator of the repository may cancel it (403 for others). 404 when nothing is scheduled. A `pull_cancel_scheduled_merge` row joins the timeline.
+         */
+        delete: operations["repoCancelScheduledAutoMerge"];
         options?: never;
         head?: never;
         patch?: never;
@@ -9769,11 +9773,31 @@ export interface operations {
         };
         responses: {
             200: components["responses"]["empty"];
+            201: components["responses"]["empty"];
             403: components["responses"]["forbidden"];
             404: components["responses"]["notFound"];
             405: components["responses"]["error"];
             409: components["responses"]["error"];
             422: components["responses"]["validationError"];
+            423: components["responses"]["repoArchivedError"];
+        };
+    };
+    repoCancelScheduledAutoMerge: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                owner: string;
+                repo: string;
+                index: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: components["responses"]["empty"];
+            403: components["responses"]["forbidden"];
+            404: components["responses"]["notFound"];
             423: components["responses"]["repoArchivedError"];
         };
     };

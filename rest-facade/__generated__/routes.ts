@@ -158,6 +158,7 @@ export const routes: Route[] = [
   {"method":"delete","path":"/repos/{owner}/{repo}/issues/{index}/labels","operationId":"issueClearLabels","guard":"signedIn","scope":"issue"},
   {"method":"get","path":"/repos/{owner}/{repo}/pulls/{index}/merge","operationId":"repoPullRequestIsMerged","guard":"public","scope":"repository"},
   {"method":"post","path":"/repos/{owner}/{repo}/pulls/{index}/merge","operationId":"repoMergePullRequest","guard":"signedIn","scope":"repository"},
+  {"method":"delete","path":"/repos/{owner}/{repo}/pulls/{index}/merge","operationId":"repoCancelScheduledAutoMerge","guard":"signedIn","scope":"repository"},
   {"method":"post","path":"/repos/{owner}/{repo}/pulls/{index}/update","operationId":"repoUpdatePullRequest","guard":"signedIn","scope":"repository"},
   {"method":"get","path":"/repos/{owner}/{repo}/pulls/{index}/commits","operationId":"repoGetPullRequestCommits","guard":"public","scope":"repository"},
   {"method":"get","path":"/repos/{owner}/{repo}/pulls/{index}/files","operationId":"repoGetPullRequestFiles","guard":"public","scope":"repository"},

@@ -64,6 +64,11 @@ export interface EventTopics {
    * sends a merge as closed with merged set).
    */
   pull_request: PullRequestEvent;
+  /**
+   * A pull request was scheduled to merge when its checks succeed, the schedule was cancelled, or the background
+   * job merged it (auto-merge; Gitea has no webhook event for these: the merge itself is also `pull_request` merged).
+   */
+  pull_request_auto_merge: PullRequestAutoMergeEvent;
   /** The background check of a pull request's mergeability finished (Gitea has no webhook event for it). */
   pull_request_check: PullRequestCheckEvent;
   /**
@@ -114,6 +119,13 @@ export interface PullRequestEvent extends IssueEventBase {
   assigneeId?: number;
   /** For milestoned and demilestoned. */
   milestoneId?: number;
+}
+
+/** Auto-merge (src/domain/pull/auto-merge.service.ts): `actorId` acted; `doerId` scheduled the merge (and merges it). */
+export interface PullRequestAutoMergeEvent extends IssueEventBase {
+  action: 'scheduled' | 'cancelled' | 'merged';
+  pullId: number;
+  doerId: number;
 }
 
 export interface PullRequestCheckEvent {

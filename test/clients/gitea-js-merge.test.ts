@@ -21,6 +21,7 @@ describe('gitea-js: merging pull requests', () => {
         { key: 'f1', branch: 'feature', message: 'a feature', files: { 'feature.txt': 'f\n' } },
         { key: 'u1', branch: 'stale', message: 'stale', files: { 'stale.txt': 's\n' } },
         { key: 'm1', branch: 'main', message: 'main moves', files: { 'main.txt': 'm\n' } },
+        { key: 'a1', branch: 'auto', message: 'merged when checks succeed', files: { 'auto.txt': 'a\n' } },
       ],
       collaborators: [[reader, 'read']],
     });
@@ -58,5 +59,27 @@ describe('gitea-js: merging pull requests', () => {
     assert.equal((await owner.api.repos.repoMergePullRequest(owner.login, repo.name, pr.data.number!, { Do: 'fast-forward-only' })).status, 200);
     const again = await failure(owner.api.repos.repoMergePullRequest(owner.login, repo.name, pr.data.number!, { Do: 'merge' }));
     assert.equal(again.status, 422);
+  });
+
+  it('repoMergePullRequest with merge_when_checks_succeed schedules (201) and repoCancelScheduledAutoMerge cancels (204, then 404); scheduled again, a success status merges it', async () => {
+    const protect = await owner.api.repos.repoCreateBranchProtection(owner.login, repo.name, { rule_name: 'main', enable_status_check: true, status_check_contexts: ['ci'] });
+    assert.equal(protect.status, 201);
+    const pr = await owner.api.repos.repoCreatePullRequest(owner.login, repo.name, { title: 'Auto', head: 'auto', base: 'main' });
+    const number = pr.data.number!;
+    const scheduled = await owner.api.repos.repoMergePullRequest(owner.login, repo.name, number, { Do: 'merge', merge_when_checks_succeed: true });
+    assert.equal(scheduled.status, 201);
+    assert.equal((await failure(reader.api.repos.repoCancelScheduledAutoMerge(owner.login, repo.name, number))).status, 403);
+    assert.equal((await owner.api.repos.repoCancelScheduledAutoMerge(owner.login, repo.name, number)).status, 204);
+    assert.equal((await failure(owner.api.repos.repoCancelScheduledAutoMerge(owner.login, repo.name, number))).status, 404);
+    assert.equal((await owner.api.repos.repoMergePullRequest(owner.login, repo.name, number, { Do: 'merge', merge_when_checks_succeed: true })).status, 201);
+    const sha = (await owner.api.repos.repoGetPullRequest(owner.login, repo.name, number)).data.head!.sha!;
+    assert.equal((await owner.api.repos.repoCreateStatus(owner.login, repo.name, sha, { state: 'success', context: 'ci' })).status, 201);
+    let merged = false;
+    for (let waited = 0; !merged && waited < 5000; waited += 50) {
+      await server.app.backgroundIdle();
+      merged = !!(await reader.api.repos.repoGetPullRequest(owner.login, repo.name, number)).data.merged;
+      if (!merged) await new Promise((r) => setTimeout(r, 50));
+    }
+    assert.ok(merged, 'the job merged it once the status succeeded');
   });
 });

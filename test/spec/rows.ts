@@ -193,6 +193,16 @@ export const SPEC_ROWS: Record<string, SpecRow[]> = {
       test: 'closes an open pull request whose head branch is deleted, with a comment naming the branch',
     },
     {
+      row: 'States: an open pull request with auto-merge scheduled; auto-merge completes; delete chosen and the actor may delete it: merged, head branch deleted',
+      file: 'test/rest/pull/auto-merge.test.ts',
+      test: 'schedules while a required status check is pending (201, nothing merged), and the job merges it as the scheduler once the status succeeds, deleting the head branch when asked',
+    },
+    {
+      row: 'States: auto-merge completes; delete chosen but the actor may not delete the head branch: merged, the branch stays',
+      file: 'test/rest/pull/auto-merge.test.ts',
+      test: 'keeps the head branch after the auto-merge when the scheduler may not delete it (a protected branch), though asked to',
+    },
+    {
       row: 'Branch management: several merge styles, fast-forward-only included',
       file: 'test/rest/pull/merge.test.ts',
       test: 'fast-forward-only moves the base to the head commit itself, and refuses with 422 once the base has moved on',

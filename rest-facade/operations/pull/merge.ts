@@ -1,6 +1,6 @@
-import { invalid, notAllowed } from '../../../src/errors.ts';
-import { MergePullRequestDocument, type PullRequestMergeStyle, UpdatePullRequestBranchDocument } from '../../__generated__/graphql.ts';
-import { defineOperation } from '../../operation.ts';
+import { invalid } from '../../../src/errors.ts';
+import { CancelPullRequestAutoMergeDocument, MergePullRequestDocument, type PullRequestMergeStyle, UpdatePullRequestBranchDocument } from '../../__generated__/graphql.ts';
+import { defineOperation, noContent } from '../../operation.ts';
 
 /** Gitea's style names (`rebase-merge`) as the GraphQL enum spells them (`rebase_merge`). */
 const STYLE_OF: Record<string, PullRequestMergeStyle> = {
@@ -18,8 +18,6 @@ export const repoMergePullRequest = defineOperation({
   variables: ({ params, body }) => {
     const given = body.do ?? body.Do;
     if (!given) throw invalid('do is required: merge, rebase, rebase-merge, squash, fast-forward-only or manually-merged');
-    // Scheduling a merge for when the checks succeed (auto-merge) is not built: refused rather than merged now.
-    if (body.merge_when_checks_succeed) throw notAllowed('merging when checks succeed (auto-merge) is not supported');
     return {
       owner: params.owner,
       name: params.repo,
@@ -33,9 +31,18 @@ export const repoMergePullRequest = defineOperation({
         deleteBranchAfterMerge: body.delete_branch_after_merge ?? null,
         forceMerge: body.force_merge ?? null,
       },
+      // Auto-merge: scheduled for when the checks succeed (201), except manually-merged, which Gitea marks at once.
+      schedule: !!body.merge_when_checks_succeed && given !== 'manually-merged',
     };
   },
-  reply: () => ({ status: 200 }),
+  reply: (data) => ({ status: data.schedulePullRequestAutoMerge ? 201 : 200 }),
+});
+
+export const repoCancelScheduledAutoMerge = defineOperation({
+  operationId: 'repoCancelScheduledAutoMerge',
+  document: CancelPullRequestAutoMergeDocument,
+  variables: ({ params }) => ({ owner: params.owner, name: params.repo, number: params.index }),
+  reply: () => noContent(),
 });
 
 export const repoUpdatePullRequest = defineOperation({

@@ -32,7 +32,7 @@ const HEADS = 'refs/heads/';
 const gitDir = (ctx: Pick<ServiceContext, 'config'>, repoId: number) => repositoryPath(ctx.config, repoId);
 const identityOf = (user: User): Identity => ({ name: user.fullName || user.login, email: user.email });
 
-type PullRow = PullRequest & { issue: Issue };
+export type PullRow = PullRequest & { issue: Issue };
 
 async function pullRow(ctx: ServiceContext, repoId: number, number: number): Promise<PullRow> {
   const row = await ctx.db.pullRequest.findFirst({ where: { issue: { repoId, number, isPull: true } }, include: { issue: true } });
@@ -167,8 +167,12 @@ async function mergedTip(ctx: ServiceContext, actor: User, pull: PullRow, rule: 
   }
 }
 
-/** Marks the pull request merged and closes its issue in one transaction; false when another merge got there first. */
-async function markMerged(ctx: ServiceContext, actor: User, pull: PullRow, head: string, mergeCommit: string): Promise<boolean> {
+/**
+ * Marks the pull request merged and closes its issue in one transaction; false when another merge got there first.
+ * `autoMergeId`: the merge carries out that schedule (auto-merge.ts), which must still stand; when it was
+ * cancelled (or replaced) meanwhile, nothing is written and a CONFLICT is thrown (the caller moves the branch back).
+ */
+async function markMerged(ctx: ServiceContext, actor: User, pull: PullRow, head: string, mergeCommit: string, autoMergeId?: number): Promise<boolean> {
   return ctx.db.$transaction(async (tx) => {
     const now = new Date();
     const marked = await tx.pullRequest.updateMany({
@@ -176,9 +180,59 @@ async function markMerged(ctx: ServiceContext, actor: User, pull: PullRow, head:
       data: { hasMerged: true, mergedAt: now, mergerId: actor.id, mergedCommitId: mergeCommit, headCommitId: head },
     });
     if (marked.count === 0) return false;
+    if (autoMergeId !== undefined) {
+      const carried = await tx.autoMerge.deleteMany({ where: { id: autoMergeId } });
+      if (carried.count === 0) throw conflict(`the merge of pull request #${pull.issue.number} scheduled for when its checks succeed was cancelled meanwhile`);
+    }
+    // A merge scheduled for when the checks succeed is done with, however the pull request was merged (as in Gitea).
+    await tx.autoMerge.deleteMany({ where: { pullId: pull.id } });
     await closeIssueIn(tx, pull.issue, actor, [{ type: 'merge_pull' }]);
     return true;
   });
+}
+
+/** What a merge of a pull request has admitted before building anything: who merges, where, under which rule. */
+export interface AdmittedMerge {
+  actor: User;
+  repo: RepositoryWithOwner;
+  permission: Awaited<ReturnType<typeof pullRepository>>['permission'];
+  pull: PullRow;
+  rule: ReadRule | null;
+}
+
+const refuseState = (row: PullRow) => {
+  if (row.hasMerged) throw invalid(`pull request #${row.issue.number} is already merged`);
+  if (row.issue.isClosed) throw invalid(`pull request #${row.issue.number} is closed`);
+};
+
+/**
+ * The checks a merge passes before anything is built, whether it runs now or is scheduled for when the checks
+ * succeed (auto-merge.service.ts): the pull request is open and not merged (422), the caller may merge into its
+ * base branch (the rule's merge whitelist, or write access to the code: 403), and the style is switched on (405).
+ */
+export async function admitMerge(ctx: ServiceContext, owner: string, name: string, number: number, style: MergeStyle): Promise<AdmittedMerge> {
+  const actor = signedIn(ctx);
+  const { repo, permission } = await pullRepository(ctx, owner, name, { unit: 'repo.pulls', level: 'read' });
+  const pull = await pullRow(ctx, repo.id, number);
+  refuseState(pull);
+  const rule = ruleFor(await repositoryRules(ctx, repo.id), pull.baseBranch);
+  const pusher = await viewerAsPusher(ctx, permission.units['repo.code']);
+  if (!(rule ? mayMerge(rule, pusher) : pusher.writesCode)) throw forbidden(`you may not merge into "${pull.baseBranch}"`);
+  if (!styleAllowed(repo, style)) throw notAllowed(`the merge style "${giteaStyle(style)}" is switched off in the settings of ${repo.owner.login}/${repo.name}`);
+  return { actor, repo, permission, pull, rule };
+}
+
+/**
+ * The head a merge in a style other than manually-merged takes (liveHead), after refusing a work-in-progress title
+ * and a head that is no longer at `headCommitId` (422).
+ */
+export async function admitHead(ctx: ServiceContext, admitted: AdmittedMerge, headCommitId: string | null | undefined) {
+  const { repo, pull } = admitted;
+  if (isWorkInProgress(pull.issue.title)) throw invalid('a work-in-progress pull request cannot be merged');
+  const headRepo = await headRepository(ctx, pull, repo);
+  const head = await liveHead(ctx, pull, repo, headRepo);
+  if (headCommitId && headCommitId !== head) throw invalid(`the head changed: it is at ${head}, not ${headCommitId}`);
+  return { headRepo, head };
 }
 
 /**
@@ -188,31 +242,25 @@ async function markMerged(ctx: ServiceContext, actor: User, pull: PullRow, head:
  * fast-forward-only merge then refuses), so a push is never overwritten. The pull request is marked merged and
  * its issue closed in one transaction right after; should that fail, the branch moves back. A style switched off
  * in the repository's settings is 405; what the merge refuses otherwise is 422 with the reason (already merged or
- * closed, work in progress, head changed, conflicts, a fast-forward impossible, the protection's checks).
+ * closed, work in progress, head changed, conflicts, a fast-forward impossible, the protection's checks: those
+ * carry `reasons` in the error's details). `options.autoMergeId`: the merge carries out that schedule, and is
+ * undone should it be cancelled before the merge is recorded (markMerged).
  */
-export async function mergePullRequest(ctx: ServiceContext, owner: string, name: string, number: number, input: MergePullInput): Promise<PullView> {
-  const actor = signedIn(ctx);
-  const { repo, permission } = await pullRepository(ctx, owner, name, { unit: 'repo.pulls', level: 'read' });
-  const first = await pullRow(ctx, repo.id, number);
+export async function mergePullRequest(
+  ctx: ServiceContext,
+  owner: string,
+  name: string,
+  number: number,
+  input: MergePullInput,
+  options: { autoMergeId?: number } = {},
+): Promise<PullView> {
   const style = input.style;
-  const refuseState = (row: PullRow) => {
-    if (row.hasMerged) throw invalid(`pull request #${number} is already merged`);
-    if (row.issue.isClosed) throw invalid(`pull request #${number} is closed`);
-  };
-  refuseState(first);
-
-  const rule = ruleFor(await repositoryRules(ctx, repo.id), first.baseBranch);
-  const pusher = await viewerAsPusher(ctx, permission.units['repo.code']);
-  if (!(rule ? mayMerge(rule, pusher) : pusher.writesCode)) throw forbidden(`you may not merge into "${first.baseBranch}"`);
-  if (!styleAllowed(repo, style)) throw notAllowed(`the merge style "${giteaStyle(style)}" is switched off in the settings of ${repo.owner.login}/${repo.name}`);
+  const admitted = await admitMerge(ctx, owner, name, number, style);
+  const { actor, repo, permission, pull: first, rule } = admitted;
 
   const baseDir = gitDir(ctx, repo.id);
   if (style === 'manually_merged') return mergedManually(ctx, actor, repo, first, input.mergeCommitId ?? '');
-  if (isWorkInProgress(first.issue.title)) throw invalid('a work-in-progress pull request cannot be merged');
-
-  const headRepo = await headRepository(ctx, first, repo);
-  const head = await liveHead(ctx, first, repo, headRepo);
-  if (input.headCommitId && input.headCommitId !== head) throw invalid(`the head changed: it is at ${head}, not ${input.headCommitId}`);
+  const { headRepo, head } = await admitHead(ctx, admitted, input.headCommitId);
   // Administrators may force a merge past the rule's checks, unless the rule blocks that override.
   const overrides = !!input.forceMerge && atLeast(permission.level, 'admin') && !rule?.blockAdminMergeOverride;
   const title = defaultMergeTitle(style, {
@@ -243,13 +291,19 @@ export async function mergePullRequest(ctx: ServiceContext, owner: string, name:
       }
       let marked: boolean;
       try {
-        marked = await markMerged(ctx, actor, pull, head, after);
+        marked = await markMerged(ctx, actor, pull, head, after, options.autoMergeId);
       } catch (err) {
         if (after !== base.oid) await updateRef(baseDir, ref, base.oid, after).catch(() => {});
         throw err;
       }
       if (!marked) {
-        if (after !== base.oid) await updateRef(baseDir, ref, base.oid, after).catch(() => {});
+        if (after !== base.oid) {
+          // Another instance's merge of the same pull request may have found our commit on the branch and recorded
+          // it as the merge (auto-merge runs on every instance): then the commit stays, and its push is recorded.
+          const winner = await ctx.db.pullRequest.findUnique({ where: { id: pull.id }, select: { mergedCommitId: true } });
+          if (winner?.mergedCommitId === after) await recordPush(ctx, repo, [{ ref, before: base.oid, after }], actor);
+          else await updateRef(baseDir, ref, base.oid, after).catch(() => {});
+        }
         throw invalid(`pull request #${number} is already merged`);
       }
       if (after !== base.oid) await recordPush(ctx, repo, [{ ref, before: base.oid, after }], actor);

@@ -14,7 +14,7 @@ export type ReviewEventAction = `review_${PullRequestReviewEvent['action']}`;
  * them).
  */
 export interface PullEventView {
-  action: PullRequestEvent['action'] | 'mergeability_computed' | ReviewEventAction | 'review_line_comment';
+  action: PullRequestEvent['action'] | 'mergeability_computed' | ReviewEventAction | 'review_line_comment' | 'auto_merge_scheduled' | 'auto_merge_cancelled' | 'auto_merged';
   number: number;
   actorId: number | null;
   pull: PullView | null;
@@ -22,11 +22,13 @@ export interface PullEventView {
   reviewCommentId: number | null;
 }
 
+const AUTO_MERGE_ACTIONS = { scheduled: 'auto_merge_scheduled', cancelled: 'auto_merge_cancelled', merged: 'auto_merged' } as const;
+
 /**
  * The `pull_request` events of one repository, the ends of its mergeability checks, its reviews submitted,
- * dismissed and undismissed (`pull_request_review`) and its line comments published (`pull_request_review_comment`),
- * for as long as the caller reads its pull requests: each event is authorised again when it is delivered, on a
- * fresh context.
+ * dismissed and undismissed (`pull_request_review`), its line comments published (`pull_request_review_comment`)
+ * and its auto-merge events (scheduled, cancelled, carried out: `auto_merge_*`, `auto_merged`), for as long as the
+ * caller reads its pull requests: each event is authorised again when it is delivered, on a fresh context.
  */
 export async function* pullRequestEvents(ctx: ServiceContext, owner: string, name: string, signal?: AbortSignal): AsyncGenerator<PullEventView> {
   const { repo } = await getRepository(ctx, owner, name, PULLS_READ);
@@ -35,7 +37,14 @@ export async function* pullRequestEvents(ctx: ServiceContext, owner: string, nam
   const checks = ctx.events.subscribe('pull_request_check', signal);
   const reviews = ctx.events.subscribe('pull_request_review', signal);
   const lines = ctx.events.subscribe('pull_request_review_comment', signal);
-  const sources = interleave(['pull_request', changes], ['pull_request_check', checks], ['pull_request_review', reviews], ['pull_request_review_comment', lines]);
+  const autoMerges = ctx.events.subscribe('pull_request_auto_merge', signal);
+  const sources = interleave(
+    ['pull_request', changes],
+    ['pull_request_check', checks],
+    ['pull_request_review', reviews],
+    ['pull_request_review_comment', lines],
+    ['pull_request_auto_merge', autoMerges],
+  );
   for await (const item of sources) {
     if (item.event.repoId !== repo.id) continue;
     const fresh: ServiceContext = { ...ctx };
@@ -45,6 +54,7 @@ export async function* pullRequestEvents(ctx: ServiceContext, owner: string, nam
     const none = { reviewId: null, reviewCommentId: null };
     if (item.topic === 'pull_request') yield { action: item.event.action, number: item.event.number, actorId: item.event.actorId > 0 ? item.event.actorId : null, pull, ...none };
     else if (item.topic === 'pull_request_check') yield { action: 'mergeability_computed', number: item.event.number, actorId: null, pull, ...none };
+    else if (item.topic === 'pull_request_auto_merge') yield { action: AUTO_MERGE_ACTIONS[item.event.action], number: item.event.number, actorId: item.event.actorId, pull, ...none };
     else if (item.topic === 'pull_request_review') {
       yield { action: `review_${item.event.action}`, number: item.event.number, actorId: item.event.actorId, pull, reviewId: item.event.reviewId, reviewCommentId: null };
     } else {

@@ -8,7 +8,9 @@ import { IssueRef } from '../issue/issue.graphql.ts';
 import { RepositoryRef } from '../repo/repo.graphql.ts';
 import { withOwner } from '../repo/repo.service.ts';
 import { UserRef } from '../user/user.graphql.ts';
-import { CREATE_PULL_FIELDS, MERGE_PULL_FIELDS, MERGE_STYLES, PULL_FILTER_FIELDS, PULL_SORTS, UPDATE_BRANCH_STYLES, UPDATE_PULL_FIELDS } from './pull.inputs.ts';
+import type { AutoMerge } from '../../db/models.ts';
+import { CREATE_PULL_FIELDS, MERGE_PULL_FIELDS, MERGE_STYLES, type MergeStyle, PULL_FILTER_FIELDS, PULL_SORTS, UPDATE_BRANCH_STYLES, UPDATE_PULL_FIELDS } from './pull.inputs.ts';
+import * as autoMerging from './auto-merge.service.ts';
 import * as merging from './merge.service.ts';
 import { branchKey } from './pull.loaders.ts';
 import * as pulls from './pull.service.ts';
@@ -186,7 +188,7 @@ export const PullRequestEventRef = builder.objectRef<PullEventView>('PullRequest
   fields: (t) => ({
     action: t.string({
       description:
-        'opened, edited, synchronized, closed, reopened, assigned, unassigned, milestoned, demilestoned, label_updated, review_requested, review_request_removed, merged, mergeability_computed; for reviews review_approved, review_rejected, review_comment, review_dismissed, review_undismissed, and review_line_comment (a line comment published).',
+        'opened, edited, synchronized, closed, reopened, assigned, unassigned, milestoned, demilestoned, label_updated, review_requested, review_request_removed, merged, mergeability_computed; for reviews review_approved, review_rejected, review_comment, review_dismissed, review_undismissed, and review_line_comment (a line comment published); for auto-merge auto_merge_scheduled, auto_merge_cancelled, auto_merged.',
       resolve: (e) => e.action,
     }),
     number: t.int({ resolve: (e) => e.number }),
@@ -209,7 +211,7 @@ builder.subscriptionFields((t) => ({
 // ---------------------------------------------------------------------------------------------
 // Merging and updating the head branch (merge.service.ts)
 
-enumFromValues('PullRequestMergeStyle', MERGE_STYLES, "Gitea's merge styles (rebase_merge is Gitea's rebase-merge, and so on).");
+const MERGE_STYLE_ENUM = enumFromValues('PullRequestMergeStyle', MERGE_STYLES, "Gitea's merge styles (rebase_merge is Gitea's rebase-merge, and so on).");
 const MergePullInput = inputFromTable('MergePullRequestInput', MERGE_PULL_FIELDS);
 const UPDATE_STYLE_ENUM = enumFromValues('PullRequestUpdateStyle', UPDATE_BRANCH_STYLES, 'How the head branch is brought up to date with the base.');
 
@@ -237,6 +239,54 @@ builder.mutationFields((t) => ({
       style: t.arg({ type: UPDATE_STYLE_ENUM, required: false }),
     },
     resolve: (_root, { owner, name, number, style }, ctx) => merging.updatePullRequestBranch(ctx, owner, name, number, style ?? 'merge'),
+  }),
+}));
+
+// Auto-merge: merging when the checks succeed (auto-merge.service.ts, auto-merge.ts)
+
+export const PullRequestAutoMergeRef = builder.objectRef<AutoMerge>('PullRequestAutoMerge').implement({
+  description: 'A merge scheduled for when the checks succeed: the background job carries it out as the account that scheduled it.',
+  fields: (t) => ({
+    scheduledBy: t.field({ type: UserRef, nullable: true, resolve: (a, _args, ctx) => ctx.loaders.userById.load(a.doerId) }),
+    style: t.field({ type: MERGE_STYLE_ENUM, resolve: (a) => a.style as MergeStyle }),
+    title: t.string({ nullable: true, description: "The merge commit's title; Gitea's default when null.", resolve: (a) => a.title }),
+    message: t.string({ nullable: true, description: "The merge commit's body.", resolve: (a) => a.message }),
+    deleteBranchAfterMerge: t.boolean({ resolve: (a) => a.deleteBranchAfterMerge }),
+    headSha: t.string({ description: 'The head commit when it was scheduled.', resolve: (a) => a.headCommitId }),
+    createdAt: t.field({ type: 'DateTime', resolve: (a) => a.createdAt }),
+  }),
+});
+
+builder.objectFields(PullRequestRef, (t) => ({
+  autoMerge: t.field({
+    type: PullRequestAutoMergeRef,
+    nullable: true,
+    description: 'The merge scheduled for when the checks succeed; null when none is.',
+    resolve: (v, _args, ctx) => ctx.loaders.autoMergeByPullId.load(v.pull.id),
+  }),
+}));
+
+builder.mutationFields((t) => ({
+  schedulePullRequestAutoMerge: t.field({
+    type: PullRequestRef,
+    tokenScope: 'write:repository',
+    description:
+      'Schedules the pull request to merge, as the caller, once the base branch protection lets it (status checks, ' +
+      'approvals); it merges right away when nothing stands in the way. Answers the pull request with its schedule.',
+    args: {
+      owner: t.arg.string({ required: true }),
+      name: t.arg.string({ required: true }),
+      number: t.arg.int({ required: true }),
+      input: t.arg({ type: MergePullInput, required: true }),
+    },
+    resolve: (_root, { owner, name, number, input }, ctx) => autoMerging.scheduleAutoMerge(ctx, owner, name, number, input),
+  }),
+  cancelPullRequestAutoMerge: t.field({
+    type: PullRequestRef,
+    tokenScope: 'write:repository',
+    description: 'Cancels the merge scheduled for when the checks succeed (its scheduler or a repository administrator).',
+    args: { owner: t.arg.string({ required: true }), name: t.arg.string({ required: true }), number: t.arg.int({ required: true }) },
+    resolve: (_root, { owner, name, number }, ctx) => autoMerging.cancelAutoMerge(ctx, owner, name, number),
   }),
 }));
 

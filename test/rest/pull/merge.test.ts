@@ -243,13 +243,13 @@ for (const format of ['sha1', 'sha256'] as const) {
       assert.equal((await merge(pr.number, { Do: 'merge' })).status, 200, 'and it merges once the fault is gone');
     });
 
-    it('refuses a work-in-progress pull request with 422, and auto-merge (merge_when_checks_succeed), which is not built, with 405', async () => {
+    it('refuses a work-in-progress pull request with 422, merging now or scheduled for when the checks succeed', async () => {
       await branchWithFile('f-wip', 'wip.txt');
       const pr = await open('f-wip', 'WIP: not yet');
       const wip = await merge(pr.number, { Do: 'merge' });
       assert.equal(wip.status, 422, JSON.stringify(wip.body));
       assert.match(wip.body.message, /work-in-progress/);
-      assert.equal((await merge(pr.number, { Do: 'merge', merge_when_checks_succeed: true })).status, 405);
+      assert.equal((await merge(pr.number, { Do: 'merge', merge_when_checks_succeed: true })).status, 422);
       assert.equal((await db().pullRequest.findUniqueOrThrow({ where: { id: pr.id } })).hasMerged, false);
     });
 
