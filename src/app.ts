@@ -34,10 +34,11 @@ import { createRestRouter } from '../rest-facade/router.ts';
 import { createDocsRouter } from '../rest-facade/docs.ts';
 import { sendError } from '../rest-facade/errors.ts';
 import { reportedVersion } from './version.ts';
-import { followPushReferences, type PushReferenceFollower } from './domain/comment/push-references.ts';
-import { followPullRequests, type PullChecker } from './domain/pull/mergeability.ts';
+import { followPushReferences } from './domain/comment/push-references.ts';
+import { followPullRequests } from './domain/pull/mergeability.ts';
 import { instanceKey } from './domain/gpg/gpg.instance-key.ts';
-import { followAutoMerges, type AutoMerger } from './domain/pull/auto-merge.ts';
+import { followAutoMerges } from './domain/pull/auto-merge.ts';
+import type { Follower } from './events/follower.ts';
 
 export interface App {
   config: Config;
@@ -49,7 +50,7 @@ export interface App {
   caches: Caches;
   /** How many GraphQL requests a compiled query answered (src/graphql/json-post.ts). */
   readonly graphqlCompiledAnswers: number;
-  /** Resolves once the pull requests' background checks and scheduled merges asked for so far are done (tests count statements after). */
+  /** Resolves once the background work asked for so far is done (push references, pull requests' checks, scheduled merges): tests count statements after. */
   backgroundIdle(): Promise<void>;
   start(): Promise<void>;
   stop(): Promise<void>;
@@ -71,9 +72,9 @@ export function buildApp(config: Config = loadConfig(), options: AppOptions = {}
   let generations: Generations | undefined;
   let caches: Caches | undefined;
   let passwordCache: PasswordCache | undefined;
-  let pushReferences: PushReferenceFollower | undefined;
-  let pullChecker: PullChecker | undefined;
-  let autoMerger: AutoMerger | undefined;
+  let pushReferences: Follower | undefined;
+  let pullChecker: Follower | undefined;
+  let autoMerger: Follower | undefined;
   let log: ReturnType<typeof createLogger> | undefined;
   let url = configuredRootUrl(config);
 
@@ -98,6 +99,7 @@ export function buildApp(config: Config = loadConfig(), options: AppOptions = {}
       return graphql?.compiledAnswers() ?? 0;
     },
     async backgroundIdle() {
+      await pushReferences?.idle();
       await pullChecker?.idle();
       await autoMerger?.idle();
     },

@@ -5,6 +5,7 @@ import type { ServiceContext } from '../../services.ts';
 import { readableRepositoriesWhere } from '../access/access.service.ts';
 import { repositoryPath } from '../repo/storage.ts';
 import { recordCommitReferences } from './reference.service.ts';
+import { serialWork, type Follower } from '../../events/follower.ts';
 
 /**
  * The newest commits of one push whose messages are read for references. Gitea reads every commit an update
@@ -52,32 +53,15 @@ export async function recordPushReferences(deps: Omit<ServiceContext, 'viewer'>,
   return recordCommitReferences({ ...deps, viewer }, repo, pusher, ordered);
 }
 
-export interface PushReferenceFollower {
-  /** Stops following; resolves once the push being read (if any) is done. */
-  stop(): Promise<void>;
-}
-
 /**
  * Follows the bus's `repo.push` events (git pushes and API writes that commit) for as long as the app runs,
  * one push after the other, and records their commits' references. A failure is reported and the next push
  * goes on.
  */
-export function followPushReferences(deps: Omit<ServiceContext, 'viewer'>, report: (message: string, err: unknown) => void): PushReferenceFollower {
-  const abort = new AbortController();
-  const pushes = deps.events.subscribe('repo.push', abort.signal);
-  const done = (async () => {
-    for await (const push of pushes) {
-      try {
-        await recordPushReferences(deps, push);
-      } catch (err) {
-        report(`the references of a push to repository ${push.repoId} were not recorded`, err);
-      }
-    }
-  })();
-  return {
-    async stop() {
-      abort.abort();
-      await done;
-    },
-  };
+export function followPushReferences(deps: Omit<ServiceContext, 'viewer'>, report: (message: string, err: unknown) => void): Follower {
+  const { enqueue, follow, signal, follower } = serialWork(report);
+  follow(deps.events.subscribe('repo.push', signal), (push) =>
+    enqueue(`the references of a push to repository ${push.repoId} were not recorded`, () => recordPushReferences(deps, push)),
+  );
+  return follower;
 }

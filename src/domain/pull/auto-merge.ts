@@ -2,6 +2,7 @@ import { isDomainError } from '../../errors.ts';
 import type { ServiceContext } from '../../services.ts';
 import { mergePullRequest } from './merge.service.ts';
 import type { MergeStyle } from './pull.inputs.ts';
+import { serialWork, type Follower } from '../../events/follower.ts';
 
 type Deps = Omit<ServiceContext, 'viewer'>;
 
@@ -56,13 +57,6 @@ export async function examineAutoMerge(deps: Deps, pullId: number, report: (mess
   return 'merged';
 }
 
-export interface AutoMerger {
-  /** Resolves once every examination asked for so far is done. */
-  idle(): Promise<void>;
-  /** Stops following; resolves once the work in hand is done. */
-  stop(): Promise<void>;
-}
-
 /**
  * The durable job of auto-merge: the schedules live in the database, and this follower examines them
  * (examineAutoMerge) on start, every one (so a schedule outlives a restart), and then whenever something may have
@@ -74,13 +68,9 @@ export interface AutoMerger {
  * must pass the checks in turn. One examination runs after the other; a pull request waiting for its turn is not
  * queued twice. A failure is reported and the work goes on.
  */
-export function followAutoMerges(deps: Deps, report: (message: string, err: unknown) => void): AutoMerger {
-  const abort = new AbortController();
-  let chain: Promise<void> = Promise.resolve();
+export function followAutoMerges(deps: Deps, report: (message: string, err: unknown) => void): Follower {
+  const { enqueue, follow, signal, follower } = serialWork(report);
   const waiting = new Set<number>();
-  const enqueue = (what: string, work: () => Promise<void>) => {
-    chain = chain.then(work).catch((err) => report(what, err));
-  };
   const examine = (pullIds: number[]) => {
     for (const id of pullIds) {
       if (waiting.has(id)) continue;
@@ -95,42 +85,24 @@ export function followAutoMerges(deps: Deps, report: (message: string, err: unkn
     const pending = await deps.db.autoMerge.findMany({ select: { pullId: true }, orderBy: { id: 'asc' } });
     examine(pending.map((p) => p.pullId));
   });
-  const follow = async <T>(iterator: AsyncIterableIterator<T>, onEvent: (event: T) => void) => {
-    for await (const event of iterator) onEvent(event);
-  };
-  const loops = [
-    follow(deps.events.subscribe('status', abort.signal), (event) => {
-      if (event.state !== 'success') return;
-      enqueue(`the scheduled merges of commit ${event.sha} were not examined`, async () => {
-        const pulls = await deps.db.autoMerge.findMany({ where: { pull: { baseRepoId: event.repoId, headCommitId: event.sha } }, select: { pullId: true } });
-        examine(pulls.map((p) => p.pullId));
-      });
-    }),
-    follow(deps.events.subscribe('pull_request_review', abort.signal), (event) => {
-      if (event.action === 'approved' || event.action === 'dismissed') examine([event.pullId]);
-    }),
-    follow(deps.events.subscribe('pull_request_check', abort.signal), (event) => {
-      if (event.status === 'mergeable' || event.status === 'empty') examine([event.pullId]);
-    }),
-    follow(deps.events.subscribe('pull_request', abort.signal), (event) => {
-      if (event.action === 'reopened' || event.action === 'edited') examine([event.pullId]);
-    }),
-    follow(deps.events.subscribe('pull_request_auto_merge', abort.signal), (event) => {
-      if (event.action === 'scheduled') examine([event.pullId]);
-    }),
-  ];
-  return {
-    async idle() {
-      let seen: Promise<void>;
-      do {
-        seen = chain;
-        await seen;
-      } while (seen !== chain);
-    },
-    async stop() {
-      abort.abort();
-      await Promise.all(loops);
-      await this.idle();
-    },
-  };
+  follow(deps.events.subscribe('status', signal), (event) => {
+    if (event.state !== 'success') return;
+    enqueue(`the scheduled merges of commit ${event.sha} were not examined`, async () => {
+      const pulls = await deps.db.autoMerge.findMany({ where: { pull: { baseRepoId: event.repoId, headCommitId: event.sha } }, select: { pullId: true } });
+      examine(pulls.map((p) => p.pullId));
+    });
+  });
+  follow(deps.events.subscribe('pull_request_review', signal), (event) => {
+    if (event.action === 'approved' || event.action === 'dismissed') examine([event.pullId]);
+  });
+  follow(deps.events.subscribe('pull_request_check', signal), (event) => {
+    if (event.status === 'mergeable' || event.status === 'empty') examine([event.pullId]);
+  });
+  follow(deps.events.subscribe('pull_request', signal), (event) => {
+    if (event.action === 'reopened' || event.action === 'edited') examine([event.pullId]);
+  });
+  follow(deps.events.subscribe('pull_request_auto_merge', signal), (event) => {
+    if (event.action === 'scheduled') examine([event.pullId]);
+  });
+  return follower;
 }

@@ -10,6 +10,7 @@ import type { ServiceContext } from '../../services.ts';
 import { repositoryPath } from '../repo/storage.ts';
 import { followBranchDeletion, type DeletedBranch } from './branch-deletion.ts';
 import { followReviewsOnPush } from '../review/review.service.ts';
+import { serialWork, type Follower } from '../../events/follower.ts';
 
 type Deps = Omit<ServiceContext, 'viewer'>;
 
@@ -98,25 +99,14 @@ export async function followPush(deps: Deps, push: { repoId: number; pusherId: n
   return [...new Set(toCheck)];
 }
 
-export interface PullChecker {
-  /** Resolves once every check asked for so far is done. */
-  idle(): Promise<void>;
-  /** Stops following; resolves once the work in hand is done. */
-  stop(): Promise<void>;
-}
-
 /**
  * Keeps pull requests' mergeability current for as long as the app runs: on start, every pull request left
  * checking (the app stopped before its check ended) is checked again; then each push (`repo.push`) and each
  * opened, reopened or retargeted pull request (`pull_request`) and each deleted branch (branch-deletion.ts) is followed, one piece of work after the other,
  * so that a check never overwrites the outcome of a later push. A failure is reported and the work goes on.
  */
-export function followPullRequests(deps: Deps, report: (message: string, err: unknown) => void): PullChecker {
-  const abort = new AbortController();
-  let chain: Promise<void> = Promise.resolve();
-  const enqueue = (what: string, work: () => Promise<void>) => {
-    chain = chain.then(work).catch((err) => report(what, err));
-  };
+export function followPullRequests(deps: Deps, report: (message: string, err: unknown) => void): Follower {
+  const { enqueue, follow, signal, follower } = serialWork(report);
   const check = (ids: number[]) => {
     for (const id of ids) enqueue(`the mergeability of pull request ${id} was not computed`, async () => void (await checkPullRequest(deps, id)));
   };
@@ -128,36 +118,17 @@ export function followPullRequests(deps: Deps, report: (message: string, err: un
     enqueue(`the pull requests of the deleted branch ${deleted.branch} of repository ${deleted.repoId} were not updated`, async () =>
       check(await followBranchDeletion(deps, deleted)),
     );
-  const pushes = (async () => {
-    for await (const push of deps.events.subscribe('repo.push', abort.signal)) {
-      enqueue(`the pull requests of a push to repository ${push.repoId} were not updated`, async () => check(await followPush(deps, push)));
-      for (const change of push.changes) {
-        if (change.ref.startsWith(BRANCH) && isZero(change.after)) deletion({ repoId: push.repoId, branch: change.ref.slice(BRANCH.length), actorId: push.pusherId });
-      }
+  follow(deps.events.subscribe('repo.push', signal), (push) => {
+    enqueue(`the pull requests of a push to repository ${push.repoId} were not updated`, async () => check(await followPush(deps, push)));
+    for (const change of push.changes) {
+      if (change.ref.startsWith(BRANCH) && isZero(change.after)) deletion({ repoId: push.repoId, branch: change.ref.slice(BRANCH.length), actorId: push.pusherId });
     }
-  })();
-  const branches = (async () => {
-    for await (const event of deps.events.subscribe('repo.branch', abort.signal)) {
-      if (event.action === 'deleted') deletion({ repoId: event.repoId, branch: event.branch, actorId: event.actorId ?? null });
-    }
-  })();
-  const pulls = (async () => {
-    for await (const event of deps.events.subscribe('pull_request', abort.signal)) {
-      if (event.action === 'opened' || event.action === 'reopened' || event.action === 'edited') check([event.pullId]);
-    }
-  })();
-  return {
-    async idle() {
-      let seen: Promise<void>;
-      do {
-        seen = chain;
-        await seen;
-      } while (seen !== chain);
-    },
-    async stop() {
-      abort.abort();
-      await Promise.all([pushes, pulls, branches]);
-      await this.idle();
-    },
-  };
+  });
+  follow(deps.events.subscribe('repo.branch', signal), (event) => {
+    if (event.action === 'deleted') deletion({ repoId: event.repoId, branch: event.branch, actorId: event.actorId ?? null });
+  });
+  follow(deps.events.subscribe('pull_request', signal), (event) => {
+    if (event.action === 'opened' || event.action === 'reopened' || event.action === 'edited') check([event.pullId]);
+  });
+  return follower;
 }
