@@ -1243,6 +1243,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/repos/{owner}/{repo}/keys/tokens": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Add a deploy token to a repository
+         * @description For the repository's admins. A deploy token is a secret that clones, fetches and (unless read-only) pushes this repository alone over HTTP, sent as the password. The answer holds it in `token`; no later answer does. A title the repository's deploy keys use already is 422.
+         */
+        post: operations["repoCreateDeployToken"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/repos/{owner}/{repo}/keys/{id}": {
         parameters: {
             query?: never;
@@ -4137,6 +4157,13 @@ export interface components {
             /** @description The secret of a token key when it is created; never sent here. */
             token?: string;
             repository?: components["schemas"]["Repository"];
+        };
+        /** @description A deploy token to add to a repository. */
+        CreateDeployKeyTokenOption: {
+            /** @description A name for the token, unique among the repository's deploy keys (at most 50 characters). */
+            title: string;
+            /** @description Whether the token may only read (clone and fetch); read-write when left out. */
+            read_only?: boolean;
         };
         /** @description An SSH public key to add. */
         CreateKeyOption: {
@@ -8426,6 +8453,30 @@ export interface operations {
         requestBody?: {
             content: {
                 "application/json": components["schemas"]["CreateKeyOption"];
+            };
+        };
+        responses: {
+            201: components["responses"]["DeployKey"];
+            403: components["responses"]["forbidden"];
+            404: components["responses"]["notFound"];
+            422: components["responses"]["validationError"];
+        };
+    };
+    repoCreateDeployToken: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Login of the repository's owner. */
+                owner: components["parameters"]["keyOwner"];
+                /** @description Name of the repository. */
+                repo: components["parameters"]["keyRepo"];
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["CreateDeployKeyTokenOption"];
             };
         };
         responses: {

@@ -22,7 +22,7 @@ export { issueListIssues, issueGetIssue, issueCreateIssue, issueEditIssue, issue
 export { issueLockIssue, issueUnlockIssue } from '../operations/issue/lock.ts';
 export { repoListPinnedIssues, repoNewPinAllowed, pinIssue, unpinIssue, moveIssuePin } from '../operations/issue/pins.ts';
 export { issueSearchIssues } from '../operations/issue/search.ts';
-export { repoListKeys, repoGetKey, repoCreateKey, repoDeleteKey } from '../operations/key/deploy-keys.ts';
+export { repoListKeys, repoGetKey, repoCreateKey, repoCreateDeployToken, repoDeleteKey } from '../operations/key/deploy-keys.ts';
 export { userCurrentListKeys, userListKeys, userCurrentGetKey, userCurrentPostKey, userCurrentDeleteKey, adminCreatePublicKey, adminDeleteUserPublicKey } from '../operations/key/public-keys.ts';
 export { issueGetLabels, issueAddLabel, issueReplaceLabels, issueRemoveLabel, issueClearLabels } from '../operations/label/issue-labels.ts';
 export { issueListLabels, issueGetLabel, issueCreateLabel, issueEditLabel, issueDeleteLabel, orgListLabels, orgGetLabel, orgCreateLabel, orgEditLabel, orgDeleteLabel } from '../operations/label/labels.ts';

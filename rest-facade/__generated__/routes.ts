@@ -106,6 +106,7 @@ export const routes: Route[] = [
   {"method":"get","path":"/repos/{owner}/{repo}/issues/comments","operationId":"issueGetRepoComments","guard":"public","scope":"issue"},
   {"method":"get","path":"/repos/{owner}/{repo}/issue_config/validate","operationId":"repoValidateIssueConfig","guard":"public","scope":"repository"},
   {"method":"get","path":"/repos/{owner}/{repo}/issues/pinned","operationId":"repoListPinnedIssues","guard":"public","scope":"issue"},
+  {"method":"post","path":"/repos/{owner}/{repo}/keys/tokens","operationId":"repoCreateDeployToken","guard":"signedIn","scope":"repository"},
   {"method":"post","path":"/repos/{owner}/{repo}/branch_protections/priority","operationId":"repoUpdateBranchProtectionPriories","guard":"signedIn","scope":"repository"},
   {"method":"get","path":"/repos/{owner}/{repo}/pulls/pinned","operationId":"repoListPinnedPullRequests","guard":"public","scope":"repository"},
   {"method":"post","path":"/repos/{owner}/{repo}/transfer/accept","operationId":"acceptRepoTransfer","guard":"signedIn","scope":"repository"},

@@ -4,7 +4,10 @@ import type { RestSchema } from './shape.ts';
 import { restTime } from './time.ts';
 import { deployKeyApiUrl } from './urls.ts';
 
-/** GraphQL DeployKey → REST DeployKey (Gitea's convert.ToDeployKey): an SSH key (`key_type` ssh; no token), with its repository. */
+/**
+ * GraphQL DeployKey → REST DeployKey (Gitea's convert.ToDeployKey), with its repository: an SSH key (`key_type` ssh) or a
+ * deploy token (`key_type` token: no key; its secret in `token` in the answer that created it, empty in every other).
+ */
 export function toDeployKey(key: RestDeployKeyFragment): RestSchema<'DeployKey'> {
   const repository = toRepository(key.repository);
   return {
@@ -16,8 +19,8 @@ export function toDeployKey(key: RestDeployKeyFragment): RestSchema<'DeployKey'>
     fingerprint: key.fingerprint,
     created_at: restTime(key.createdAt),
     read_only: key.readOnly,
-    key_type: 'ssh',
-    token: '',
+    key_type: key.keyType === 'token' ? 'token' : 'ssh',
+    token: key.token ?? '',
     repository,
   };
 }

@@ -87,16 +87,34 @@ function grantOf(token: { scopes: string }): TokenGrant {
   return grant;
 }
 
-async function viewerForBasic(deps: AuthDeps, encoded: string, otp: string | null | undefined): Promise<Viewer> {
+/** Basic credentials as login and password; null when malformed. */
+function basicPair(encoded: string): { login: string; password: string } | null {
   const decoded = Buffer.from(encoded, 'base64').toString('utf8');
   const colon = decoded.indexOf(':');
-  if (colon < 0) throw unauthenticated('malformed basic credentials');
-  const login = decoded.slice(0, colon);
-  const password = decoded.slice(colon + 1);
+  return colon < 0 ? null : { login: decoded.slice(0, colon), password: decoded.slice(colon + 1) };
+}
 
-  // Git clients put a token where the password (or, with x-oauth-basic, the user name) goes.
-  if (looksLikeToken(password)) return viewerForToken(deps, password);
-  if (looksLikeToken(login) && (password === '' || password === 'x-oauth-basic')) return viewerForToken(deps, login);
+/** Git clients put a token where the password (or, with x-oauth-basic, the user name) goes. */
+function tokenOfPair({ login, password }: { login: string; password: string }): string | null {
+  if (looksLikeToken(password)) return password;
+  if (looksLikeToken(login) && (password === '' || password === 'x-oauth-basic')) return login;
+  return null;
+}
+
+/** The token a request's basic credentials carry, where git clients put one (for deploy tokens: src/http/git.ts). */
+export function tokenInBasicCredentials(credentials: Credentials): string | null {
+  const [scheme, ...rest] = (credentials.authorization?.trim() ?? '').split(/\s+/);
+  if (scheme.toLowerCase() !== 'basic') return null;
+  const pair = basicPair(rest.join(' '));
+  return pair && tokenOfPair(pair);
+}
+
+async function viewerForBasic(deps: AuthDeps, encoded: string, otp: string | null | undefined): Promise<Viewer> {
+  const pair = basicPair(encoded);
+  if (!pair) throw unauthenticated('malformed basic credentials');
+  const { login, password } = pair;
+  const token = tokenOfPair(pair);
+  if (token) return viewerForToken(deps, token);
 
   const user = await checkCredentials(deps, login, password, deps.passwordCache);
   if (!user) throw unauthenticated('wrong user name or password');

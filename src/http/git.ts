@@ -1,15 +1,18 @@
 import express, { type Request, type Response } from 'express';
-import { authenticate, type AuthDeps } from '../auth/authenticate.ts';
+import { authenticate, tokenInBasicCredentials, type AuthDeps } from '../auth/authenticate.ts';
 import { grants } from '../auth/scopes.ts';
-import type { Viewer } from '../auth/viewer.ts';
+import { anonymousViewer, type Viewer } from '../auth/viewer.ts';
+import type { DeployKey } from '../db/models.ts';
+import { findDeployToken } from '../domain/key/key.service.ts';
+import type { Pusher } from '../domain/protection/protection.rules.ts';
 import { DomainError, isDomainError } from '../errors.ts';
 import type { EventBus } from '../events/bus.ts';
 import { acceptsEncoding, serveSmartHttp, type GitService } from '../git/smart-http.ts';
 import type { RefCommand } from '../git/pkt-line.ts';
 import { exists } from '../git/repo.ts';
 import { CODE_READ } from '../domain/access/access.service.ts';
-import { getRepository, recordPush, type RepositoryWithOwner } from '../domain/repo/repo.service.ts';
-import { getWritableRepository } from '../domain/repo/writable.ts';
+import { findRepositoryByName, getRepository, recordPush, type RepositoryWithOwner } from '../domain/repo/repo.service.ts';
+import { getWritableRepository, refuseArchived } from '../domain/repo/writable.ts';
 import { repositoryPath } from '../domain/repo/storage.ts';
 import { pushDecisions } from '../domain/protection/protection.service.ts';
 import { credentialsOf } from './authenticate.ts';
@@ -48,36 +51,58 @@ export function createGitRouter(deps: AuthDeps & { events: EventBus; caches?: Ca
     // The account, its token and the repository come from the app's caches, as for the APIs: each of a
     // clone's or push's requests would otherwise read them again.
     const cache = deps.caches ? await deps.caches.view() : undefined;
+    const credentials = credentialsOf(req);
     let viewer: Viewer;
+    let deployToken: DeployKey | null = null;
     try {
-      viewer = (await authenticate({ ...deps, cache }, credentialsOf(req))).viewer;
+      viewer = (await authenticate({ ...deps, cache }, credentials)).viewer;
     } catch (err) {
-      if (isDomainError(err)) return plain(res, err.kind === 'FORBIDDEN' ? 403 : 401, err.message);
-      throw err;
-    }
-    // Nobody pushes anonymously: the challenge comes at once, with no repository looked up (git's first
-    // request of every push comes without credentials, whatever the URL holds).
-    if (writing && !viewer.user) return plain(res, 401, 'authentication required');
-    if (viewer.grant && !grants(viewer.grant, 'repository', writing ? 'write' : 'read')) {
-      return plain(res, 403, `token does not have the ${writing ? 'write' : 'read'}:repository scope`);
+      if (!isDomainError(err)) throw err;
+      // A token no account has may be a deploy token of a repository: looked up only then, so that accounts'
+      // tokens cost nothing more.
+      const secret = err.kind === 'UNAUTHENTICATED' ? tokenInBasicCredentials(credentials) : null;
+      deployToken = secret ? await findDeployToken(deps, secret) : null;
+      if (!deployToken) return plain(res, err.kind === 'FORBIDDEN' ? 403 : 401, err.message);
+      viewer = anonymousViewer;
     }
     const ctx = { ...deps, cache, viewer };
     let repo: RepositoryWithOwner;
-    try {
-      repo = (await (writing ? getWritableRepository(ctx, owner, name) : getRepository(ctx, owner, name, CODE_READ))).repo;
-    } catch (err) {
-      if (!(err instanceof DomainError)) throw err;
-      if (err.kind === 'LOCKED') return plain(res, 403, PUSH_TO_ARCHIVED);
-      // Anonymous callers get a challenge, so git asks for credentials; others learn nothing more than 404.
-      if (!viewer.user) return plain(res, 401, 'authentication required');
-      return plain(res, err.kind === 'FORBIDDEN' ? 403 : 404, err.message);
+    let pusher: Pusher | undefined;
+    if (deployToken) {
+      // A deploy token opens its own repository alone, for reading, and for writing unless it is read-only.
+      const found = await findRepositoryByName(ctx, owner, name);
+      if (!found || found.id !== deployToken.repoId) return plain(res, 403, 'this deploy token is not one of this repository');
+      if (writing && deployToken.readOnly) return plain(res, 403, 'this deploy token may only read');
+      try {
+        if (writing) refuseArchived(found);
+      } catch {
+        return plain(res, 403, PUSH_TO_ARCHIVED);
+      }
+      repo = found;
+      pusher = { userId: null, teamIds: [], writesCode: !deployToken.readOnly, deployKey: true };
+    } else {
+      // Nobody pushes anonymously: the challenge comes at once, with no repository looked up (git's first
+      // request of every push comes without credentials, whatever the URL holds).
+      if (writing && !viewer.user) return plain(res, 401, 'authentication required');
+      if (viewer.grant && !grants(viewer.grant, 'repository', writing ? 'write' : 'read')) {
+        return plain(res, 403, `token does not have the ${writing ? 'write' : 'read'}:repository scope`);
+      }
+      try {
+        repo = (await (writing ? getWritableRepository(ctx, owner, name) : getRepository(ctx, owner, name, CODE_READ))).repo;
+      } catch (err) {
+        if (!(err instanceof DomainError)) throw err;
+        if (err.kind === 'LOCKED') return plain(res, 403, PUSH_TO_ARCHIVED);
+        // Anonymous callers get a challenge, so git asks for credentials; others learn nothing more than 404.
+        if (!viewer.user) return plain(res, 401, 'authentication required');
+        return plain(res, err.kind === 'FORBIDDEN' ? 403 : 404, err.message);
+      }
     }
     if (!repo.hasCode) return plain(res, 404, 'the code of this repository is switched off (has_code is false)');
 
     const gitDir = repositoryPath(deps.config, repo.id);
     const pushing = writing && !advertise;
     // Branch protection: what the rules allow this pusher, checked by receive-pack's pre-receive hook.
-    const pushRules = pushing ? await pushDecisions(ctx, repo) : undefined;
+    const pushRules = pushing ? await pushDecisions(ctx, repo, pusher) : undefined;
     await serveSmartHttp({ gitDir, service, advertise, req, res, remoteUser: viewer.user?.login, afterUpdate: pushing ? afterPush : undefined, pushRules });
 
     /** Post-receive: what the push changed (as git reported it) is recorded before the client hears back. */

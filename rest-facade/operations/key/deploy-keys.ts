@@ -1,4 +1,4 @@
-import { AddDeployKeyDocument, DeleteDeployKeyDocument, DeployKeyDocument, DeployKeysDocument } from '../../__generated__/graphql.ts';
+import { AddDeployKeyDocument, AddDeployTokenDocument, DeleteDeployKeyDocument, DeployKeyDocument, DeployKeysDocument } from '../../__generated__/graphql.ts';
 import { toDeployKey } from '../../convert/deploy-key.ts';
 import { created, defineOperation, found, list, noContent, ok } from '../../operation.ts';
 
@@ -31,6 +31,17 @@ export const repoCreateKey = defineOperation({
     input: { title: body.title, key: body.key, readOnly: body.read_only ?? false },
   }),
   reply: ({ addDeployKey }) => created(toDeployKey(addDeployKey)),
+});
+
+export const repoCreateDeployToken = defineOperation({
+  operationId: 'repoCreateDeployToken',
+  document: AddDeployTokenDocument,
+  variables: ({ params, body }) => ({
+    owner: params.owner,
+    name: params.repo,
+    input: { title: body.title, readOnly: body.read_only ?? false },
+  }),
+  reply: ({ addDeployToken }) => created(toDeployKey(addDeployToken)),
 });
 
 export const repoDeleteKey = defineOperation({

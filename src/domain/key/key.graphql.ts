@@ -6,11 +6,12 @@ import { inputFromTable } from '../../graphql/input-fields.ts';
 import { RepositoryRef } from '../repo/repo.graphql.ts';
 import { withOwner } from '../repo/repo.service.ts';
 import { UserRef } from '../user/user.graphql.ts';
-import { ADD_DEPLOY_KEY_FIELDS, ADD_PUBLIC_KEY_FIELDS, DEPLOY_KEY_FILTER_FIELDS } from './key.inputs.ts';
+import { ADD_DEPLOY_KEY_FIELDS, ADD_DEPLOY_TOKEN_FIELDS, ADD_PUBLIC_KEY_FIELDS, DEPLOY_KEY_FILTER_FIELDS } from './key.inputs.ts';
 import * as keys from './key.service.ts';
 
 const AddPublicKeyInput = inputFromTable('AddPublicKeyInput', ADD_PUBLIC_KEY_FIELDS);
 const AddDeployKeyInput = inputFromTable('AddDeployKeyInput', ADD_DEPLOY_KEY_FIELDS);
+const AddDeployTokenInput = inputFromTable('AddDeployTokenInput', ADD_DEPLOY_TOKEN_FIELDS);
 const DeployKeyFilterInput = inputFromTable('DeployKeyFilter', DEPLOY_KEY_FILTER_FIELDS);
 
 const PublicKeyKind = builder.enumType('PublicKeyKind', {
@@ -51,12 +52,14 @@ const PublicKeyConnection = builder.connectionObject({
 });
 
 export const DeployKeyRef = builder.objectRef<keys.DeployKeyView>('DeployKey').implement({
-  description: "A repository's deploy key: an SSH key that reads (and, unless read-only, writes) the repository's code.",
+  description: "A repository's deploy key: an SSH key, or a token for git over HTTP, that reads (and, unless read-only, writes) the repository's code.",
   fields: (t) => ({
     databaseId: t.int({ resolve: (v) => v.deployKey.id }),
-    keyId: t.int({ description: 'The databaseId of its public key, which repositories holding the same key share.', resolve: (v) => v.deployKey.keyId }),
+    keyId: t.int({ description: 'The databaseId of its public key, which repositories holding the same key share; 0 for a token.', resolve: (v) => v.deployKey.keyId ?? 0 }),
     title: t.string({ resolve: (v) => v.deployKey.name }),
-    key: t.string({ resolve: (v) => v.deployKey.key.content }),
+    key: t.string({ description: 'The SSH key; empty for a token.', resolve: (v) => v.deployKey.key?.content ?? '' }),
+    keyType: t.string({ description: '"ssh" for an SSH key, "token" for a deploy token (git over HTTP).', resolve: (v) => v.deployKey.keyType }),
+    token: t.string({ nullable: true, description: "A deploy token's secret: in the answer that created it, never again.", resolve: (v) => v.token ?? null }),
     fingerprint: t.string({ resolve: (v) => v.deployKey.fingerprint }),
     readOnly: t.boolean({ resolve: (v) => v.deployKey.readOnly }),
     createdAt: t.field({ type: 'DateTime', resolve: (v) => v.deployKey.createdAt }),
@@ -160,6 +163,13 @@ builder.mutationFields((t) => {
       description: "Adds a deploy key to a repository (its admins only); an account's key cannot be one.",
       args: { ...repoArgs(), input: t.arg({ type: AddDeployKeyInput, required: true }) },
       resolve: (_root, { owner, name, input }, ctx) => keys.addDeployKey(ctx, owner, name, input),
+    }),
+    addDeployToken: t.field({
+      type: DeployKeyRef,
+      tokenScope: 'write:repository',
+      description: "Adds a deploy token to a repository (its admins only): a secret for git over HTTP, this repository's alone; `token` holds it in this answer only.",
+      args: { ...repoArgs(), input: t.arg({ type: AddDeployTokenInput, required: true }) },
+      resolve: (_root, { owner, name, input }, ctx) => keys.addDeployToken(ctx, owner, name, input),
     }),
     deleteDeployKey: t.boolean({
       tokenScope: 'write:repository',

@@ -17,6 +17,14 @@ export const ADD_DEPLOY_KEY_FIELDS = {
 
 export type AddDeployKeyInput = InputOf<typeof ADD_DEPLOY_KEY_FIELDS>;
 
+/** A deploy token to add to a repository (REST: CreateDeployKeyTokenOption). */
+export const ADD_DEPLOY_TOKEN_FIELDS = {
+  title: { kind: 'string', required: true, description: 'A name for the token, unique among the repository\'s deploy keys (at most 50 characters).' },
+  readOnly: { kind: 'boolean', description: 'Whether the token may only read (clone and fetch); read-write when left out.' },
+} as const satisfies FieldTable;
+
+export type AddDeployTokenInput = InputOf<typeof ADD_DEPLOY_TOKEN_FIELDS>;
+
 /** Which deploy keys of a repository a list shows. */
 export const DEPLOY_KEY_FILTER_FIELDS = {
   keyId: { kind: 'int', description: 'Only the deploy key of the public key with this id.' },

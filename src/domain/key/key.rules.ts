@@ -8,6 +8,10 @@
 export const USER_KEY = 'user';
 export const DEPLOY_KEY = 'deploy';
 
+/** The kinds of deploy keys (DeployKey.keyType), as REST's key_type names them: an SSH key, a token for git over HTTP. */
+export const DEPLOY_SSH = 'ssh';
+export const DEPLOY_TOKEN = 'token';
+
 /** Gitea's default `[ssh.minimum_key_sizes]`: the least bits of each algorithm; -1 refuses the algorithm. */
 export const MINIMUM_KEY_SIZES: Readonly<Record<string, number>> = {
   ed25519: 256,

@@ -9,8 +9,9 @@ import type { ServiceContext } from '../../services.ts';
 import { repositoryPermission, satisfies } from '../access/access.service.ts';
 import { getRepository, type RepositoryWithOwner } from '../repo/repo.service.ts';
 import { findUserByLogin, getVisibleUser } from '../user/user.service.ts';
-import type { AddDeployKeyInput, AddPublicKeyInput, DeployKeyFilter } from './key.inputs.ts';
-import { keySizeRefusal, MAX_KEY_TITLE, normalizeKeyLine, DEPLOY_KEY, USER_KEY } from './key.rules.ts';
+import type { AddDeployKeyInput, AddDeployTokenInput, AddPublicKeyInput, DeployKeyFilter } from './key.inputs.ts';
+import { newTokenSecret, tokenDigest } from '../../auth/token-secret.ts';
+import { keySizeRefusal, MAX_KEY_TITLE, normalizeKeyLine, DEPLOY_KEY, DEPLOY_TOKEN, USER_KEY } from './key.rules.ts';
 
 /**
  * SSH public keys, as Gitea keeps them (models/asymkey): an account's keys, and the deploy keys of repositories.
@@ -24,7 +25,9 @@ export { DEPLOY_KEY, USER_KEY };
 
 /** A deploy key with its public key (the content) and the repository it belongs to. */
 export interface DeployKeyView {
-  deployKey: DeployKey & { key: PublicKey };
+  deployKey: DeployKey & { key: PublicKey | null };
+  /** A deploy token's secret, in the answer that created it only. */
+  token?: string;
   repo: RepositoryWithOwner;
 }
 
@@ -207,6 +210,35 @@ export async function addDeployKey(ctx: ServiceContext, owner: string, name: str
 }
 
 /**
+ * Adds a deploy token to a repository: a secret that authenticates git over HTTP for this repository alone, reading
+ * or (unless read-only) writing its code. Only its digest is kept; the secret is in this answer and never again.
+ * 422 for a title another deploy key of the repository uses.
+ */
+export async function addDeployToken(ctx: ServiceContext, owner: string, name: string, input: AddDeployTokenInput): Promise<DeployKeyView> {
+  const repo = await adminRepository(ctx, owner, name);
+  const title = checkTitle(input.title);
+  const token = newTokenSecret();
+  try {
+    const deployKey = await ctx.db.$transaction(async (tx: Tx) => {
+      if (await tx.deployKey.findFirst({ where: { repoId: repo.id, name: title } })) throw invalid(`the title "${title}" is used by another deploy key of this repository`);
+      return tx.deployKey.create({
+        data: { keyId: null, repoId: repo.id, name: title, fingerprint: '', readOnly: input.readOnly ?? false, keyType: DEPLOY_TOKEN, tokenHash: tokenDigest(token) },
+        include: DEPLOY_KEY_INCLUDE,
+      });
+    });
+    return { deployKey, repo, token };
+  } catch (err) {
+    if (isUniqueViolation(err)) throw invalid(`the title "${title}" is used by another deploy key of this repository`);
+    throw err;
+  }
+}
+
+/** The deploy token whose secret this is, with its repository's id; null when none is. */
+export async function findDeployToken(ctx: Pick<ServiceContext, 'db'>, secret: string): Promise<DeployKey | null> {
+  return ctx.db.deployKey.findUnique({ where: { tokenHash: tokenDigest(secret) } });
+}
+
+/**
  * Removes a deploy key from a repository; its key goes too when no other repository holds it. A key the
  * repository does not have is 404.
  */
@@ -216,6 +248,7 @@ export async function deleteDeployKey(ctx: ServiceContext, owner: string, name: 
     const deployKey = await tx.deployKey.findFirst({ where: { id, repoId: repo.id } });
     if (!deployKey) throw notFound(`deploy key ${id} does not exist`);
     await tx.deployKey.delete({ where: { id } });
-    if ((await tx.deployKey.count({ where: { keyId: deployKey.keyId } })) === 0) await tx.publicKey.deleteMany({ where: { id: deployKey.keyId, type: DEPLOY_KEY } });
+    const keyId = deployKey.keyId;
+    if (keyId !== null && (await tx.deployKey.count({ where: { keyId } })) === 0) await tx.publicKey.deleteMany({ where: { id: keyId, type: DEPLOY_KEY } });
   });
 }

@@ -110,20 +110,26 @@ export interface PushRule {
   enableWhitelist: boolean;
   whitelistUserIds: number[];
   whitelistTeamIds: number[];
+  whitelistDeployKeys: boolean;
   canForcePush: boolean;
   enableForcePushAllowlist: boolean;
   forcePushAllowlistUserIds: number[];
   forcePushAllowlistTeamIds: number[];
+  forcePushAllowlistDeployKeys: boolean;
   enableMergeWhitelist: boolean;
   mergeWhitelistUserIds: number[];
   mergeWhitelistTeamIds: number[];
 }
 
-/** Who asks: an account (or nobody), the teams it belongs to, and whether it writes to the repository's code. */
+/**
+ * Who asks: an account (or nobody), the teams it belongs to, and whether it writes to the repository's code; or a
+ * deploy key of the repository (a deploy token over HTTP), which no account or team list names.
+ */
 export interface Pusher {
   userId: number | null;
   teamIds: readonly number[];
   writesCode: boolean;
+  deployKey?: boolean;
 }
 
 const listed = (pusher: Pusher, userIds: readonly number[], teamIds: readonly number[]) =>
@@ -131,10 +137,13 @@ const listed = (pusher: Pusher, userIds: readonly number[], teamIds: readonly nu
 
 /**
  * Whether a rule lets the account push to its branches (Gitea's CanUserPush): never when pushing is off; with
- * the whitelist on, only listed accounts and members of listed teams; otherwise whoever writes the code.
+ * the whitelist on, only listed accounts and members of listed teams (deploy keys when the rule lists them, as
+ * Gitea's pre-receive hook decides for them); otherwise whoever writes the code.
  */
 export function mayPush(rule: PushRule, pusher: Pusher): boolean {
-  if (!rule.canPush || pusher.userId === null) return false;
+  if (!rule.canPush) return false;
+  if (pusher.deployKey) return pusher.writesCode && (!rule.enableWhitelist || rule.whitelistDeployKeys);
+  if (pusher.userId === null) return false;
   if (!rule.enableWhitelist) return pusher.writesCode;
   return listed(pusher, rule.whitelistUserIds, rule.whitelistTeamIds);
 }
@@ -142,7 +151,8 @@ export function mayPush(rule: PushRule, pusher: Pusher): boolean {
 /** Whether a rule lets the account rewrite its branches' history (CanUserForcePush): force pushes extend pushes. */
 export function mayForcePush(rule: PushRule, pusher: Pusher): boolean {
   if (!rule.canForcePush || !mayPush(rule, pusher)) return false;
-  return !rule.enableForcePushAllowlist || listed(pusher, rule.forcePushAllowlistUserIds, rule.forcePushAllowlistTeamIds);
+  if (!rule.enableForcePushAllowlist) return true;
+  return pusher.deployKey ? rule.forcePushAllowlistDeployKeys : listed(pusher, rule.forcePushAllowlistUserIds, rule.forcePushAllowlistTeamIds);
 }
 
 /** Whether a rule lets the account merge pull requests into its branches (IsUserMergeWhitelisted). */

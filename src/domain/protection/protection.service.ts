@@ -128,10 +128,10 @@ const sourceOf = (pattern: RegExp): PatternSource => ({ source: pattern.source, 
  * may push and force push, and the file patterns the hook checks (src/git/protection-hook.ts). One query for
  * the rules; nothing when the repository has none.
  */
-export async function pushDecisions(ctx: ServiceContext, repo: RepositoryWithOwner): Promise<PushRuleDecision[]> {
+export async function pushDecisions(ctx: ServiceContext, repo: RepositoryWithOwner, deployKey?: Pusher): Promise<PushRuleDecision[]> {
   const rules = await repositoryRules(ctx, repo.id);
   if (!rules.length) return [];
-  const pusher = await viewerAsPusher(ctx, (await repositoryPermission(ctx, repo)).units['repo.code']);
+  const pusher = deployKey ?? (await viewerAsPusher(ctx, (await repositoryPermission(ctx, repo)).units['repo.code']));
   return rules.map((rule) => ({
     ruleName: rule.ruleName,
     match: sourceOf(ruleMatcher(rule.ruleName)),

@@ -1,3 +1,4 @@
+import type { Repository } from '../../db/models.ts';
 import { locked } from '../../errors.ts';
 import type { ServiceContext } from '../../services.ts';
 import { CODE_WRITE, type Need } from '../access/access.service.ts';
@@ -15,6 +16,11 @@ export const ARCHIVED_MESSAGE = 'repo is archived';
  */
 export async function getWritableRepository(ctx: ServiceContext, ownerLogin: string, name: string, needed: Need = CODE_WRITE) {
   const loaded = await getRepository(ctx, ownerLogin, name, needed);
-  if (loaded.repo.isArchived) throw locked(ARCHIVED_MESSAGE);
+  refuseArchived(loaded.repo);
   return loaded;
+}
+
+/** The same refusal for a repository whose access was decided otherwise: a deploy token's own (src/http/git.ts). */
+export function refuseArchived(repo: Repository): void {
+  if (repo.isArchived) throw locked(ARCHIVED_MESSAGE);
 }
