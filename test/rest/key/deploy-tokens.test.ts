@@ -121,4 +121,29 @@ describe("repositories' deploy tokens", () => {
     const allowed = await git(['push', '-q', url, 'HEAD:main'], { cwd: clone });
     assert.equal(allowed.status, 0, allowed.stderr);
   });
+
+  it('a deploy token rewrites a protected branch only when the rule allows force pushes and its allowlist lists deploy keys', async () => {
+    const repo = await setUp('tokens-force');
+    const { token } = await addToken(repo.path, 'rewriter');
+    const rule = { rule_name: 'main', enable_push: true, enable_force_push: true, enable_force_push_allowlist: true, force_push_allowlist_usernames: [owner.login], force_push_allowlist_deploy_keys: false };
+    assert.equal((await api.post(`${repo.path}/branch_protections`, rule, owner.basic)).status, 201);
+    const url = remoteUrl(server.url, owner.login, 'tokens-force', ['deploy', token]);
+    const clone = path.join(work.dir, 'tokens-force-clone');
+    assert.equal((await git(['clone', '-q', url, clone])).status, 0);
+    commit(clone, 'kept.txt');
+    assert.equal((await git(['push', '-q', url, 'HEAD:main'], { cwd: clone })).status, 0, 'a plain push is allowed');
+    gitLocal(['reset', '-q', '--hard', 'HEAD~1'], { cwd: clone });
+    commit(clone, 'rewritten.txt');
+    const refused = await git(['push', '--force', url, 'HEAD:main'], { cwd: clone });
+    assert.notEqual(refused.status, 0);
+    assert.match(refused.stderr, /force/i);
+    const edited = await api.patch(
+      `${repo.path}/branch_protections/main`,
+      { enable_force_push: true, enable_force_push_allowlist: true, force_push_allowlist_deploy_keys: true },
+      owner.basic,
+    );
+    assert.equal(edited.status, 200, JSON.stringify(edited.body));
+    const allowed = await git(['push', '-q', '--force', url, 'HEAD:main'], { cwd: clone });
+    assert.equal(allowed.status, 0, allowed.stderr);
+  });
 });
