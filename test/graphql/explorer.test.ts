@@ -84,14 +84,14 @@ describe('the GraphQL explorer in a browser', { skip: !existsSync(CHROMIUM) && `
   });
 
   it('runs a subscription and shows an event as it arrives', async () => {
-    const page = await openExplorer(`subscription { issueEvents(owner: "${owner.login}", name: "${repo.name}") { action issue { title } } }`);
+    const page = await openExplorer(`subscription { repositoryEvents(owner: "${owner.login}", name: "${repo.name}") { event ref { name refType } } }`);
     await page.locator('.graphiql-execute-button').click();
     // The subscription is in place once the socket is open and the operation sent; give it a moment.
     await page.waitForTimeout(1000);
-    const opened = await api.post(`${repo.path}/issues`, { title: 'seen in the explorer' }, owner.basic);
-    assert.equal(opened.status, 201, JSON.stringify(opened.body));
-    const shown = await resultContaining(page, '"title": "seen in the explorer"');
-    assert.match(shown, /"action": "opened"/);
+    const created = await api.post(`${repo.path}/branches`, { new_branch_name: 'seen-in-the-explorer', old_branch_name: 'main' }, owner.basic);
+    assert.equal(created.status, 201, JSON.stringify(created.body));
+    const shown = await resultContaining(page, '"name": "seen-in-the-explorer"');
+    assert.match(shown, /"event": "create"/);
     assert.deepEqual(refused, [], 'the explorer asked for nothing outside the server');
     await page.context().close();
   });

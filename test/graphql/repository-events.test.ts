@@ -119,6 +119,21 @@ describe('the repositoryEvents subscription', () => {
     assert.deepEqual(readerSaw.errors, []);
   });
 
+  it('stops delivering to someone who is not a collaborator once the repository is made private', async () => {
+    const repo = await buildRepo(server, owner, { files: { 'README.md': 'hello\n' } });
+    const kept = listen(server, owner, owner, repo);
+    const lost = listen(server, stranger, owner, repo);
+    await Promise.all([kept.connected, lost.connected]);
+    assert.equal((await api.post(`${repo.path}/branches`, { new_branch_name: 'public', old_branch_name: 'main' }, owner.basic)).status, 201);
+    await lost.delivered(1);
+    assert.equal((await api.patch(repo.path, { private: true }, owner.basic)).status, 200);
+    assert.equal((await api.post(`${repo.path}/branches`, { new_branch_name: 'hidden', old_branch_name: 'main' }, owner.basic)).status, 201);
+    await kept.delivered(2);
+    const [ownerSaw, strangerSaw] = [await kept.settle(2), await lost.settle(1)];
+    assert.deepEqual(ownerSaw.events.map((e) => e.ref?.name), ['public', 'hidden']);
+    assert.deepEqual(strangerSaw.events.map((e) => e.ref?.name), ['public']);
+  });
+
   it('refuses to subscribe to a repository the caller cannot read, as if it did not exist', async () => {
     const repo = await privateRepo();
     const sub = listen(server, stranger, owner, repo);

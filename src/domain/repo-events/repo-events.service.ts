@@ -43,7 +43,7 @@ function refChange(ref: string, before: string, after: string): RefChange | null
 
 /**
  * The events of one git push, as Gitea sends them: a created ref is `create` and then `push` (its commits), a deleted
- * ref is `delete` alone, a moved ref is `push`. Refs outside branches and tags (pull request heads) are not told.
+ * ref is `delete` alone, a moved ref is `push`. Other refs than branches and tags are not told.
  */
 export function pushEvents(pusherId: number | null, changes: readonly PushedRef[]): Draft[] {
   return changes.flatMap((c): Draft[] => {
@@ -85,7 +85,7 @@ export function tagEvents(e: TagEvent): Draft[] {
 /**
  * The pushes, the branches and tags created and deleted (by a push or through the API) and the statuses reported of
  * one repository, for as long as the caller reads its code: each event is authorised again when it is delivered, on
- * a fresh context, so a subscriber who loses access (made private, removed as a collaborator, the token revoked)
+ * a fresh context, so a subscriber who loses access (made private, removed as a collaborator)
  * receives nothing more.
  */
 export async function* repositoryEvents(ctx: ServiceContext, owner: string, name: string, signal?: AbortSignal): AsyncGenerator<RepositoryEventView> {
