@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
-import { gzipSync } from 'node:zlib';
+import { promisify } from 'node:util';
+import { gzip } from 'node:zlib';
 import type { Request, Response } from 'express';
 
 /** Where the explorer's script and stylesheet are served, under the GraphQL path. */
@@ -22,9 +23,12 @@ const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.char
 /** JSON placed in a <script> element: `<` escaped so no text of it can close the element. */
 const scriptJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');
 
-function asset(type: string, content: string | Buffer): Asset {
+const compress = promisify(gzip);
+
+/** Compressed on the thread pool: the script takes a quarter of a second, which the event loop does not wait for. */
+async function asset(type: string, content: string | Buffer): Promise<Asset> {
   const body = Buffer.from(content);
-  return { type, body, gzip: gzipSync(body) };
+  return { type, body, gzip: await compress(body) };
 }
 
 function named(prefix: string, ext: string, text: string | Buffer) {
@@ -40,7 +44,7 @@ let explorer: Promise<Explorer> | undefined;
  * browser for good, so the page itself stays small.
  */
 export function loadExplorer(prefix: string): Promise<Explorer> {
-  return (explorer ??= (async () => {
+  return (explorer ??= (async (): Promise<Explorer> => {
     const bundle = await import('@graphql-yoga/render-graphiql/graphiql');
     // Monaco's workers start from blob URLs made of their sources, which the script carries.
     const script = `(function () {
@@ -61,11 +65,13 @@ YogaGraphiQL.renderYogaGraphiQL(document.querySelector('#root'), JSON.parse(docu
     const icon = /^data:([^;,]+);base64,(.*)$/s.exec(bundle.favicon);
     const iconBody = icon ? Buffer.from(icon[2], 'base64') : undefined;
     const iconName = iconBody && named('favicon', 'ico', iconBody);
-    const assets = new Map([
-      [scriptName, asset('application/javascript; charset=utf-8', script)],
-      [styleName, asset('text/css; charset=utf-8', bundle.css)],
-      ...(iconBody && iconName ? [[iconName, asset(icon![1], iconBody)] as const] : []),
-    ]);
+    const assets = new Map(
+      await Promise.all([
+        asset('application/javascript; charset=utf-8', script).then((a) => [scriptName, a] as const),
+        asset('text/css; charset=utf-8', bundle.css).then((a) => [styleName, a] as const),
+        ...(iconBody && iconName ? [asset(icon![1], iconBody).then((a) => [iconName, a] as const)] : []),
+      ]),
+    );
     const base = `${prefix}${EXPLORER_ASSETS}`;
     return {
       assets,
@@ -86,7 +92,10 @@ YogaGraphiQL.renderYogaGraphiQL(document.querySelector('#root'), JSON.parse(docu
 </html>
 `,
     };
-  })());
+  })().catch((err: unknown) => {
+    explorer = undefined; // the next request tries again
+    throw err;
+  }));
 }
 
 /** Answers a GET for one of the explorer's assets (`name` is the file name after EXPLORER_ASSETS); false if none. */
