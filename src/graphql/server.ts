@@ -10,6 +10,7 @@ import type { Viewer } from '../auth/viewer.ts';
 import type { GraphQLContext } from './context.ts';
 import { CompiledQueries } from './compiled-queries.ts';
 import { maskError } from './errors.ts';
+import { EXPLORER_ASSETS, loadExplorer, sendExplorerAsset } from './explorer.ts';
 import { createJsonPostHandler } from './json-post.ts';
 import { createMultipartHandler } from './multipart.ts';
 import { isMultipart } from '../http/multipart.ts';
@@ -33,6 +34,8 @@ async function createYogaServer(deps: GraphQLServerDeps) {
     schema,
     graphqlEndpoint: GRAPHQL_PATH,
     graphiql: { subscriptionsProtocol: 'WS', title: 'Graft GraphQL' },
+    // The explorer's scripts and styles come from this server (explorer.ts), never from a CDN.
+    renderGraphiQL: async (options) => (await loadExplorer(GRAPHQL_PATH)).page({ ...options }),
     landingPage: false,
     logging: false,
     maskedErrors: { maskError },
@@ -65,6 +68,12 @@ export function createGraphQLHandler(deps: GraphQLServerDeps) {
     load,
     handle(req: Request, res: Response, next: NextFunction) {
       if (req.method === 'POST' && isMultipart(req)) return void uploads(req, res).catch(next);
+      if ((req.method === 'GET' || req.method === 'HEAD') && req.path.startsWith(EXPLORER_ASSETS)) {
+        const name = req.path.slice(EXPLORER_ASSETS.length);
+        return void sendExplorerAsset(GRAPHQL_PATH, name, req, res)
+          .then((sent) => (sent ? undefined : next()))
+          .catch(next);
+      }
       const toYoga = (body?: string) => {
         // A body the lean path read already: yoga takes it from here (@whatwg-node/server reads req.body).
         if (body !== undefined) (req as { body?: unknown }).body = body;

@@ -210,3 +210,9 @@ async function insertWithRetries(ctx: ServiceContext, data: Omit<Prisma.CommitSt
   }
 }
 
+
+/** The status of a repository with this row id, with its creator; null when there is none (any longer). */
+export async function findCommitStatus(ctx: ServiceContext, repo: Repository, id: number): Promise<CommitStatusView | null> {
+  const row = await ctx.db.commitStatus.findFirst({ where: { id, repoId: repo.id }, include: { creator: true } });
+  return row ? viewOf(repo)(row) : null;
+}

@@ -36,6 +36,7 @@ import '../../domain/reaction/reaction.loaders.ts';
 import '../../domain/repo/repo.graphql.ts';
 import '../../domain/repo/repo.caches.ts';
 import '../../domain/repo/repo.loaders.ts';
+import '../../domain/repo-events/repo-events.graphql.ts';
 import '../../domain/review/review.graphql.ts';
 import '../../domain/review/review.loaders.ts';
 import '../../domain/settings/settings.graphql.ts';
