@@ -6216,8 +6216,8 @@ export interface components {
         notificationOwner: string;
         /** @description Name of the repository. */
         notificationRepo: string;
-        /** @description Id of the thread. */
-        notificationThreadId: number;
+        /** @description Id of the thread (a number; anything else finds nothing). */
+        notificationThreadId: string;
         /** @description Every state, whatever `status-types` says. */
         notificationAll: boolean;
         /** @description Every state, whatever `status-types` says (true or false). */
@@ -9238,7 +9238,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description Id of the thread. */
+                /** @description Id of the thread (a number; anything else finds nothing). */
                 id: components["parameters"]["notificationThreadId"];
             };
             cookie?: never;
@@ -9258,7 +9258,7 @@ export interface operations {
             };
             header?: never;
             path: {
-                /** @description Id of the thread. */
+                /** @description Id of the thread (a number; anything else finds nothing). */
                 id: components["parameters"]["notificationThreadId"];
             };
             cookie?: never;

@@ -11,6 +11,12 @@ import { defineOperation, list, ok, type Reply } from '../../operation.ts';
 /** Gitea reads `all` of the mark-read calls as Go's ParseBool does: anything else is false. */
 const formBool = (value: string | undefined) => ['1', 't', 'T', 'true', 'TRUE', 'True'].includes(value ?? '');
 
+/**
+ * Gitea reads a thread's id as a 64-bit integer and takes anything else as 0, which no thread has: such an id
+ * (or one beyond any row id) finds nothing, a 404.
+ */
+const threadId = (id: string) => (/^[0-9]+$/.test(id) && Number(id) <= 2147483647 ? Number(id) : 0);
+
 /** Gitea answers a change of threads with 205 Reset Content, and the threads changed. */
 const resetContent = (body: unknown): Reply => ({ status: 205, body });
 
@@ -48,14 +54,14 @@ export const notifyNewAvailable = defineOperation({
 export const notifyGetThread = defineOperation({
   operationId: 'notifyGetThread',
   document: NotificationThreadDocument,
-  variables: ({ params }) => ({ id: params.id }),
+  variables: ({ params }) => ({ id: threadId(params.id) }),
   reply: ({ notificationThread }) => ok(toNotificationThread(notificationThread)),
 });
 
 export const notifyReadThread = defineOperation({
   operationId: 'notifyReadThread',
   document: MarkNotificationDocument,
-  variables: ({ params, query }) => ({ id: params.id, toStatus: query['to-status'] ?? null }),
+  variables: ({ params, query }) => ({ id: threadId(params.id), toStatus: query['to-status'] ?? null }),
   reply: ({ markNotification }) => resetContent(toNotificationThread(markNotification)),
 });
 

@@ -1,28 +1,10 @@
 import assert from 'node:assert/strict';
-import http from 'node:http';
 import { before, describe, it } from 'node:test';
 import { createAccounts, createTokenAccount, type TestAccount } from '../../testkit/accounts.ts';
 import { adminAuth } from '../../testkit/client.ts';
 import { buildRepo, type TestRepo } from '../../testkit/repos.ts';
 import { listenAs } from '../../testkit/subscriptions.ts';
 import { useServer } from '../../testkit/use-server.ts';
-
-/**
- * Gitea answers the mark-read calls with 205 and a body; fetch (and so every fetch-based client) drops the body of
- * a 205 as the Fetch standard says, so the body is read here with node:http.
- */
-function put205(base: string, path: string, auth: TestAccount): Promise<{ status: number; body: any }> {
-  const url = new URL(`api/v1${path}`, base);
-  return new Promise((resolve, reject) => {
-    const req = http.request(url, { method: path.includes('/threads/') ? 'PATCH' : 'PUT', headers: { authorization: `Basic ${Buffer.from(`${auth.login}:${auth.password}`).toString('base64')}` } }, (res) => {
-      let text = '';
-      res.on('data', (chunk) => (text += chunk));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, body: JSON.parse(text) }));
-    });
-    req.on('error', reject);
-    req.end();
-  });
-}
 
 describe('notifications', () => {
   const server = useServer();
@@ -138,14 +120,14 @@ describe('notifications', () => {
     const two = await buildRepo(server, reader, { autoInit: true, collaborators: [[poster, 'write']] });
     await open('one', poster, one);
     await open('two', poster, two);
-    const early = await put205(server.url, '/notifications?last_read_at=2000-01-01T00:00:00Z', reader);
+    const early = await api.put('/notifications?last_read_at=2000-01-01T00:00:00Z', undefined, reader.basic);
     assert.equal(early.status, 205);
     assert.deepEqual(early.body, []);
-    const repoOnly = await put205(server.url, `${one.path}/notifications`, reader);
+    const repoOnly = await api.put(`${one.path}/notifications`, undefined, reader.basic);
     assert.equal(repoOnly.status, 205);
     assert.deepEqual(repoOnly.body.map((t: any) => [t.subject.title, t.unread]), [['one', false]]);
     assert.deepEqual((await api.get('/notifications/new', reader.basic)).body, { new: 1 });
-    const all = await put205(server.url, '/notifications', reader);
+    const all = await api.put('/notifications', undefined, reader.basic);
     assert.deepEqual(all.body.map((t: any) => t.subject.title), ['two']);
     assert.deepEqual((await api.get('/notifications/new', reader.basic)).body, { new: 0 });
     const repoList = await api.get(`${two.path}/notifications?all=true`, reader.basic);
@@ -158,6 +140,10 @@ describe('notifications', () => {
     assert.equal((await api.get(`/notifications/threads/${thread.id}`, stranger.basic)).status, 403);
     assert.equal((await api.patch(`/notifications/threads/${thread.id}`, {}, stranger.basic)).status, 403);
     assert.equal((await api.get('/notifications/threads/999999', owner.basic)).status, 404);
+    assert.equal((await api.get('/notifications/threads/not-a-number', owner.basic)).status, 404);
+    const pinned = await api.patch(`/notifications/threads/${thread.id}?to-status=pinned`, undefined, owner.basic);
+    assert.equal(pinned.status, 205);
+    assert.deepEqual([pinned.body.id, pinned.body.pinned, pinned.body.unread], [thread.id, true, false]);
     assert.equal((await api.get(`/notifications/threads/${thread.id}`, adminAuth)).status, 200);
     assert.equal((await api.get(`${repo.path}/notifications`, stranger.basic)).status, 200);
     assert.equal((await api.get(`/repos/${owner.login}/no-such-repo/notifications`, owner.basic)).status, 404);
