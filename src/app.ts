@@ -38,6 +38,7 @@ import { followPushReferences } from './domain/comment/push-references.ts';
 import { followPullRequests } from './domain/pull/mergeability.ts';
 import { instanceKey } from './domain/gpg/gpg.instance-key.ts';
 import { followAutoMerges } from './domain/pull/auto-merge.ts';
+import { followNotifications } from './domain/notification/notification.service.ts';
 import type { Follower } from './events/follower.ts';
 
 export interface App {
@@ -75,6 +76,7 @@ export function buildApp(config: Config = loadConfig(), options: AppOptions = {}
   let pushReferences: Follower | undefined;
   let pullChecker: Follower | undefined;
   let autoMerger: Follower | undefined;
+  let notifier: Follower | undefined;
   let log: ReturnType<typeof createLogger> | undefined;
   let url = configuredRootUrl(config);
 
@@ -102,6 +104,7 @@ export function buildApp(config: Config = loadConfig(), options: AppOptions = {}
       await pushReferences?.idle();
       await pullChecker?.idle();
       await autoMerger?.idle();
+      await notifier?.idle();
     },
 
     async start() {
@@ -121,6 +124,8 @@ export function buildApp(config: Config = loadConfig(), options: AppOptions = {}
       caches = new Caches(counters);
       passwordCache = new PasswordCache().listen(bus);
       // Commits pushed with `#12` in their message leave a row on that issue's timeline.
+      // Notification threads follow issue, comment, pull request and review events.
+      notifier = followNotifications({ db, config, events: bus }, (message, err) => console.error(message, err));
       pushReferences = followPushReferences({ db, config, events: bus }, (message, err) => console.error(message, err));
       // Pull requests follow pushes to their branches; their mergeability is computed in the background.
       pullChecker = followPullRequests({ db, config, events: bus }, (message, err) => console.error(message, err));
@@ -206,6 +211,7 @@ export function buildApp(config: Config = loadConfig(), options: AppOptions = {}
       closeAllReaders();
       passwordCache?.close();
       await pushReferences?.stop();
+      await notifier?.stop();
       await autoMerger?.stop();
       await pullChecker?.stop();
       await events?.close();

@@ -1435,6 +1435,95 @@ export interface paths {
         patch: operations["issueEditMilestone"];
         trace?: never;
     };
+    "/notifications": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A page of the caller's notification threads, newest activity first
+         * @description Unread and pinned threads by default; `all` shows every state, `status-types` chooses them. Threads of repositories the caller no longer reads are not shown.
+         */
+        get: operations["notifyGetList"];
+        /**
+         * Set the state of the caller's threads updated up to a moment
+         * @description Threads in `status-types` (unread by default; every state with `all`) updated at or before `last_read_at` (no bound when absent) take the state `to-status` (read by default). Answers 205 with the threads changed, as Gitea does.
+         */
+        put: operations["notifyReadList"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/notifications/new": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** How many of the caller's threads are unread */
+        get: operations["notifyNewAvailable"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/notifications/threads/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One notification thread by id
+         * @description Another account's thread is 403 (site administrators may read it), as in Gitea; a thread that does not exist is 404.
+         */
+        get: operations["notifyGetThread"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Mark one of the caller's threads read, unread or pinned
+         * @description `to-status` is read, unread or pinned (read by default). Only the account itself changes its threads (403 otherwise). Answers 205 with the thread.
+         */
+        patch: operations["notifyReadThread"];
+        trace?: never;
+    };
+    "/repos/{owner}/{repo}/notifications": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A page of the caller's notification threads of one repository
+         * @description The same filters as the caller's whole list; a repository the caller does not read is 404.
+         */
+        get: operations["notifyGetRepoList"];
+        /**
+         * Set the state of the caller's threads of one repository updated up to a moment
+         * @description As the caller's whole list, limited to one repository. Answers 205 with the threads changed.
+         */
+        put: operations["notifyReadRepoList"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/orgs": {
         parameters: {
             query?: never;
@@ -4277,6 +4366,40 @@ export interface components {
             /** @description closed closes it; any other value reopens it. */
             state?: string;
         };
+        /** @description A notification thread of an account. */
+        NotificationThread: {
+            /** Format: int64 */
+            id?: number;
+            repository?: components["schemas"]["Repository"];
+            subject?: components["schemas"]["NotificationSubject"];
+            unread?: boolean;
+            pinned?: boolean;
+            /** Format: date-time */
+            updated_at?: string;
+            /** Format: uri */
+            url?: string;
+        };
+        /** @description What a thread is about (an issue or a pull request). */
+        NotificationSubject: {
+            title?: string;
+            /** Format: uri */
+            url?: string;
+            /** Format: uri */
+            html_url?: string;
+            /** Format: uri */
+            latest_comment_url?: string;
+            /** Format: uri */
+            latest_comment_html_url?: string;
+            /** @enum {string} */
+            type?: "Issue" | "Pull" | "Commit" | "Repository";
+            /** @enum {string} */
+            state?: "open" | "closed" | "merged";
+        };
+        /** @description The number of unread threads. */
+        NotificationCount: {
+            /** Format: int64 */
+            new?: number;
+        };
         Organization: {
             /** Format: uri */
             avatar_url?: string;
@@ -5766,6 +5889,33 @@ export interface components {
                 "application/json": components["schemas"]["Milestone"][];
             };
         };
+        /** @description A notification thread. */
+        NotificationThread: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["NotificationThread"];
+            };
+        };
+        /** @description Notification threads. */
+        NotificationThreadList: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["NotificationThread"][];
+            };
+        };
+        /** @description The number of unread threads. */
+        NotificationCount: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["NotificationCount"];
+            };
+        };
         /** @description Files a pull request changes. */
         ChangedFileList: {
             headers: {
@@ -6089,6 +6239,28 @@ export interface components {
         milestoneRepo: string;
         /** @description The milestone's id, or its title when no milestone has that id. */
         milestoneIdOrName: string;
+        /** @description Owner of the repository. */
+        notificationOwner: string;
+        /** @description Name of the repository. */
+        notificationRepo: string;
+        /** @description Id of the thread (a number; anything else finds nothing). */
+        notificationThreadId: string;
+        /** @description Every state, whatever `status-types` says. */
+        notificationAll: boolean;
+        /** @description Every state, whatever `status-types` says (true or false). */
+        notificationAllString: string;
+        /** @description States to take: unread, read, pinned (unknown values are ignored). */
+        notificationStatusTypes: string[];
+        /** @description Subjects to take: issue, pull, commit, repository (unknown values are ignored). */
+        notificationSubjectType: string[];
+        /** @description Only threads updated at or after this moment (RFC 3339). */
+        notificationSince: string;
+        /** @description Only threads updated at or before this moment (RFC 3339). */
+        notificationBefore: string;
+        /** @description Only threads updated at or before this moment (RFC 3339); no bound when absent. */
+        notificationLastReadAt: string;
+        /** @description The state to set: read (the default), unread or pinned. */
+        notificationToStatus: string;
         /** @description Owner of the repository. */
         reactionOwner: string;
         /** @description Name of the repository. */
@@ -9050,6 +9222,163 @@ export interface operations {
             404: components["responses"]["notFound"];
             422: components["responses"]["validationError"];
             423: components["responses"]["repoArchivedError"];
+        };
+    };
+    notifyGetList: {
+        parameters: {
+            query?: {
+                /** @description Every state, whatever `status-types` says. */
+                all?: components["parameters"]["notificationAll"];
+                /** @description States to take: unread, read, pinned (unknown values are ignored). */
+                "status-types"?: components["parameters"]["notificationStatusTypes"];
+                /** @description Subjects to take: issue, pull, commit, repository (unknown values are ignored). */
+                "subject-type"?: components["parameters"]["notificationSubjectType"];
+                /** @description Only threads updated at or after this moment (RFC 3339). */
+                since?: components["parameters"]["notificationSince"];
+                /** @description Only threads updated at or before this moment (RFC 3339). */
+                before?: components["parameters"]["notificationBefore"];
+                /** @description Page number, from 1. */
+                page?: components["parameters"]["page"];
+                /** @description Items per page (DEFAULT_PAGING_NUM by default, at most MAX_RESPONSE_ITEMS). */
+                limit?: components["parameters"]["limit"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["NotificationThreadList"];
+        };
+    };
+    notifyReadList: {
+        parameters: {
+            query?: {
+                /** @description Only threads updated at or before this moment (RFC 3339); no bound when absent. */
+                last_read_at?: components["parameters"]["notificationLastReadAt"];
+                /** @description Every state, whatever `status-types` says (true or false). */
+                all?: components["parameters"]["notificationAllString"];
+                /** @description States to take: unread, read, pinned (unknown values are ignored). */
+                "status-types"?: components["parameters"]["notificationStatusTypes"];
+                /** @description The state to set: read (the default), unread or pinned. */
+                "to-status"?: components["parameters"]["notificationToStatus"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            205: components["responses"]["NotificationThreadList"];
+        };
+    };
+    notifyNewAvailable: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["NotificationCount"];
+        };
+    };
+    notifyGetThread: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Id of the thread (a number; anything else finds nothing). */
+                id: components["parameters"]["notificationThreadId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["NotificationThread"];
+            403: components["responses"]["forbidden"];
+            404: components["responses"]["notFound"];
+        };
+    };
+    notifyReadThread: {
+        parameters: {
+            query?: {
+                /** @description The state to set: read (the default), unread or pinned. */
+                "to-status"?: components["parameters"]["notificationToStatus"];
+            };
+            header?: never;
+            path: {
+                /** @description Id of the thread (a number; anything else finds nothing). */
+                id: components["parameters"]["notificationThreadId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            205: components["responses"]["NotificationThread"];
+            403: components["responses"]["forbidden"];
+            404: components["responses"]["notFound"];
+        };
+    };
+    notifyGetRepoList: {
+        parameters: {
+            query?: {
+                /** @description Every state, whatever `status-types` says. */
+                all?: components["parameters"]["notificationAll"];
+                /** @description States to take: unread, read, pinned (unknown values are ignored). */
+                "status-types"?: components["parameters"]["notificationStatusTypes"];
+                /** @description Subjects to take: issue, pull, commit, repository (unknown values are ignored). */
+                "subject-type"?: components["parameters"]["notificationSubjectType"];
+                /** @description Only threads updated at or after this moment (RFC 3339). */
+                since?: components["parameters"]["notificationSince"];
+                /** @description Only threads updated at or before this moment (RFC 3339). */
+                before?: components["parameters"]["notificationBefore"];
+                /** @description Page number, from 1. */
+                page?: components["parameters"]["page"];
+                /** @description Items per page (DEFAULT_PAGING_NUM by default, at most MAX_RESPONSE_ITEMS). */
+                limit?: components["parameters"]["limit"];
+            };
+            header?: never;
+            path: {
+                /** @description Owner of the repository. */
+                owner: components["parameters"]["notificationOwner"];
+                /** @description Name of the repository. */
+                repo: components["parameters"]["notificationRepo"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["NotificationThreadList"];
+            404: components["responses"]["notFound"];
+        };
+    };
+    notifyReadRepoList: {
+        parameters: {
+            query?: {
+                /** @description Every state, whatever `status-types` says (true or false). */
+                all?: components["parameters"]["notificationAllString"];
+                /** @description States to take: unread, read, pinned (unknown values are ignored). */
+                "status-types"?: components["parameters"]["notificationStatusTypes"];
+                /** @description The state to set: read (the default), unread or pinned. */
+                "to-status"?: components["parameters"]["notificationToStatus"];
+                /** @description Only threads updated at or before this moment (RFC 3339); no bound when absent. */
+                last_read_at?: components["parameters"]["notificationLastReadAt"];
+            };
+            header?: never;
+            path: {
+                /** @description Owner of the repository. */
+                owner: components["parameters"]["notificationOwner"];
+                /** @description Name of the repository. */
+                repo: components["parameters"]["notificationRepo"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            205: components["responses"]["NotificationThreadList"];
+            404: components["responses"]["notFound"];
         };
     };
     orgGetAll: {

@@ -27,6 +27,7 @@ export { userCurrentListKeys, userListKeys, userCurrentGetKey, userCurrentPostKe
 export { issueGetLabels, issueAddLabel, issueReplaceLabels, issueRemoveLabel, issueClearLabels } from '../operations/label/issue-labels.ts';
 export { issueListLabels, issueGetLabel, issueCreateLabel, issueEditLabel, issueDeleteLabel, orgListLabels, orgGetLabel, orgCreateLabel, orgEditLabel, orgDeleteLabel } from '../operations/label/labels.ts';
 export { issueGetMilestonesList, issueGetMilestone, issueCreateMilestone, issueEditMilestone, issueDeleteMilestone } from '../operations/milestone/milestones.ts';
+export { notifyGetList, notifyGetRepoList, notifyNewAvailable, notifyGetThread, notifyReadThread, notifyReadList, notifyReadRepoList } from '../operations/notification/notifications.ts';
 export { orgListMembers, orgListPublicMembers, orgIsMember, orgIsPublicMember, orgDeleteMember, orgPublicizeMember, orgConcealMember } from '../operations/org/members.ts';
 export { orgGetAll, adminGetAllOrgs, orgListCurrentUserOrgs, orgListUserOrgs, orgGet, orgCreate, adminCreateOrg, orgEdit, orgDelete, orgGetUserPermissions } from '../operations/org/orgs.ts';
 export { repoListBranchProtection, repoGetBranchProtection, repoCreateBranchProtection, repoEditBranchProtection, repoDeleteBranchProtection, repoUpdateBranchProtectionPriories } from '../operations/protection/branch-protections.ts';

@@ -15,6 +15,8 @@ export interface EventTopics {
   'token.revoked': { tokenHash: string };
   /** Events about one account, for its owner's live subscription (viewerEvents): one topic per account. */
   [viewer: `viewer.${number}`]: ViewerEvent;
+  /** Changes of one account's notification threads, for its live subscription (notificationEvents). */
+  [notification: `notification.${number}`]: NotificationEvent;
   'repo.created': RepositoryCreatedEvent;
   'repo.updated': { repoId: number };
   'repo.deleted': { repoId: number; ownerId: number };
@@ -275,3 +277,15 @@ export interface TagEvent {
   commit?: string;
   actorId: number | null;
 }
+
+/** A notification thread of one account changed: new, back to unread, or its state set by the account (src/domain/notification). */
+export interface NotificationEvent {
+  kind: 'NEW' | 'UPDATED' | 'STATUS_CHANGED';
+  /** The threads concerned (several when many were marked at once). */
+  threadIds: number[];
+  /** The account's unread threads after the change. */
+  unreadCount: number;
+}
+
+/** The topic of one account's notification events. */
+export const notificationTopic = (userId: number) => `notification.${userId}` as const;

@@ -296,4 +296,11 @@ export const SPEC_ROWS: Record<string, SpecRow[]> = {
       test: 'publishes a status event with the sha, context, state, description, target url, repository and sender',
     },
   ],
+  notifications: [
+    {
+      row: 'Behaviours / List notifications: pinned notifications are included by default',
+      file: 'test/rest/notification/notifications.test.ts',
+      test: 'lists unread and pinned threads by default, every state with all, and filters by status-types and subject-type',
+    },
+  ],
 };

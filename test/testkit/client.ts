@@ -1,4 +1,6 @@
+import http from 'node:http';
 import { createClient, type Client } from 'graphql-ws';
+import { HTTP_METHODS, loadOpenApiDocument } from '../../rest-facade/openapi.ts';
 import WebSocket from 'ws';
 import { ADMIN } from './server.ts';
 import { fractionalTimes } from './times.ts';
@@ -31,6 +33,40 @@ function applyAuth(url: URL, headers: Record<string, string>, auth: Auth) {
 }
 
 /**
+ * The operations documented to answer 205 Reset Content with a body (Gitea's notification marks), as method and
+ * path pattern. fetch drops the body of a 205 (a null-body status of the Fetch standard), so the client sends
+ * these with node:http, and reads what Gitea's clients outside browsers read.
+ */
+let resetContentRoutes: { method: string; pattern: RegExp }[] | undefined;
+function answersResetContent(method: string, pathname: string): boolean {
+  resetContentRoutes ??= Object.entries(loadOpenApiDocument().paths).flatMap(([path, item]) =>
+    HTTP_METHODS.filter((m) => item[m]?.responses?.['205']).map((m) => ({
+      method: m.toUpperCase(),
+      pattern: new RegExp(`^/api/v1${path.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\{[^}]+\}/g, '[^/]+')}$`),
+    })),
+  );
+  return resetContentRoutes.some((r) => r.method === method && r.pattern.test(pathname));
+}
+
+/** One request with node:http: status, headers and text. */
+function nodeRequest(url: URL, method: string, headers: Record<string, string>, body: string | undefined): Promise<{ status: number; headers: Headers; text: string }> {
+  return new Promise((resolve, reject) => {
+    const req = http.request(url, { method, headers }, (res) => {
+      let text = '';
+      res.setEncoding('utf8');
+      res.on('data', (chunk: string) => (text += chunk));
+      res.on('end', () => {
+        const out = new Headers();
+        for (const [k, v] of Object.entries(res.headers)) if (v !== undefined) out.set(k, Array.isArray(v) ? v.join(', ') : v);
+        resolve({ status: res.statusCode ?? 0, headers: out, text });
+      });
+    });
+    req.on('error', reject);
+    req.end(body);
+  });
+}
+
+/**
  * A fetch-based REST client for one server; the base URL may be read at each call (for a server that starts
  * later). Every JSON answer it reads is checked for times with a fraction of a second, which Gitea never
  * writes: any REST test that meets one fails.
@@ -49,8 +85,10 @@ export function restClient(baseUrl: string | (() => string)) {
       body = JSON.stringify(options.body);
       headers['content-type'] = 'application/json';
     } else if (body !== undefined) headers['content-type'] ??= 'application/json';
-    const res = await fetch(url, { method, headers, body });
-    const text = await res.text();
+    const res = answersResetContent(method, url.pathname)
+      ? await nodeRequest(url, method, headers, body)
+      : await fetch(url, { method, headers, body }).then(async (r) => ({ status: r.status, headers: r.headers, text: await r.text() }));
+    const text = res.text;
     let parsed: unknown = text;
     try {
       parsed = text ? JSON.parse(text) : undefined;

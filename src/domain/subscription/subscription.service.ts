@@ -35,7 +35,7 @@ export interface SubscriptionChange {
  * posted the issue, commented on it, is assigned to it, is mentioned in it or in a comment, or watches the
  * repository. Only active accounts that may sign in count, as in Gitea.
  */
-async function subscribersWhere(db: Tx, issue: IssueFacts): Promise<Prisma.UserWhereInput> {
+export async function subscribersWhere(db: Tx, issue: IssueFacts): Promise<Prisma.UserWhereInput> {
   const comments = await db.comment.findMany({
     where: { issueId: issue.id, type: { in: PARTICIPANT_COMMENT_TYPES }, body: { contains: '@' } },
     select: { body: true },

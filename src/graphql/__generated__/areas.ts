@@ -26,6 +26,7 @@ import '../../domain/label/label.loaders.ts';
 import '../../domain/milestone/milestone.graphql.ts';
 import '../../domain/milestone/milestone.caches.ts';
 import '../../domain/milestone/milestone.loaders.ts';
+import '../../domain/notification/notification.graphql.ts';
 import '../../domain/org/org.graphql.ts';
 import '../../domain/protection/protection.graphql.ts';
 import '../../domain/protection/protection.caches.ts';
