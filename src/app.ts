@@ -36,6 +36,7 @@ import { sendError } from '../rest-facade/errors.ts';
 import { reportedVersion } from './version.ts';
 import { followPushReferences } from './domain/comment/push-references.ts';
 import { followPullRequests } from './domain/pull/mergeability.ts';
+import { followActivity } from './domain/activity/activity.writer.ts';
 import { instanceKey } from './domain/gpg/gpg.instance-key.ts';
 import { followAutoMerges } from './domain/pull/auto-merge.ts';
 import type { Follower } from './events/follower.ts';
@@ -75,6 +76,7 @@ export function buildApp(config: Config = loadConfig(), options: AppOptions = {}
   let pushReferences: Follower | undefined;
   let pullChecker: Follower | undefined;
   let autoMerger: Follower | undefined;
+  let activityWriter: Follower | undefined;
   let log: ReturnType<typeof createLogger> | undefined;
   let url = configuredRootUrl(config);
 
@@ -102,6 +104,7 @@ export function buildApp(config: Config = loadConfig(), options: AppOptions = {}
       await pushReferences?.idle();
       await pullChecker?.idle();
       await autoMerger?.idle();
+      await activityWriter?.idle();
     },
 
     async start() {
@@ -126,6 +129,8 @@ export function buildApp(config: Config = loadConfig(), options: AppOptions = {}
       pullChecker = followPullRequests({ db, config, events: bus }, (message, err) => console.error(message, err));
       // Merges scheduled for when the checks succeed (auto-merge): examined on start, then as events come.
       autoMerger = followAutoMerges({ db, config, events: bus }, (message, err) => console.error(message, err));
+      // The activity feeds' entries (src/domain/activity), written as the events come.
+      activityWriter = followActivity({ db, config, events: bus }, (message, err) => console.error(message, err));
       const authDeps = { db, config, passwordCache };
 
       const contextFor = (viewer: Viewer, cache?: CacheView) => createGraphQLContext({ db, config, events: bus, viewer, cache }, url);
@@ -208,6 +213,7 @@ export function buildApp(config: Config = loadConfig(), options: AppOptions = {}
       await pushReferences?.stop();
       await autoMerger?.stop();
       await pullChecker?.stop();
+      await activityWriter?.stop();
       await events?.close();
       await generations?.close();
       log?.flush();
