@@ -172,3 +172,63 @@ describe('activity feeds', () => {
     assert.equal(await pageCost(server, `/users/${bob.login}/activities/feeds`, 50, bob.basic), await pageCost(server, `/users/${bob.login}/activities/feeds`, 1, bob.basic));
   });
 });
+
+describe('what the activity feeds record', () => {
+  const server = useServer();
+  const { api } = server;
+
+  it('records pushes of branches and tags, pull requests opened, approved and merged, branches and tags deleted, and transfers', async () => {
+    const [alice, bob] = await createAccounts(api, 2);
+    const org = await buildOrg(server, { owner: alice });
+    const repo = await buildRepo(server, alice, {
+      commits: [
+        { key: 'base', files: { 'a.txt': 'a\n' } },
+        { key: 'topic', branch: 'topic', from: 'base', files: { 't.txt': 't\n' } },
+      ],
+      tags: { v1: 'base' },
+      collaborators: [[bob, 'write']],
+    });
+    const entries = async (path: string) => {
+      await server.app.backgroundIdle();
+      const res = await api.get(`${path}/activities/feeds?limit=50`, alice.basic);
+      assert.equal(res.status, 200, JSON.stringify(res.body));
+      return res.body as Activity[];
+    };
+    const pushed = await entries(repo.path);
+    assert.deepEqual(
+      pushed.map((e) => `${e.op_type} ${e.ref_name}`).sort(),
+      ['commit_repo refs/heads/main', 'commit_repo refs/heads/topic', 'create_repo ', 'push_tag refs/tags/v1'],
+    );
+    const topic = JSON.parse(pushed.find((e) => e.ref_name === 'refs/heads/topic')!.content);
+    assert.deepEqual(topic.Commits.map((c: { Sha1: string }) => c.Sha1), [repo.ids.topic, repo.ids.base]);
+
+    assert.equal((await api.post(`${repo.path}/pulls`, { head: 'topic', base: 'main', title: 'Topic' }, alice.basic)).status, 201);
+    await server.app.backgroundIdle();
+    assert.equal((await api.post(`${repo.path}/pulls/1/reviews`, { event: 'APPROVED', body: 'Good' }, bob.basic)).status, 200);
+    const merged = await api.post(`${repo.path}/pulls/1/merge`, { Do: 'merge' }, alice.basic);
+    assert.equal(merged.status, 200, JSON.stringify(merged.body));
+    assert.equal((await api.delete(`${repo.path}/branches/topic`, alice.basic)).status, 204);
+    assert.equal((await api.delete(`${repo.path}/tags/v1`, alice.basic)).status, 204);
+    const transferred = await api.post(`${repo.path}/transfer`, { new_owner: org.login }, alice.basic);
+    assert.equal(transferred.status, 202, JSON.stringify(transferred.body));
+
+    const after = await entries(`/repos/${org.login}/${repo.name}`);
+    const newer = after.slice(0, after.length - pushed.length);
+    assert.deepEqual(
+      newer.map((e) => `${e.op_type} ${e.act_user.login}`),
+      [
+        `transfer_repo ${alice.login}`,
+        `delete_tag ${alice.login}`,
+        `delete_branch ${alice.login}`,
+        // The merge's entry, then its push's (published in that order).
+        `merge_pull_request ${alice.login}`,
+        `commit_repo ${alice.login}`,
+        `approve_pull_request ${bob.login}`,
+        `create_pull_request ${alice.login}`,
+      ],
+    );
+    assert.equal(newer.find((e) => e.op_type === 'create_pull_request')!.content, '1|Topic');
+    assert.equal(newer.find((e) => e.op_type === 'approve_pull_request')!.content, '1|Good');
+  });
+});
+
