@@ -1,4 +1,6 @@
 import type { Prisma, Repository, User } from '../../db/models.ts';
+import { insertRows } from '../../db/insert-rows.ts';
+import { databaseTarget } from '../../db/provider.ts';
 import { serialWork, type Follower } from '../../events/follower.ts';
 import type { BranchEvent, IssueCommentEvent, IssuesEvent, PullRequestEvent, PullRequestReviewEvent, PushedRef, TagEvent } from '../../events/topics.ts';
 import type { Commit } from '../../git/objects.ts';
@@ -35,11 +37,14 @@ interface Entry {
   commentId?: number | null;
 }
 
-/** Writes the entries of one event in one statement, stamped with the repository's privacy now. */
+/**
+ * Writes the entries of one event in one statement (insertRows: up to 500 rows a statement, where Prisma's
+ * createMany would split a push of 200 refs into several), stamped with the repository's privacy now.
+ */
 async function write(deps: Deps, repo: Repository, entries: Entry[]): Promise<number> {
   if (entries.length === 0) return 0;
   const at = new Date();
-  const data: Prisma.ActionCreateManyInput[] = entries.map((e) => ({
+  const rows: Omit<Prisma.ActionCreateManyInput, 'id'>[] = entries.map((e) => ({
     opType: e.opType,
     actUserId: e.actUserId,
     repoId: repo.id,
@@ -50,7 +55,9 @@ async function write(deps: Deps, repo: Repository, entries: Entry[]): Promise<nu
     createdAt: at,
     quarterHour: quarterHourOf(at),
   }));
-  return (await deps.db.action.createMany({ data })).count;
+  const statements = insertRows(deps.db, databaseTarget(deps.config).provider, 'Action', rows);
+  await (statements.length === 1 ? statements[0] : deps.db.$transaction(statements));
+  return rows.length;
 }
 
 const repoOf = (deps: Deps, id: number) => deps.db.repository.findUnique({ where: { id }, include: { owner: true } });
