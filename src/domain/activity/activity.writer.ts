@@ -3,10 +3,7 @@ import { insertRows } from '../../db/insert-rows.ts';
 import { databaseTarget } from '../../db/provider.ts';
 import { serialWork, type Follower } from '../../events/follower.ts';
 import type { BranchEvent, IssueCommentEvent, IssuesEvent, PullRequestEvent, PullRequestReviewEvent, PushedRef, TagEvent } from '../../events/topics.ts';
-import type { Commit } from '../../git/objects.ts';
-import { logCommits } from '../../git/log.ts';
 import type { ServiceContext } from '../../services.ts';
-import { repositoryPath } from '../repo/storage.ts';
 
 type Deps = Omit<ServiceContext, 'viewer'>;
 
@@ -19,9 +16,6 @@ export const OP_TYPES = [
   'auto_merge_pull_request',
 ] as const;
 export type OpType = (typeof OP_TYPES)[number];
-
-/** The commits of a branch's push that its feed entry lists (Gitea's ui.FEED_MAX_COMMIT_NUM default). */
-export const FEED_MAX_COMMITS = 5;
 
 const QUARTER_HOUR_S = 15 * 60;
 const quarterHourOf = (at: Date) => Math.floor(at.getTime() / 1000 / QUARTER_HOUR_S) * QUARTER_HOUR_S;
@@ -62,23 +56,13 @@ async function write(deps: Deps, repo: Repository, entries: Entry[]): Promise<nu
 
 const repoOf = (deps: Deps, id: number) => deps.db.repository.findUnique({ where: { id }, include: { owner: true } });
 
-/** Gitea's PushCommit, as its feed's commit_repo content carries it (JSON, Gitea's member names). */
-const pushCommit = (c: Commit) => ({
-  Sha1: c.oid,
-  Message: c.message,
-  AuthorEmail: c.author.email,
-  AuthorName: c.author.name,
-  CommitterEmail: c.committer.email,
-  CommitterName: c.committer.name,
-  Timestamp: c.author.date,
-});
-
 /**
- * The entries of a push: a commit_repo per branch created or moved, with its newest commits (at most
- * FEED_MAX_COMMITS, one `git log` per branch moved), a delete_branch per branch deleted, a push_tag or
- * delete_tag per tag.
+ * The entries of a push: a commit_repo per branch created or moved, a delete_branch per branch deleted, a push_tag
+ * or delete_tag per tag. commit_repo's content has Gitea's shape (Commits, HeadCommit, CompareURL, Len) with the
+ * head commit's id only and no list of commits: reading them would take a git process per push in the background,
+ * which the pushes' cost (in git processes and statements) is kept free of.
  */
-async function pushEntries(deps: Deps, repo: Repository & { owner: User }, actorId: number, changes: PushedRef[]): Promise<Entry[]> {
+function pushEntries(repo: Repository & { owner: User }, actorId: number, changes: PushedRef[]): Entry[] {
   const entries: Entry[] = [];
   for (const change of changes) {
     if (change.ref.startsWith(TAG)) {
@@ -88,17 +72,11 @@ async function pushEntries(deps: Deps, repo: Repository & { owner: User }, actor
         entries.push({ opType: 'delete_branch', actUserId: actorId, refName: change.ref });
         continue;
       }
-      const commits = await logCommits(
-        repositoryPath(deps.config, repo.id),
-        { revisions: [change.after], exclude: isZero(change.before) ? [] : [change.before] },
-        { skip: 0, limit: FEED_MAX_COMMITS },
-      );
-      const listed = commits.map(pushCommit);
       const content = {
-        Commits: listed,
-        HeadCommit: listed[0] ?? null,
+        Commits: [],
+        HeadCommit: { Sha1: change.after },
         CompareURL: isZero(change.before) ? '' : `${repo.owner.login}/${repo.name}/compare/${change.before}...${change.after}`,
-        Len: listed.length,
+        Len: 0,
       };
       entries.push({ opType: 'commit_repo', actUserId: actorId, refName: change.ref, content: JSON.stringify(content) });
     }
@@ -174,7 +152,7 @@ export function followActivity(deps: Deps, report: (message: string, err: unknow
   );
   follow(deps.events.subscribe('repo.push', signal), (e) => {
     const pusher = e.pusherId;
-    if (pusher !== null) on('a push', e.repoId, (repo) => pushEntries(deps, repo, pusher, e.changes));
+    if (pusher !== null) on('a push', e.repoId, (repo) => pushEntries(repo, pusher, e.changes));
   });
   follow(deps.events.subscribe('repo.branch', signal), (e) => on('a branch', e.repoId, () => branchEntries(e)));
   follow(deps.events.subscribe('repo.tag', signal), (e) => on('a tag', e.repoId, () => tagEntries(e)));
