@@ -36,6 +36,7 @@ import { sendError } from '../rest-facade/errors.ts';
 import { reportedVersion } from './version.ts';
 import { followPushReferences } from './domain/comment/push-references.ts';
 import { followPullRequests } from './domain/pull/mergeability.ts';
+import { followActivity } from './domain/activity/activity.writer.ts';
 import { instanceKey } from './domain/gpg/gpg.instance-key.ts';
 import { followAutoMerges } from './domain/pull/auto-merge.ts';
 import { followNotifications } from './domain/notification/notification.service.ts';
@@ -77,6 +78,7 @@ export function buildApp(config: Config = loadConfig(), options: AppOptions = {}
   let pullChecker: Follower | undefined;
   let autoMerger: Follower | undefined;
   let notifier: Follower | undefined;
+  let activityWriter: Follower | undefined;
   let log: ReturnType<typeof createLogger> | undefined;
   let url = configuredRootUrl(config);
 
@@ -105,6 +107,7 @@ export function buildApp(config: Config = loadConfig(), options: AppOptions = {}
       await pullChecker?.idle();
       await autoMerger?.idle();
       await notifier?.idle();
+      await activityWriter?.idle();
     },
 
     async start() {
@@ -131,6 +134,8 @@ export function buildApp(config: Config = loadConfig(), options: AppOptions = {}
       pullChecker = followPullRequests({ db, config, events: bus }, (message, err) => console.error(message, err));
       // Merges scheduled for when the checks succeed (auto-merge): examined on start, then as events come.
       autoMerger = followAutoMerges({ db, config, events: bus }, (message, err) => console.error(message, err));
+      // The activity feeds' entries (src/domain/activity), written as the events come.
+      activityWriter = followActivity({ db, config, events: bus }, (message, err) => console.error(message, err));
       const authDeps = { db, config, passwordCache };
 
       const contextFor = (viewer: Viewer, cache?: CacheView) => createGraphQLContext({ db, config, events: bus, viewer, cache }, url);
@@ -214,6 +219,7 @@ export function buildApp(config: Config = loadConfig(), options: AppOptions = {}
       await notifier?.stop();
       await autoMerger?.stop();
       await pullChecker?.stop();
+      await activityWriter?.stop();
       await events?.close();
       await generations?.close();
       log?.flush();
