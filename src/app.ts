@@ -39,6 +39,9 @@ import { followPullRequests } from './domain/pull/mergeability.ts';
 import { instanceKey } from './domain/gpg/gpg.instance-key.ts';
 import { followAutoMerges } from './domain/pull/auto-merge.ts';
 import type { Follower } from './events/follower.ts';
+import { followWebhookEvents, startDeliveryWorker, type DeliveryWorker } from './domain/webhook/delivery.ts';
+import { webhookPayloads } from '../rest-facade/webhook-payloads.ts';
+import { anonymousViewer } from './auth/viewer.ts';
 
 export interface App {
   config: Config;
@@ -75,6 +78,8 @@ export function buildApp(config: Config = loadConfig(), options: AppOptions = {}
   let pushReferences: Follower | undefined;
   let pullChecker: Follower | undefined;
   let autoMerger: Follower | undefined;
+  let webhookEvents: Follower | undefined;
+  let webhookWorker: DeliveryWorker | undefined;
   let log: ReturnType<typeof createLogger> | undefined;
   let url = configuredRootUrl(config);
 
@@ -102,6 +107,7 @@ export function buildApp(config: Config = loadConfig(), options: AppOptions = {}
       await pushReferences?.idle();
       await pullChecker?.idle();
       await autoMerger?.idle();
+      await webhookEvents?.idle();
     },
 
     async start() {
@@ -126,6 +132,15 @@ export function buildApp(config: Config = loadConfig(), options: AppOptions = {}
       pullChecker = followPullRequests({ db, config, events: bus }, (message, err) => console.error(message, err));
       // Merges scheduled for when the checks succeed (auto-merge): examined on start, then as events come.
       autoMerger = followAutoMerges({ db, config, events: bus }, (message, err) => console.error(message, err));
+      // Webhooks: events become delivery rows (payloads built by the facade's converters, run as the sender); a worker sends them.
+      webhookWorker = startDeliveryWorker({ db, config, events: bus }, (message, err) => console.error(message, err));
+      const payloads = webhookPayloads(schema, async (senderId) => {
+        const user = senderId === null ? null : await db.user.findUnique({ where: { id: senderId } });
+        const viewer: Viewer = user ? { user, method: 'password', grant: null } : anonymousViewer;
+        return createGraphQLContext({ db, config, events: bus, viewer }, url, { trustedDocument: true });
+      });
+      const worker = webhookWorker;
+      webhookEvents = followWebhookEvents({ db, config, events: bus }, payloads, () => worker.wake(), (message, err) => console.error(message, err));
       const authDeps = { db, config, passwordCache };
 
       const contextFor = (viewer: Viewer, cache?: CacheView) => createGraphQLContext({ db, config, events: bus, viewer, cache }, url);
@@ -208,6 +223,8 @@ export function buildApp(config: Config = loadConfig(), options: AppOptions = {}
       await pushReferences?.stop();
       await autoMerger?.stop();
       await pullChecker?.stop();
+      await webhookEvents?.stop();
+      await webhookWorker?.stop();
       await events?.close();
       await generations?.close();
       log?.flush();
