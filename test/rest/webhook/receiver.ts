@@ -12,7 +12,7 @@ export interface Received {
 
 /**
  * A loopback HTTP server standing for a webhook's receiver: it keeps every request, answers with `status(n)`
- * for the n-th request (200 by default), and waits for a number of requests.
+ * for the n-th request (200 by default; `/redirect?to=<url>` redirects there), and waits for a number of requests.
  */
 export async function startReceiver(status: (n: number, req: Received) => number = () => 200) {
   const received: Received[] = [];
@@ -23,8 +23,15 @@ export async function startReceiver(status: (n: number, req: Received) => number
     req.on('end', () => {
       const got: Received = { at: Date.now(), method: req.method ?? '', path: req.url ?? '', headers: req.headers, body: Buffer.concat(chunks).toString('utf8') };
       received.push(got);
-      res.statusCode = status(received.length, got);
-      res.end('ok');
+      // /redirect?to=<url> answers a redirect there.
+      const to = new URL(got.path, 'http://receiver').searchParams.get('to');
+      if (got.path.startsWith('/redirect') && to) {
+        res.writeHead(307, { location: to });
+        res.end();
+      } else {
+        res.statusCode = status(received.length, got);
+        res.end('ok');
+      }
       waiters.splice(0).forEach((w) => w());
     });
   });
