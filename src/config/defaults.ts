@@ -125,7 +125,7 @@ export const defaults = {
     ALLOWED_HOST_LIST: 'external',
     /** Seconds one delivery attempt may take. */
     DELIVER_TIMEOUT: 5,
-    /** Deliveries one worker claims at a time. */
+    /** Deliveries one worker claims at a time; 0: this instance sends none (others on the database do). */
     QUEUE_LENGTH: 1000,
     SKIP_TLS_VERIFY: false,
     /** Deliveries shown per page of a hook's log. */

@@ -197,6 +197,8 @@ export function startDeliveryWorker(deps: Deps, report: (message: string, err: u
 
   /** Claims and sends the due deliveries, until none is due; then sleeps until the next planned attempt. */
   async function pass(): Promise<void> {
+    // QUEUE_LENGTH 0: this instance writes deliveries and leaves the sending to the others.
+    if (settings.QUEUE_LENGTH <= 0) return;
     do {
       again = false;
       const now = new Date();
