@@ -1,3 +1,4 @@
+import type { HookTask } from '../../db/models.ts';
 import { builder } from '../../graphql/builder.ts';
 import { connectionComplexity, offsetConnection } from '../../graphql/connection.ts';
 import { lookup } from '../../graphql/errors.ts';
@@ -9,6 +10,30 @@ import * as hooks from './webhook.service.ts';
 
 const CreateWebhookInput = inputFromTable('CreateWebhookInput', CREATE_WEBHOOK_FIELDS);
 const EditWebhookInput = inputFromTable('EditWebhookInput', EDIT_WEBHOOK_FIELDS);
+
+const HookDeliveryRef = builder.objectRef<Omit<HookTask, 'payload'>>('WebhookDelivery').implement({
+  description: 'One delivery of a webhook: its event, its attempts and the last answer.',
+  fields: (t) => ({
+    databaseId: t.exposeInt('id'),
+    uuid: t.exposeString('uuid', { description: 'Sent as X-Gitea-Delivery.' }),
+    event: t.exposeString('event'),
+    eventType: t.exposeString('eventType'),
+    attempts: t.exposeInt('attempts'),
+    delivered: t.exposeBoolean('delivered', { description: 'True once answered 2xx or given up after webhook.MAX_ATTEMPTS.' }),
+    succeeded: t.exposeBoolean('succeeded'),
+    responseStatus: t.exposeInt('responseStatus', { nullable: true, description: 'The last attempt\'s HTTP status; null when it got no answer.' }),
+    responseBody: t.exposeString('responseBody', { description: 'The start of the last answer, or why no answer came.' }),
+    nextAttemptAt: t.expose('nextAttemptAt', { type: 'DateTime' }),
+    createdAt: t.expose('createdAt', { type: 'DateTime' }),
+    deliveredAt: t.expose('deliveredAt', { type: 'DateTime', nullable: true }),
+  }),
+});
+
+const HookDeliveryConnection = builder.connectionObject({
+  type: HookDeliveryRef,
+  name: 'WebhookDeliveryConnection',
+  fields: (t) => ({ totalCount: t.int({ resolve: (c) => (c as unknown as { totalCount: number }).totalCount }) }),
+});
 
 export const WebhookRef = builder.objectRef<hooks.WebhookView>('Webhook').implement({
   description: "A repository's webhook: where its events are delivered. Its secret is never shown.",
@@ -26,6 +51,15 @@ export const WebhookRef = builder.objectRef<hooks.WebhookView>('Webhook').implem
     createdAt: t.field({ type: 'DateTime', resolve: (v) => v.hook.createdAt }),
     updatedAt: t.field({ type: 'DateTime', resolve: (v) => v.hook.updatedAt }),
     repository: t.field({ type: RepositoryRef, resolve: (v) => v.repo }),
+    deliveries: t.connection(
+      {
+        type: HookDeliveryRef,
+        description: 'The delivery log of the hook, newest first.',
+        complexity: connectionComplexity,
+        resolve: (v, page, ctx) => offsetConnection(page, (window) => hooks.listDeliveries(ctx, v, window)),
+      },
+      HookDeliveryConnection,
+    ),
   }),
 });
 

@@ -1,5 +1,5 @@
 import { requireUser } from '../../auth/viewer.ts';
-import type { Prisma, Webhook } from '../../db/models.ts';
+import type { HookTask, Prisma, Webhook } from '../../db/models.ts';
 import { forbidden, invalid, notFound } from '../../errors.ts';
 import { pageFrom, type Page, type PageWindow } from '../../pagination.ts';
 import type { ServiceContext } from '../../services.ts';
@@ -129,4 +129,14 @@ export async function testWebhook(ctx: ServiceContext, owner: string, name: stri
   const hook = await ctx.db.webhook.findFirst({ where: { id, repoId: repo.id } });
   if (!hook) throw notFound(`webhook ${id} does not exist`);
   await ctx.events.publish('webhook', { action: 'test', hookId: hook.id, repoId: repo.id, actorId: ctx.viewer.user!.id, ref: ref || repo.defaultBranch });
+}
+
+/** A hook's deliveries, newest first, without their payloads (for its repository's admins, who read the hook). */
+export async function listDeliveries(ctx: ServiceContext, view: WebhookView, window: PageWindow): Promise<Page<Omit<HookTask, 'payload'>>> {
+  await requireAdmin(ctx, view.repo);
+  const where: Prisma.HookTaskWhereInput = { hookId: view.hook.id };
+  return pageFrom(
+    ctx.db.hookTask.findMany({ where, omit: { payload: true }, orderBy: { id: 'desc' }, skip: window.offset, take: window.limit }),
+    ctx.db.hookTask.count({ where }),
+  );
 }

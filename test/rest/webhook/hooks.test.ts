@@ -177,5 +177,14 @@ describe('webhook deliveries', () => {
     assert.equal(receiver.received.filter((r) => r.path === `/fail-${repo.name}`).length, 3);
     const rows = await server.app.database.db.hookTask.findMany({ where: { hook: { repoId: repo.id } } });
     assert.deepEqual(rows.map((r) => [r.attempts, r.delivered, r.succeeded, r.responseStatus]), [[3, true, true, 200]]);
+    const log = await server.graphql(
+      `query($o: String!, $n: String!, $id: Int!) { repository(owner: $o, name: $n) { webhook(id: $id) { deliveries(first: 5) { totalCount nodes { uuid event attempts delivered succeeded responseStatus } } } } }`,
+      { o: repo.owner, n: repo.name, id: rows[0].hookId },
+      owner.basic,
+    );
+    assert.deepEqual(log.data?.repository.webhook.deliveries, {
+      totalCount: 1,
+      nodes: [{ uuid: attempts[0].headers['x-gitea-delivery'], event: 'push', attempts: 3, delivered: true, succeeded: true, responseStatus: 200 }],
+    });
   });
 });
