@@ -41,6 +41,9 @@ import { instanceKey } from './domain/gpg/gpg.instance-key.ts';
 import { followAutoMerges } from './domain/pull/auto-merge.ts';
 import { followNotifications } from './domain/notification/notification.service.ts';
 import type { Follower } from './events/follower.ts';
+import { followWebhookEvents, startDeliveryWorker, type DeliveryWorker } from './domain/webhook/delivery.ts';
+import { webhookPayloads } from '../rest-facade/webhook-payloads.ts';
+import { anonymousViewer } from './auth/viewer.ts';
 
 export interface App {
   config: Config;
@@ -79,6 +82,8 @@ export function buildApp(config: Config = loadConfig(), options: AppOptions = {}
   let autoMerger: Follower | undefined;
   let notifier: Follower | undefined;
   let activityWriter: Follower | undefined;
+  let webhookEvents: Follower | undefined;
+  let webhookWorker: DeliveryWorker | undefined;
   let log: ReturnType<typeof createLogger> | undefined;
   let url = configuredRootUrl(config);
 
@@ -108,6 +113,7 @@ export function buildApp(config: Config = loadConfig(), options: AppOptions = {}
       await autoMerger?.idle();
       await notifier?.idle();
       await activityWriter?.idle();
+      await webhookEvents?.idle();
     },
 
     async start() {
@@ -136,6 +142,15 @@ export function buildApp(config: Config = loadConfig(), options: AppOptions = {}
       autoMerger = followAutoMerges({ db, config, events: bus }, (message, err) => console.error(message, err));
       // The activity feeds' entries (src/domain/activity), written as the events come.
       activityWriter = followActivity({ db, config, events: bus }, (message, err) => console.error(message, err));
+      // Webhooks: events become delivery rows (payloads built by the facade's converters, run as the sender); a worker sends them.
+      webhookWorker = startDeliveryWorker({ db, config, events: bus }, (message, err) => console.error(message, err));
+      const payloads = webhookPayloads(schema, async (senderId) => {
+        const user = senderId === null ? null : await db.user.findUnique({ where: { id: senderId } });
+        const viewer: Viewer = user ? { user, method: 'password', grant: null } : anonymousViewer;
+        return createGraphQLContext({ db, config, events: bus, viewer }, url, { trustedDocument: true });
+      });
+      const worker = webhookWorker;
+      webhookEvents = followWebhookEvents({ db, config, events: bus }, payloads, () => worker.wake(), (message, err) => console.error(message, err));
       const authDeps = { db, config, passwordCache };
 
       const contextFor = (viewer: Viewer, cache?: CacheView) => createGraphQLContext({ db, config, events: bus, viewer, cache }, url);
@@ -220,6 +235,8 @@ export function buildApp(config: Config = loadConfig(), options: AppOptions = {}
       await autoMerger?.stop();
       await pullChecker?.stop();
       await activityWriter?.stop();
+      await webhookEvents?.stop();
+      await webhookWorker?.stop();
       await events?.close();
       await generations?.close();
       log?.flush();

@@ -3539,6 +3539,78 @@ export interface paths {
         patch: operations["adminEditUser"];
         trace?: never;
     };
+    "/repos/{owner}/{repo}/hooks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A repository's webhooks
+         * @description Oldest first, for the repository's admins (others 403).
+         */
+        get: operations["repoListHooks"];
+        put?: never;
+        /**
+         * Add a webhook to a repository
+         * @description For the repository's admins. Types gitea and gogs are delivered; the chat services' types Gitea knows are 422 (not supported yet). config.url (an http or https URL) and config.content_type (json or form) are required (422). No events: push only. A hook is inactive unless active is sent true.
+         */
+        post: operations["repoCreateHook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/repos/{owner}/{repo}/hooks/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A webhook of a repository
+         * @description For the repository's admins; a hook the repository does not have is 404.
+         */
+        get: operations["repoGetHook"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete a webhook of a repository
+         * @description For the repository's admins; its deliveries go with it.
+         */
+        delete: operations["repoDeleteHook"];
+        options?: never;
+        head?: never;
+        /**
+         * Change a webhook of a repository
+         * @description For the repository's admins; members left out stay as they are. The same checks as a create (422).
+         */
+        patch: operations["repoEditHook"];
+        trace?: never;
+    };
+    "/repos/{owner}/{repo}/hooks/{id}/tests": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a test push to a webhook
+         * @description For the repository's admins. A push delivery of the last commit of ref (the default branch when left out) is queued for the hook, active or not.
+         */
+        post: operations["repoTestHook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -5584,6 +5656,57 @@ export interface components {
         };
         /** @enum {string} */
         UserTypeString: "User" | "Organization" | "Bot";
+        /** @description A webhook. Its secret is never sent. */
+        Hook: {
+            /** Format: int64 */
+            id?: number;
+            /** @description gitea or gogs. */
+            type?: string;
+            name?: string;
+            /** @description A glob of the branch names whose pushes and branch events are delivered; empty for all. */
+            branch_filter?: string;
+            /** @description url, content_type and http_method. */
+            config?: {
+                [key: string]: string;
+            };
+            /** @description The events chosen, Gitea's names. */
+            events?: string[];
+            /** @description Sent as the Authorization header of each delivery. */
+            authorization_header?: string;
+            active?: boolean;
+            /** Format: date-time */
+            updated_at?: string;
+            /** Format: date-time */
+            created_at?: string;
+        };
+        /** @description A webhook to add. */
+        CreateHookOption: {
+            /** @description gitea or gogs. */
+            type: string;
+            name?: string;
+            /** @description url (required, http or https), content_type (required: json or form), secret (signs each body), http_method (POST by default). */
+            config: {
+                [key: string]: string;
+            };
+            /** @description Gitea's event names (push, create, delete, issues, issue_comment, pull_request, status, ...); none is push only. */
+            events?: string[];
+            branch_filter?: string;
+            authorization_header?: string;
+            /** @description False when left out. */
+            active?: boolean;
+        };
+        /** @description A change to a webhook; members left out stay. */
+        EditHookOption: {
+            name?: string;
+            /** @description url, content_type, secret, http_method; those left out stay. */
+            config?: {
+                [key: string]: string;
+            };
+            events?: string[];
+            branch_filter?: string;
+            authorization_header?: string;
+            active?: boolean;
+        };
     };
     responses: {
         /** @description Done; no body. */
@@ -6368,6 +6491,24 @@ export interface components {
                 "application/json": components["schemas"]["User"][];
             };
         };
+        /** @description A webhook. */
+        Hook: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Hook"];
+            };
+        };
+        /** @description A page of webhooks. */
+        HookList: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Hook"][];
+            };
+        };
     };
     parameters: {
         /** @description Page number, from 1. */
@@ -6470,6 +6611,12 @@ export interface components {
         timeSince: string;
         /** @description Only times tracked at or before this moment (RFC 3339). */
         timeBefore: string;
+        /** @description Login of the repository's owner. */
+        hookOwner: string;
+        /** @description Name of the repository. */
+        hookRepo: string;
+        /** @description Id of the webhook. */
+        hookId: number;
     };
     requestBodies: never;
     headers: never;
@@ -13111,6 +13258,146 @@ export interface operations {
             403: components["responses"]["forbidden"];
             409: components["responses"]["error"];
             422: components["responses"]["validationError"];
+        };
+    };
+    repoListHooks: {
+        parameters: {
+            query?: {
+                /** @description Page number, from 1. */
+                page?: components["parameters"]["page"];
+                /** @description Items per page (DEFAULT_PAGING_NUM by default, at most MAX_RESPONSE_ITEMS). */
+                limit?: components["parameters"]["limit"];
+            };
+            header?: never;
+            path: {
+                /** @description Login of the repository's owner. */
+                owner: components["parameters"]["hookOwner"];
+                /** @description Name of the repository. */
+                repo: components["parameters"]["hookRepo"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["HookList"];
+            403: components["responses"]["forbidden"];
+            404: components["responses"]["notFound"];
+        };
+    };
+    repoCreateHook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Login of the repository's owner. */
+                owner: components["parameters"]["hookOwner"];
+                /** @description Name of the repository. */
+                repo: components["parameters"]["hookRepo"];
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["CreateHookOption"];
+            };
+        };
+        responses: {
+            201: components["responses"]["Hook"];
+            403: components["responses"]["forbidden"];
+            404: components["responses"]["notFound"];
+            422: components["responses"]["validationError"];
+        };
+    };
+    repoGetHook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Login of the repository's owner. */
+                owner: components["parameters"]["hookOwner"];
+                /** @description Name of the repository. */
+                repo: components["parameters"]["hookRepo"];
+                /** @description Id of the webhook. */
+                id: components["parameters"]["hookId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["Hook"];
+            403: components["responses"]["forbidden"];
+            404: components["responses"]["notFound"];
+        };
+    };
+    repoDeleteHook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Login of the repository's owner. */
+                owner: components["parameters"]["hookOwner"];
+                /** @description Name of the repository. */
+                repo: components["parameters"]["hookRepo"];
+                /** @description Id of the webhook. */
+                id: components["parameters"]["hookId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: components["responses"]["empty"];
+            403: components["responses"]["forbidden"];
+            404: components["responses"]["notFound"];
+        };
+    };
+    repoEditHook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Login of the repository's owner. */
+                owner: components["parameters"]["hookOwner"];
+                /** @description Name of the repository. */
+                repo: components["parameters"]["hookRepo"];
+                /** @description Id of the webhook. */
+                id: components["parameters"]["hookId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["EditHookOption"];
+            };
+        };
+        responses: {
+            200: components["responses"]["Hook"];
+            403: components["responses"]["forbidden"];
+            404: components["responses"]["notFound"];
+            422: components["responses"]["validationError"];
+        };
+    };
+    repoTestHook: {
+        parameters: {
+            query?: {
+                /** @description The branch, tag or commit whose last commit the test push carries. */
+                ref?: string;
+            };
+            header?: never;
+            path: {
+                /** @description Login of the repository's owner. */
+                owner: components["parameters"]["hookOwner"];
+                /** @description Name of the repository. */
+                repo: components["parameters"]["hookRepo"];
+                /** @description Id of the webhook. */
+                id: components["parameters"]["hookId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: components["responses"]["empty"];
+            403: components["responses"]["forbidden"];
+            404: components["responses"]["notFound"];
         };
     };
 }

@@ -52,3 +52,4 @@ export { userGetTokens, userCreateToken, userDeleteAccessToken } from '../operat
 export { repoTransfer, acceptRepoTransfer, rejectRepoTransfer } from '../operations/transfer/transfers.ts';
 export { adminSearchUsers, adminCreateUser, adminEditUser, adminDeleteUser } from '../operations/user/admin.ts';
 export { userGet, userGetCurrent, userSearch } from '../operations/user/users.ts';
+export { repoListHooks, repoGetHook, repoCreateHook, repoEditHook, repoDeleteHook, repoTestHook } from '../operations/webhook/hooks.ts';

@@ -117,6 +117,24 @@ export const defaults = {
     PASSWORD: '',
     EMAIL: '',
   },
+  webhook: {
+    /**
+     * Where deliveries may go, checked on the resolved address of every connection (redirects too): loopback,
+     * private, external, * (anywhere), CIDRs (10.0.0.0/8) and host globs (*.example.com), comma-separated.
+     */
+    ALLOWED_HOST_LIST: 'external',
+    /** Seconds one delivery attempt may take. */
+    DELIVER_TIMEOUT: 5,
+    /** Deliveries one worker claims at a time; 0: this instance sends none (others on the database do). */
+    QUEUE_LENGTH: 1000,
+    SKIP_TLS_VERIFY: false,
+    /** Deliveries shown per page of a hook's log. */
+    PAGING_NUM: 10,
+    /** Graft: seconds before the first retry of a failed delivery; each next retry waits twice as long. */
+    RETRY_BACKOFF: 10,
+    /** Graft: attempts of a delivery before it is given up. */
+    MAX_ATTEMPTS: 5,
+  },
   log: {
     /** "info" logs one line per request; "silent" logs nothing. */
     LEVEL: 'info',

@@ -80,6 +80,17 @@ export interface EventTopics {
   pull_request_review: PullRequestReviewEvent;
   /** A line comment of a review was published, with its review or as a reply in a submitted one (Gitea's `pull_request_review_comment`). */
   pull_request_review_comment: PullRequestReviewCommentEvent;
+  /** A repository webhook was created, edited or deleted, or a test delivery of a push was asked for (src/domain/webhook). */
+  webhook: WebhookEvent;
+}
+
+export interface WebhookEvent {
+  action: 'created' | 'edited' | 'deleted' | 'test';
+  hookId: number;
+  repoId: number;
+  actorId: number;
+  /** For a test: the branch, tag or commit whose last commit the test push carries. */
+  ref?: string;
 }
 
 /** Reviews (src/domain/review): a review of a pull request, by ids. */

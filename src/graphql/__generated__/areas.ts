@@ -60,3 +60,4 @@ import '../../domain/transfer/transfer.loaders.ts';
 import '../../domain/user/user.graphql.ts';
 import '../../domain/user/user.caches.ts';
 import '../../domain/user/user.loaders.ts';
+import '../../domain/webhook/webhook.graphql.ts';

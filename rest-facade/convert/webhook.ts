@@ -1,0 +1,19 @@
+import type { RestWebhookFragment } from '../__generated__/graphql.ts';
+import type { RestSchema } from './shape.ts';
+import { restTime } from './time.ts';
+
+/** GraphQL Webhook -> REST Hook (Gitea's convert.ToHook): config holds url, content_type and http_method, never the secret. */
+export function toHook(hook: RestWebhookFragment): RestSchema<'Hook'> {
+  return {
+    id: hook.databaseId,
+    type: hook.type,
+    name: hook.name,
+    branch_filter: hook.branchFilter,
+    config: { url: hook.url, content_type: hook.contentType, http_method: hook.httpMethod },
+    events: hook.events,
+    authorization_header: hook.authorizationHeader,
+    active: hook.active,
+    updated_at: restTime(hook.updatedAt),
+    created_at: restTime(hook.createdAt),
+  };
+}

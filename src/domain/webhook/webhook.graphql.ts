@@ -1,0 +1,135 @@
+import type { HookTask } from '../../db/models.ts';
+import { builder } from '../../graphql/builder.ts';
+import { connectionComplexity, offsetConnection } from '../../graphql/connection.ts';
+import { lookup } from '../../graphql/errors.ts';
+import { inputFromTable } from '../../graphql/input-fields.ts';
+import { RepositoryRef } from '../repo/repo.graphql.ts';
+import { withOwner } from '../repo/repo.service.ts';
+import { CREATE_WEBHOOK_FIELDS, EDIT_WEBHOOK_FIELDS } from './webhook.inputs.ts';
+import * as hooks from './webhook.service.ts';
+
+const CreateWebhookInput = inputFromTable('CreateWebhookInput', CREATE_WEBHOOK_FIELDS);
+const EditWebhookInput = inputFromTable('EditWebhookInput', EDIT_WEBHOOK_FIELDS);
+
+const HookDeliveryRef = builder.objectRef<Omit<HookTask, 'payload'>>('WebhookDelivery').implement({
+  description: 'One delivery of a webhook: its event, its attempts and the last answer.',
+  fields: (t) => ({
+    databaseId: t.exposeInt('id'),
+    uuid: t.exposeString('uuid', { description: 'Sent as X-Gitea-Delivery.' }),
+    event: t.exposeString('event'),
+    eventType: t.exposeString('eventType'),
+    attempts: t.exposeInt('attempts'),
+    delivered: t.exposeBoolean('delivered', { description: 'True once answered 2xx or given up after webhook.MAX_ATTEMPTS.' }),
+    succeeded: t.exposeBoolean('succeeded'),
+    responseStatus: t.exposeInt('responseStatus', { nullable: true, description: 'The last attempt\'s HTTP status; null when it got no answer.' }),
+    responseBody: t.exposeString('responseBody', { description: 'The start of the last answer, or why no answer came.' }),
+    nextAttemptAt: t.expose('nextAttemptAt', { type: 'DateTime' }),
+    createdAt: t.expose('createdAt', { type: 'DateTime' }),
+    deliveredAt: t.expose('deliveredAt', { type: 'DateTime', nullable: true }),
+  }),
+});
+
+const HookDeliveryConnection = builder.connectionObject({
+  type: HookDeliveryRef,
+  name: 'WebhookDeliveryConnection',
+  fields: (t) => ({ totalCount: t.int({ resolve: (c) => (c as unknown as { totalCount: number }).totalCount }) }),
+});
+
+export const WebhookRef = builder.objectRef<hooks.WebhookView>('Webhook').implement({
+  description: "A repository's webhook: where its events are delivered. Its secret is never shown.",
+  fields: (t) => ({
+    databaseId: t.int({ resolve: (v) => v.hook.id }),
+    type: t.string({ description: 'gitea or gogs.', resolve: (v) => v.hook.type }),
+    name: t.string({ resolve: (v) => v.hook.name }),
+    url: t.string({ resolve: (v) => v.hook.url }),
+    contentType: t.string({ description: 'json or form.', resolve: (v) => v.hook.contentType }),
+    httpMethod: t.string({ resolve: (v) => v.hook.httpMethod }),
+    events: t.stringList({ description: "The events chosen, Gitea's names in Gitea's order.", resolve: (v) => hooks.hookEvents(v.hook) }),
+    branchFilter: t.string({ resolve: (v) => v.hook.branchFilter }),
+    authorizationHeader: t.string({ resolve: (v) => v.hook.authorizationHeader }),
+    active: t.boolean({ resolve: (v) => v.hook.active }),
+    createdAt: t.field({ type: 'DateTime', resolve: (v) => v.hook.createdAt }),
+    updatedAt: t.field({ type: 'DateTime', resolve: (v) => v.hook.updatedAt }),
+    repository: t.field({ type: RepositoryRef, resolve: (v) => v.repo }),
+    deliveries: t.connection(
+      {
+        type: HookDeliveryRef,
+        description: 'The delivery log of the hook, newest first.',
+        complexity: connectionComplexity,
+        resolve: (v, page, ctx) => offsetConnection(page, (window) => hooks.listDeliveries(ctx, v, window)),
+      },
+      HookDeliveryConnection,
+    ),
+  }),
+});
+
+const WebhookConnection = builder.connectionObject({
+  type: WebhookRef,
+  name: 'WebhookConnection',
+  fields: (t) => ({ totalCount: t.int({ resolve: (c) => (c as unknown as { totalCount: number }).totalCount }) }),
+});
+
+builder.objectFields(RepositoryRef, (t) => ({
+  webhooks: t.connection(
+    {
+      type: WebhookRef,
+      tokenScope: 'read:repository',
+      description: "The repository's webhooks, oldest first; for its admins only (FORBIDDEN otherwise).",
+      complexity: connectionComplexity,
+      resolve: async (repo, page, ctx) => {
+        const full = await withOwner(ctx, repo);
+        return offsetConnection(page, (window) => hooks.listWebhooks(ctx, full, window));
+      },
+    },
+    WebhookConnection,
+  ),
+  webhook: t.field({
+    type: WebhookRef,
+    nullable: true,
+    tokenScope: 'read:repository',
+    description: 'One webhook of the repository, by its databaseId; null when it has none such. For its admins only.',
+    args: { id: t.arg.int({ required: true }) },
+    resolve: async (repo, { id }, ctx) => {
+      const full = await withOwner(ctx, repo);
+      return lookup(ctx, () => hooks.getWebhook(ctx, full, id), () => `webhook ${id} does not exist`);
+    },
+  }),
+}));
+
+builder.mutationFields((t) => {
+  const repoArgs = () => ({ owner: t.arg.string({ required: true }), name: t.arg.string({ required: true }) });
+  return {
+    createWebhook: t.field({
+      type: WebhookRef,
+      tokenScope: 'write:repository',
+      description: 'Adds a webhook to a repository (its admins only).',
+      args: { ...repoArgs(), input: t.arg({ type: CreateWebhookInput, required: true }) },
+      resolve: (_root, { owner, name, input }, ctx) => hooks.createWebhook(ctx, owner, name, input),
+    }),
+    editWebhook: t.field({
+      type: WebhookRef,
+      tokenScope: 'write:repository',
+      description: 'Changes a webhook of a repository (its admins only); fields left out stay.',
+      args: { ...repoArgs(), id: t.arg.int({ required: true }), input: t.arg({ type: EditWebhookInput, required: true }) },
+      resolve: (_root, { owner, name, id, input }, ctx) => hooks.editWebhook(ctx, owner, name, id, input),
+    }),
+    deleteWebhook: t.boolean({
+      tokenScope: 'write:repository',
+      description: 'Deletes a webhook of a repository and its deliveries (its admins only).',
+      args: { ...repoArgs(), id: t.arg.int({ required: true }) },
+      resolve: async (_root, { owner, name, id }, ctx) => {
+        await hooks.deleteWebhook(ctx, owner, name, id);
+        return true;
+      },
+    }),
+    testWebhook: t.boolean({
+      tokenScope: 'write:repository',
+      description: "Sends a test delivery of a push to a webhook: the last commit of `ref` (the default branch when left out).",
+      args: { ...repoArgs(), id: t.arg.int({ required: true }), ref: t.arg.string() },
+      resolve: async (_root, { owner, name, id, ref }, ctx) => {
+        await hooks.testWebhook(ctx, owner, name, id, ref);
+        return true;
+      },
+    }),
+  };
+});

@@ -1,0 +1,32 @@
+import type { FieldTable, InputOf } from '../fields.ts';
+
+/** A webhook to create (REST: CreateHookOption, its config's members as fields). */
+export const CREATE_WEBHOOK_FIELDS = {
+  type: { kind: 'string', required: true, description: 'gitea or gogs (the payload and header dialect).' },
+  url: { kind: 'string', required: true, description: 'Where deliveries are sent: an http(s) URL.' },
+  contentType: { kind: 'string', required: true, description: 'json or form (the payload as a form member `payload`).' },
+  httpMethod: { kind: 'string', description: 'POST (the default) or GET, PUT, PATCH.' },
+  secret: { kind: 'string', description: 'Key of the HMAC-SHA256 signature of each delivery\'s body.' },
+  authorizationHeader: { kind: 'string', description: 'Sent as the Authorization header of each delivery.' },
+  name: { kind: 'string', description: 'A name for people.' },
+  events: { kind: 'string', list: true, description: "Gitea's event names; none: push only." },
+  branchFilter: { kind: 'string', description: 'A glob of branch names a push or branch event must match; empty or * for all.' },
+  active: { kind: 'boolean', description: 'Whether events are delivered (false when left out, as Gitea).' },
+} as const satisfies FieldTable;
+
+export type CreateWebhookInput = InputOf<typeof CREATE_WEBHOOK_FIELDS>;
+
+/** A change to a webhook: fields left out stay as they are. */
+export const EDIT_WEBHOOK_FIELDS = {
+  url: { kind: 'string', description: CREATE_WEBHOOK_FIELDS.url.description },
+  contentType: { kind: 'string', description: CREATE_WEBHOOK_FIELDS.contentType.description },
+  httpMethod: CREATE_WEBHOOK_FIELDS.httpMethod,
+  secret: CREATE_WEBHOOK_FIELDS.secret,
+  authorizationHeader: CREATE_WEBHOOK_FIELDS.authorizationHeader,
+  name: CREATE_WEBHOOK_FIELDS.name,
+  events: { kind: 'string', list: true, description: "Gitea's event names (replaces the list)." },
+  branchFilter: CREATE_WEBHOOK_FIELDS.branchFilter,
+  active: CREATE_WEBHOOK_FIELDS.active,
+} as const satisfies FieldTable;
+
+export type EditWebhookInput = InputOf<typeof EDIT_WEBHOOK_FIELDS>;

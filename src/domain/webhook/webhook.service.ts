@@ -1,0 +1,142 @@
+import { requireUser } from '../../auth/viewer.ts';
+import type { HookTask, Prisma, Webhook } from '../../db/models.ts';
+import { forbidden, invalid, notFound } from '../../errors.ts';
+import { pageFrom, type Page, type PageWindow } from '../../pagination.ts';
+import type { ServiceContext } from '../../services.ts';
+import { repositoryPermission, satisfies } from '../access/access.service.ts';
+import { getRepository, type RepositoryWithOwner } from '../repo/repo.service.ts';
+import type { CreateWebhookInput, EditWebhookInput } from './webhook.inputs.ts';
+import { CONTENT_TYPES, HOOK_TYPES, HTTP_METHODS, isDeliverableUrl, normalizeEvents, UNSUPPORTED_HOOK_TYPES } from './webhook.rules.ts';
+
+/**
+ * Repository webhooks (Gitea's routers/api/v1/repo/hook.go and utils/hook.go): for the repository's admins only.
+ * A hook's deliveries are written by the follower of the bus (delivery.ts) and sent by its worker.
+ */
+
+/** A webhook row with the repository it belongs to. */
+export interface WebhookView {
+  hook: Webhook;
+  repo: RepositoryWithOwner;
+}
+
+/** The events a hook row chose. */
+export const hookEvents = (hook: Pick<Webhook, 'events'>): string[] => JSON.parse(hook.events) as string[];
+
+async function requireAdmin(ctx: ServiceContext, repo: RepositoryWithOwner): Promise<void> {
+  requireUser(ctx.viewer);
+  if (!satisfies(await repositoryPermission(ctx, repo), 'admin')) throw forbidden("webhooks are for the repository's admins");
+}
+
+async function adminRepository(ctx: ServiceContext, owner: string, name: string): Promise<RepositoryWithOwner> {
+  requireUser(ctx.viewer);
+  return (await getRepository(ctx, owner, name, 'admin')).repo;
+}
+
+function checkType(type: string): string {
+  if ((HOOK_TYPES as readonly string[]).includes(type)) return type;
+  if (UNSUPPORTED_HOOK_TYPES.includes(type)) throw invalid(`hook type "${type}" is not supported yet: use gitea or gogs`);
+  throw invalid(`invalid hook type: "${type}"`);
+}
+
+function checkUrl(url: string): string {
+  if (!isDeliverableUrl(url)) throw invalid(`invalid url: "${url}" is no http(s) URL`);
+  return url;
+}
+
+function checkContentType(contentType: string): string {
+  if (!(CONTENT_TYPES as readonly string[]).includes(contentType)) throw invalid('invalid content type: json or form');
+  return contentType;
+}
+
+function checkMethod(method: string | null | undefined): string {
+  const upper = (method || 'POST').toUpperCase();
+  if (!(HTTP_METHODS as readonly string[]).includes(upper)) throw invalid(`invalid http_method "${method}": POST, GET, PUT or PATCH`);
+  return upper;
+}
+
+/** A repository's webhooks, oldest first. */
+export async function listWebhooks(ctx: ServiceContext, repo: RepositoryWithOwner, window: PageWindow): Promise<Page<WebhookView>> {
+  await requireAdmin(ctx, repo);
+  const where: Prisma.WebhookWhereInput = { repoId: repo.id };
+  const page = await pageFrom(ctx.db.webhook.findMany({ where, orderBy: { id: 'asc' }, skip: window.offset, take: window.limit }), ctx.db.webhook.count({ where }));
+  return { ...page, items: page.items.map((hook) => ({ hook, repo })) };
+}
+
+/** One webhook of the repository; null when it has none with this id. */
+export async function getWebhook(ctx: ServiceContext, repo: RepositoryWithOwner, id: number): Promise<WebhookView | null> {
+  await requireAdmin(ctx, repo);
+  const hook = await ctx.db.webhook.findFirst({ where: { id, repoId: repo.id } });
+  return hook && { hook, repo };
+}
+
+/** Creates a repository webhook (Gitea's AddRepoHook): 422 for a type, URL, content type or method Graft does not take. */
+export async function createWebhook(ctx: ServiceContext, owner: string, name: string, input: CreateWebhookInput): Promise<WebhookView> {
+  const repo = await adminRepository(ctx, owner, name);
+  const hook = await ctx.db.webhook.create({
+    data: {
+      kind: 'repo',
+      repoId: repo.id,
+      type: checkType(input.type),
+      url: checkUrl(input.url),
+      contentType: checkContentType(input.contentType),
+      httpMethod: checkMethod(input.httpMethod),
+      secret: input.secret ?? '',
+      authorizationHeader: input.authorizationHeader ?? '',
+      name: input.name ?? '',
+      events: JSON.stringify(normalizeEvents(input.events)),
+      branchFilter: input.branchFilter ?? '',
+      active: input.active ?? false,
+    },
+  });
+  await ctx.events.publish('webhook', { action: 'created', hookId: hook.id, repoId: repo.id, actorId: ctx.viewer.user!.id });
+  return { hook, repo };
+}
+
+/** Changes a repository webhook (Gitea's EditRepoHook); what is left out stays. */
+export async function editWebhook(ctx: ServiceContext, owner: string, name: string, id: number, input: EditWebhookInput): Promise<WebhookView> {
+  const repo = await adminRepository(ctx, owner, name);
+  const found = await ctx.db.webhook.findFirst({ where: { id, repoId: repo.id } });
+  if (!found) throw notFound(`webhook ${id} does not exist`);
+  const data: Prisma.WebhookUpdateInput = {};
+  if (input.url != null) data.url = checkUrl(input.url);
+  if (input.contentType != null) data.contentType = checkContentType(input.contentType);
+  if (input.httpMethod != null) data.httpMethod = checkMethod(input.httpMethod);
+  if (input.secret != null) data.secret = input.secret;
+  if (input.authorizationHeader != null) data.authorizationHeader = input.authorizationHeader;
+  if (input.name != null) data.name = input.name;
+  if (input.events != null) data.events = JSON.stringify(normalizeEvents(input.events));
+  if (input.branchFilter != null) data.branchFilter = input.branchFilter;
+  if (input.active != null) data.active = input.active;
+  const hook = await ctx.db.webhook.update({ where: { id }, data });
+  await ctx.events.publish('webhook', { action: 'edited', hookId: hook.id, repoId: repo.id, actorId: ctx.viewer.user!.id });
+  return { hook, repo };
+}
+
+/** Deletes a repository webhook and its deliveries. */
+export async function deleteWebhook(ctx: ServiceContext, owner: string, name: string, id: number): Promise<void> {
+  const repo = await adminRepository(ctx, owner, name);
+  const { count } = await ctx.db.webhook.deleteMany({ where: { id, repoId: repo.id } });
+  if (count === 0) throw notFound(`webhook ${id} does not exist`);
+  await ctx.events.publish('webhook', { action: 'deleted', hookId: id, repoId: repo.id, actorId: ctx.viewer.user!.id });
+}
+
+/**
+ * Asks for a test delivery of a push to a hook (Gitea's TestHook): the last commit of `ref` (the default branch
+ * when empty). The follower writes the delivery, whether the hook is active or not, as Gitea does.
+ */
+export async function testWebhook(ctx: ServiceContext, owner: string, name: string, id: number, ref: string | null | undefined): Promise<void> {
+  const repo = await adminRepository(ctx, owner, name);
+  const hook = await ctx.db.webhook.findFirst({ where: { id, repoId: repo.id } });
+  if (!hook) throw notFound(`webhook ${id} does not exist`);
+  await ctx.events.publish('webhook', { action: 'test', hookId: hook.id, repoId: repo.id, actorId: ctx.viewer.user!.id, ref: ref || repo.defaultBranch });
+}
+
+/** A hook's deliveries, newest first, without their payloads (for its repository's admins, who read the hook). */
+export async function listDeliveries(ctx: ServiceContext, view: WebhookView, window: PageWindow): Promise<Page<Omit<HookTask, 'payload'>>> {
+  await requireAdmin(ctx, view.repo);
+  const where: Prisma.HookTaskWhereInput = { hookId: view.hook.id };
+  return pageFrom(
+    ctx.db.hookTask.findMany({ where, omit: { payload: true }, orderBy: { id: 'desc' }, skip: window.offset, take: window.limit }),
+    ctx.db.hookTask.count({ where }),
+  );
+}
