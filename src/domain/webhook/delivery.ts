@@ -38,8 +38,8 @@ interface HookEvent {
 const wants = (hook: Webhook, e: HookEvent) => (e.onlyHook !== undefined ? hook.id === e.onlyHook : hook.active && hookEvents(hook).includes(e.choice) && (e.branch === null || branchMatches(hook.branchFilter, e.branch)));
 
 /** Writes a delivery of `e` for every hook of its repository that wants it: one read of the hooks, one transaction. */
-async function record(deps: Deps, payloads: PayloadBuilder, e: HookEvent): Promise<number> {
-  const hooks = (await deps.db.webhook.findMany({ where: { repoId: e.payload.repoId } })).filter((h) => wants(h, e));
+async function record(deps: Deps, payloads: PayloadBuilder, e: HookEvent, repositoryHooks: readonly Webhook[]): Promise<number> {
+  const hooks = repositoryHooks.filter((h) => h.repoId === e.payload.repoId && wants(h, e));
   if (hooks.length === 0) return 0;
   const body = await payloads(e.payload);
   if (!body) return 0;
@@ -72,8 +72,13 @@ export function followWebhookEvents(deps: Deps, payloads: PayloadBuilder, onReco
   const { enqueue, follow, signal, follower } = serialWork(report);
   const on = (what: string, events: () => HookEvent[]) =>
     enqueue(`the webhook deliveries of ${what} were not recorded`, async () => {
+      const all = events();
+      // The hooks of the events' repositories, read once: a push of 200 branches is one read, and none when no
+      // hook wants it.
+      const repoIds = [...new Set(all.map((e) => e.payload.repoId))];
+      const hooks = repoIds.length === 0 ? [] : await deps.db.webhook.findMany({ where: { repoId: { in: repoIds } } });
       let written = 0;
-      for (const e of events()) written += await record(deps, payloads, e);
+      for (const e of all) written += await record(deps, payloads, e, hooks);
       if (written > 0) onRecorded();
     });
   follow(deps.events.subscribe('repo.push', signal), (p) => on(`a push to repository ${p.repoId}`, () => pushEvents(p.repoId, p.pusherId, p.changes)));
@@ -249,7 +254,9 @@ export function startDeliveryWorker(deps: Deps, report: (message: string, err: u
     async idle() {
       while (running) await running;
     },
+    // An app may be stopped twice (a test stops it, then its kit does): the second stop has nothing to close.
     async stop() {
+      if (stopped) return;
       stopped = true;
       clearTimeout(timer);
       while (running) await running;

@@ -100,6 +100,7 @@ for (const objectFormat of ['sha1', 'sha256'] as const) {
         parent = writeCommit(gitDir, payload, i % 2 ? sshSign(aliceSsh.privateKey, payload) : await gpgSign(aliceGpg, payload), objectFormat);
       }
       const page = async (limit: number) => {
+        await server.app.backgroundIdle();
         server.app.caches.clear();
         const before = server.app.database.queryCount();
         const res = await api.get(`${repo.path}/commits?sha=${parent}&limit=${limit}&stat=false&files=false`);
