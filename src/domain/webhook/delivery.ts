@@ -227,10 +227,12 @@ export function startDeliveryWorker(deps: Deps, report: (message: string, err: u
       if (claimed.length > 0 && !stopped) again = true;
     } while (again && !stopped);
     if (stopped) return;
-    const next = await deps.db.hookTask.findFirst({ where: { delivered: false, claimedAt: null }, orderBy: { nextAttemptAt: 'asc' }, select: { nextAttemptAt: true } });
+    const next = await deps.db.hookTask.findFirst({ where: { delivered: false }, orderBy: { nextAttemptAt: 'asc' }, select: { nextAttemptAt: true, claimedAt: true } });
     clearTimeout(timer);
+    // Nothing pending: the worker sleeps until a delivery is recorded (wake), instead of looking every second.
+    if (!next) return;
     // Pending rows another instance holds are looked at again now and then (its claim may go stale).
-    const wait = next ? Math.max(10, Math.min(next.nextAttemptAt.getTime() - Date.now(), 1000)) : 1000;
+    const wait = next.claimedAt === null ? Math.max(10, Math.min(next.nextAttemptAt.getTime() - Date.now(), 1000)) : 1000;
     timer = setTimeout(wake, wait);
   }
 
