@@ -1,4 +1,4 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { gitHomeDir } from './command.ts';
 
@@ -86,10 +86,14 @@ process.stdin.on('end', () => {
 
 let hooksDir: string | undefined;
 
-/** The directory of the hook, written once per process under git's home (the server's own node runs it). */
+/**
+ * The directory of the hook under git's home (the server's own node runs it), written once per home: an app
+ * started later in the same process (tests run several, one after another) has a home of its own, and the first
+ * one's may be gone with its data, which would make git run no hook at all.
+ */
 function protectionHooksDir(): string {
-  if (hooksDir) return hooksDir;
   const dir = path.join(gitHomeDir(), 'graft-hooks');
+  if (hooksDir === dir && existsSync(path.join(dir, 'pre-receive'))) return dir;
   mkdirSync(dir, { recursive: true });
   writeFileSync(path.join(dir, 'pre-receive'), `#!${process.execPath}\n${HOOK}`, { mode: 0o755 });
   hooksDir = dir;
