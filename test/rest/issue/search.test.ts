@@ -237,6 +237,7 @@ describe('searching issues across repositories', () => {
     const cost = async (limit: number) => {
       const url = `/repos/issues/search?q=${m}&limit=${limit}`;
       await api.get(url, me.basic);
+      await server.app.backgroundIdle(); // the notifications and feed entries of the issues just opened are not this read's
       const before = server.app.database.queryCount();
       const res = await api.get(url, me.basic);
       assert.equal(res.body.length, limit);
