@@ -179,6 +179,10 @@ export function buildApp(config: Config = loadConfig(), options: AppOptions = {}
         authenticate: async (credentials: Parameters<typeof authenticate>[1]) =>
           (await authenticate({ ...authDeps, cache: await caches!.view() }, credentials)).viewer,
         contextFor: (viewer: Viewer) => contextFor(viewer),
+        onAccessChange: (listener: () => void, signal: AbortSignal) =>
+          bus.onEvent?.((topic) => {
+            if (topic === 'token.revoked' || topic === 'user.updated' || topic === 'user.deleted') listener();
+          }, signal),
       };
       graphql = createGraphQLHandler(graphqlDeps);
 
