@@ -28,6 +28,9 @@ const CONTENDED_RETRY_MS = 200;
  */
 const GAP_WAIT_MS = 1_000;
 const LATE_MS = 5 * 60_000;
+/** Events read are kept a day (to look into what happened), then deleted, at most every ten minutes. */
+const KEEP_MS = 24 * 60 * 60_000;
+const PRUNE_EVERY_MS = 10 * 60_000;
 
 export interface EventReader {
   /** Reads now (events were written). */
@@ -59,6 +62,13 @@ export function startEventReader(deps: EventReaderDeps): EventReader {
   let gapSince: number | null = null;
   /** Ids this reader read past while they were missing, and until when it still takes them. */
   const late = new Map<number, number>();
+  let prunedAt = 0;
+
+  async function prune(position: number) {
+    if (Date.now() - prunedAt < PRUNE_EVERY_MS) return;
+    prunedAt = Date.now();
+    await db.domainEvent.deleteMany({ where: { id: { lte: position }, createdAt: { lt: new Date(Date.now() - KEEP_MS) } } });
+  }
 
   async function claim(): Promise<number | null> {
     const row = (await db.eventReader.findUnique({ where: { name: READER } })) ?? (await createRow());
@@ -145,7 +155,7 @@ export function startEventReader(deps: EventReaderDeps): EventReader {
         const finished = stopped || batch.waiting || !(batch.events.length >= BATCH || again);
         await db.eventReader.updateMany({ where: { name: READER, holder: me }, data: finished ? { position, holder: null, heldAt: null } : { position, heldAt: new Date() } });
         if (batch.waiting) retry = setTimeout(wake, GAP_WAIT_MS);
-        if (finished) return;
+        if (finished) return await prune(position);
       }
     } finally {
       clearInterval(renew);

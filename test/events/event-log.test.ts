@@ -80,6 +80,25 @@ describe('the event log', () => {
     assert.deepEqual(got.map((r) => JSON.parse(r.body).action).sort(), ['closed', 'edited', 'opened']);
   });
 
+  describe('read by an instance', () => {
+    const ids = { old: 0, recent: 0 };
+    before(async () => {
+      const db = server.app.database.db;
+      const payload = JSON.stringify({ action: 'moved', position: 1, actorId: owner.id, repoId: 0, issueId: 0, number: 0 });
+      ids.old = (await db.domainEvent.create({ data: { topic: 'issue_pin', payload, createdAt: new Date(Date.now() - 25 * 3600_000) } })).id;
+      ids.recent = (await db.domainEvent.create({ data: { topic: 'issue_pin', payload } })).id;
+    });
+    // The reader prunes at most every ten minutes: an instance starting on this data prunes at its first read.
+    const fresh = useServer({ webhook }, { sharingDataOf: server });
+
+    it('deletes the events it has read once they are a day old, and keeps the others', async () => {
+      await fresh.app.backgroundIdle();
+      const db = server.app.database.db;
+      assert.equal(await db.domainEvent.count({ where: { id: ids.old } }), 0);
+      assert.equal(await db.domainEvent.count({ where: { id: ids.recent } }), 1);
+    });
+  });
+
   describe('left unread by an instance that stopped', () => {
     let repoName = '';
     before(async () => {
