@@ -41,6 +41,8 @@ import { instanceKey } from './domain/gpg/gpg.instance-key.ts';
 import { followAutoMerges } from './domain/pull/auto-merge.ts';
 import { followNotifications } from './domain/notification/notification.service.ts';
 import type { Follower } from './events/follower.ts';
+import { loggedBus } from './events/outbox.ts';
+import { startEventReader, type EventReader } from './events/reader.ts';
 import { followWebhookEvents, startDeliveryWorker, type DeliveryWorker } from './domain/webhook/delivery.ts';
 import { webhookPayloads } from '../rest-facade/webhook-payloads.ts';
 import { anonymousViewer } from './auth/viewer.ts';
@@ -84,6 +86,7 @@ export function buildApp(config: Config = loadConfig(), options: AppOptions = {}
   let activityWriter: Follower | undefined;
   let webhookEvents: Follower | undefined;
   let webhookWorker: DeliveryWorker | undefined;
+  let eventReader: EventReader | undefined;
   let log: ReturnType<typeof createLogger> | undefined;
   let url = configuredRootUrl(config);
 
@@ -108,12 +111,7 @@ export function buildApp(config: Config = loadConfig(), options: AppOptions = {}
       return graphql?.compiledAnswers() ?? 0;
     },
     async backgroundIdle() {
-      await pushReferences?.idle();
-      await pullChecker?.idle();
-      await autoMerger?.idle();
-      await notifier?.idle();
-      await activityWriter?.idle();
-      await webhookEvents?.idle();
+      await eventReader?.idle();
     },
 
     async start() {
@@ -126,36 +124,54 @@ export function buildApp(config: Config = loadConfig(), options: AppOptions = {}
       // Committed writes raise the change counters the caches are checked against (src/cache/generations.ts).
       const counters = (generations = config.redis.URL ? redisGenerations(config.redis.URL) : localGenerations(() => database?.changedElsewhere() ?? false));
       database = await openDatabase(target, { onCommit: (written) => counters.raise(written) });
-      events = createEventBus(config.redis.URL || undefined);
+      const bus = createEventBus(config.redis.URL || undefined);
       const db = database.db;
-      const bus = events;
-      await ensureInitialAdmin({ db, config, events: bus });
+      // The services' bus writes the events background work follows to the event log first (src/events/outbox.ts).
+      events = loggedBus(bus, db);
+      const logged = events;
+      await ensureInitialAdmin({ db, config, events: logged });
       caches = new Caches(counters);
       passwordCache = new PasswordCache().listen(bus);
-      // Commits pushed with `#12` in their message leave a row on that issue's timeline.
+      // The followers hear the logged events from the log's reader, in order, on one instance at a time; what
+      // they publish goes to the log and the bus as the services' events do.
+      const handedOver = createEventBus();
+      const followed: EventBus = { publish: logged.publish, subscribe: (topic, signal) => handedOver.subscribe(topic, signal), close: async () => {} };
+      const report = (message: string, err: unknown) => console.error(message, err);
+      const followerDeps = { db, config, events: followed };
       // Notification threads follow issue, comment, pull request and review events.
-      notifier = followNotifications({ db, config, events: bus }, (message, err) => console.error(message, err));
-      pushReferences = followPushReferences({ db, config, events: bus }, (message, err) => console.error(message, err));
+      notifier = followNotifications(followerDeps, report);
+      // Commits pushed with `#12` in their message leave a row on that issue's timeline.
+      pushReferences = followPushReferences(followerDeps, report);
       // Pull requests follow pushes to their branches; their mergeability is computed in the background.
-      pullChecker = followPullRequests({ db, config, events: bus }, (message, err) => console.error(message, err));
+      pullChecker = followPullRequests(followerDeps, report);
       // Merges scheduled for when the checks succeed (auto-merge): examined on start, then as events come.
-      autoMerger = followAutoMerges({ db, config, events: bus }, (message, err) => console.error(message, err));
+      autoMerger = followAutoMerges(followerDeps, report);
       // The activity feeds' entries (src/domain/activity), written as the events come.
-      activityWriter = followActivity({ db, config, events: bus }, (message, err) => console.error(message, err));
+      activityWriter = followActivity(followerDeps, report);
       // Webhooks: events become delivery rows (payloads built by the facade's converters, run as the sender); a worker sends them.
-      webhookWorker = startDeliveryWorker({ db, config, events: bus }, (message, err) => console.error(message, err));
+      webhookWorker = startDeliveryWorker({ db, config, events: logged }, report);
       const payloads = webhookPayloads(schema, async (senderId) => {
         const user = senderId === null ? null : await db.user.findUnique({ where: { id: senderId } });
         const viewer: Viewer = user ? { user, method: 'password', grant: null } : anonymousViewer;
-        return createGraphQLContext({ db, config, events: bus, viewer }, url, { trustedDocument: true });
+        return createGraphQLContext({ db, config, events: logged, viewer }, url, { trustedDocument: true });
       });
       const worker = webhookWorker;
-      webhookEvents = followWebhookEvents({ db, config, events: bus }, payloads, () => worker.wake(), (message, err) => console.error(message, err));
+      webhookEvents = followWebhookEvents(followerDeps, payloads, () => worker.wake(), report);
+      const followers = [notifier, pushReferences, pullChecker, autoMerger, activityWriter, webhookEvents];
+      eventReader = startEventReader({
+        db,
+        bus,
+        deliver: (topic, payload) => void handedOver.publish(topic as never, payload as never),
+        followersIdle: async () => {
+          for (const follower of followers) await follower.idle();
+        },
+        report,
+      });
       const authDeps = { db, config, passwordCache };
 
-      const contextFor = (viewer: Viewer, cache?: CacheView) => createGraphQLContext({ db, config, events: bus, viewer, cache }, url);
+      const contextFor = (viewer: Viewer, cache?: CacheView) => createGraphQLContext({ db, config, events: logged, viewer, cache }, url);
       const trustedContextFor = (viewer: Viewer, res: express.Response) =>
-        createGraphQLContext({ db, config, events: bus, viewer, cache: cacheOf(res) }, url, { trustedDocument: true, notFound: 'error' });
+        createGraphQLContext({ db, config, events: logged, viewer, cache: cacheOf(res) }, url, { trustedDocument: true, notFound: 'error' });
       const graphqlDeps = {
         config,
         contextOf: (req: express.Request) => contextFor(viewerOf(req.res!), cacheOf(req.res!)),
@@ -163,6 +179,10 @@ export function buildApp(config: Config = loadConfig(), options: AppOptions = {}
         authenticate: async (credentials: Parameters<typeof authenticate>[1]) =>
           (await authenticate({ ...authDeps, cache: await caches!.view() }, credentials)).viewer,
         contextFor: (viewer: Viewer) => contextFor(viewer),
+        onAccessChange: (listener: () => void, signal: AbortSignal) =>
+          bus.onEvent?.((topic) => {
+            if (topic === 'token.revoked' || topic === 'user.updated' || topic === 'user.deleted') listener();
+          }, signal),
       };
       graphql = createGraphQLHandler(graphqlDeps);
 
@@ -176,8 +196,8 @@ export function buildApp(config: Config = loadConfig(), options: AppOptions = {}
       // The front door (below) runs the common middleware, the docs and the REST operations; express the rest.
       web.use('/api', authenticateApi);
       web.use(GRAPHQL_PATH, graphql.handle);
-      web.use(createGitRouter({ ...authDeps, events: bus, caches }));
-      web.use(createAttachmentDownloads({ ...authDeps, events: bus, caches }));
+      web.use(createGitRouter({ ...authDeps, events: logged, caches }));
+      web.use(createAttachmentDownloads({ ...authDeps, events: logged, caches }));
       web.use((req, res) => sendError(res, 404, `nothing at ${req.method} ${req.path}`));
       const onError: ErrorRequestHandler = (err, _req, res, _next) => {
         const status = (err as { status?: number; type?: string }).status;
@@ -230,6 +250,7 @@ export function buildApp(config: Config = loadConfig(), options: AppOptions = {}
       }
       closeAllReaders();
       passwordCache?.close();
+      await eventReader?.stop();
       await pushReferences?.stop();
       await notifier?.stop();
       await autoMerger?.stop();

@@ -9,10 +9,20 @@ import type { EventTopics } from './topics.ts';
  * topic to payload: the application's is EventTopics (topics.ts); the bus itself works for any map.
  */
 export interface EventBus<Topics extends object = EventTopics> {
-  publish<K extends keyof Topics & string>(topic: K, payload: Topics[K]): Promise<void>;
+  publish<K extends keyof Topics & string>(topic: K, payload: Topics[K], options?: PublishOptions): Promise<void>;
   subscribe<K extends keyof Topics & string>(topic: K, signal?: AbortSignal): AsyncIterableIterator<Topics[K]>;
+  /** Calls `listener` with the topic of every event this instance delivers (its own and, with Redis, the others'). */
+  onEvent?(listener: (topic: string) => void, signal?: AbortSignal): void;
   close(): Promise<void>;
 }
+
+export interface PublishOptions {
+  /** The event is in the event log already (written in the change's transaction: outbox.ts). */
+  logged?: boolean;
+}
+
+/** The local emitter's name for "any event", heard by onEvent. */
+const ANY = Symbol('any event');
 
 const CHANNEL_PREFIX = 'graft:';
 
@@ -24,6 +34,7 @@ const defaultLogger: BusLogger = (message, err) => console.error(`event bus: ${m
 function emitLocally(local: EventEmitter, topic: string, payload: unknown, log: BusLogger) {
   try {
     local.emit(topic, payload);
+    local.emit(ANY, topic);
   } catch (err) {
     log(`a listener of "${topic}" failed`, err);
   }
@@ -39,6 +50,7 @@ export function createEventBus<Topics extends object = EventTopics>(redisUrl?: s
         emitLocally(local, topic, payload, log);
       },
       subscribe: (topic, signal) => iterate(local, topic, signal),
+      onEvent: (listener, signal) => listenToAll(local, listener, signal),
       async close() {
         local.removeAllListeners();
       },
@@ -109,6 +121,7 @@ export function createEventBus<Topics extends object = EventTopics>(redisUrl?: s
       if (publisher.status === 'ready') await sent;
     },
     subscribe: (topic, signal) => iterate(local, topic, signal),
+    onEvent: (listener, signal) => listenToAll(local, listener, signal),
     async close() {
       closing = true;
       local.removeAllListeners();
@@ -116,6 +129,11 @@ export function createEventBus<Topics extends object = EventTopics>(redisUrl?: s
       await Promise.allSettled([end(publisher), end(subscriber)]);
     },
   };
+}
+
+function listenToAll(local: EventEmitter, listener: (topic: string) => void, signal?: AbortSignal) {
+  local.on(ANY, listener);
+  signal?.addEventListener('abort', () => local.off(ANY, listener), { once: true });
 }
 
 /**

@@ -84,6 +84,15 @@ export interface EventTopics {
   webhook: WebhookEvent;
 }
 
+/**
+ * Whether a topic's events go to the event log (src/events/outbox.ts) for the background work to follow. Those
+ * only live subscriptions and caches hear (an account's viewer and notification events, revoked tokens, account
+ * changes the password cache forgets) are not logged: they are about now, not work to be done.
+ */
+export function isLogged(topic: string): boolean {
+  return !(topic.startsWith('viewer.') || topic.startsWith('notification.') || topic.startsWith('user.') || topic === 'token.revoked');
+}
+
 export interface WebhookEvent {
   action: 'created' | 'edited' | 'deleted' | 'test';
   hookId: number;

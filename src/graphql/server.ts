@@ -2,7 +2,7 @@ import type { IncomingMessage, Server } from 'node:http';
 import { useServer } from 'graphql-ws/use/ws';
 import { WebSocketServer } from 'ws';
 import type { NextFunction, Request, Response } from 'express';
-import type { GraphQLError } from 'graphql';
+import { GraphQLError } from 'graphql';
 import type { Credentials } from '../auth/authenticate.ts';
 import type { Config } from '../config/defaults.ts';
 import { totpCode } from '../auth/totp.ts';
@@ -26,6 +26,11 @@ export interface GraphQLServerDeps {
   authenticate(credentials: Credentials): Promise<Viewer>;
   /** A fresh context (new loaders) for one operation of a viewer. */
   contextFor(viewer: Viewer): GraphQLContext;
+  /**
+   * Calls `listener` whenever access may have been taken from someone (a token revoked, an account changed or
+   * deleted), on this instance or another; ends with `signal`.
+   */
+  onAccessChange?(listener: () => void, signal: AbortSignal): void;
 }
 
 async function createYogaServer(deps: GraphQLServerDeps) {
@@ -100,11 +105,42 @@ function connectionCredentials(params: Record<string, unknown>, request: Incomin
 
 type ConnectionExtra = {
   request: IncomingMessage;
+  /** Aborted when the connection's credentials stop working: its open subscriptions end. */
+  access?: AbortController;
   /** Kept for the whole connection: every operation authenticates again with them. */
   credentials?: Credentials;
   /** The two-factor secret the connection's password sign-in was checked against (see reauthenticate). */
   totpSecret?: string;
 };
+
+/** A subscription's events until `access` is aborted; then one UNAUTHENTICATED error, and the end. */
+function endOnAccessLoss<T>(result: T, access: AbortSignal): T {
+  if (!result || typeof result !== 'object' || !(Symbol.asyncIterator in result)) return result;
+  const events = result as unknown as AsyncIterator<unknown>;
+  const lost = new Promise<'lost'>((resolve) => (access.aborted ? resolve('lost') : access.addEventListener('abort', () => resolve('lost'), { once: true })));
+  let ended = false;
+  const end = async () => {
+    ended = true;
+    await events.return?.();
+  };
+  const wrapped: AsyncIterableIterator<unknown> = {
+    [Symbol.asyncIterator]() {
+      return this;
+    },
+    async next() {
+      if (ended) return { value: undefined, done: true };
+      const next = await Promise.race([events.next(), lost]);
+      if (next !== 'lost') return next;
+      await end();
+      return { value: { errors: [new GraphQLError('the credentials of this connection no longer give access', { extensions: { code: 'UNAUTHENTICATED' } })] }, done: false };
+    },
+    async return() {
+      await end();
+      return { value: undefined, done: true };
+    },
+  };
+  return wrapped as unknown as T;
+}
 
 /** graphql-ws on the same path: subscriptions (and any operation) over a websocket. */
 export function attachGraphQLWebSocket(server: Server, graphql: ReturnType<typeof createGraphQLHandler>, deps: GraphQLServerDeps) {
@@ -122,6 +158,38 @@ export function attachGraphQLWebSocket(server: Server, graphql: ReturnType<typeo
     return deps.authenticate(extra.totpSecret ? { ...credentials, otp: totpCode(extra.totpSecret) } : credentials);
   }
 
+  /**
+   * The open connections: when access may have been taken (a revoked token, a changed password, a banned or
+   * deleted account), each authenticates again, and the subscriptions of one that no longer can end with an
+   * error, rather than going on receiving with what they had when they subscribed. The connection stays open;
+   * its next operation is refused as any would be (reauthenticate).
+   */
+  const open = new Set<ConnectionExtra>();
+  const stopListening = new AbortController();
+  let checking: Promise<void> | null = null;
+  let checkAgain = false;
+  const checkOpenConnections = () => {
+    if (checking) {
+      checkAgain = true;
+      return;
+    }
+    checkAgain = false;
+    checking = Promise.all(
+      [...open].map((extra) =>
+        reauthenticate(extra).then(
+          () => {},
+          () => extra.access?.abort(),
+        ),
+      ),
+    )
+      .then(() => {})
+      .finally(() => {
+        checking = null;
+        if (checkAgain) checkOpenConnections();
+      });
+  };
+  deps.onAccessChange?.(checkOpenConnections, stopListening.signal);
+
   const cleanup = useServer<Record<string, unknown>, ConnectionExtra>(
     {
       execute: (args) => (args.rootValue as { execute: typeof import('graphql').execute }).execute(args),
@@ -135,10 +203,14 @@ export function attachGraphQLWebSocket(server: Server, graphql: ReturnType<typeo
           ctx.extra.credentials = credentials;
           const signedIn = viewer.sudoBy ?? viewer.user;
           if (viewer.method === 'password' && signedIn?.totpSecret) ctx.extra.totpSecret = signedIn.totpSecret;
+          if (viewer.user) open.add(ctx.extra);
           return true;
         } catch {
           return false;
         }
+      },
+      onClose: (ctx) => {
+        open.delete(ctx.extra);
       },
       onSubscribe: async (ctx, _id, params) => {
         let viewer: Viewer;
@@ -157,13 +229,15 @@ export function attachGraphQLWebSocket(server: Server, graphql: ReturnType<typeo
         const document = parse(params.query);
         const errors = validate(enveloped, document);
         if (errors.length > 0) return errors;
+        if (!ctx.extra.access || ctx.extra.access.signal.aborted) ctx.extra.access = new AbortController();
+        const access = ctx.extra.access.signal;
         return {
           schema: enveloped,
           operationName: params.operationName,
           document,
           variableValues: params.variables,
           contextValue: deps.contextFor(viewer),
-          rootValue: { execute, subscribe },
+          rootValue: { execute, subscribe: async (args: Parameters<typeof subscribe>[0]) => endOnAccessLoss(await subscribe(args), access) },
         };
       },
     },
@@ -171,6 +245,7 @@ export function attachGraphQLWebSocket(server: Server, graphql: ReturnType<typeo
   );
   return {
     async close() {
+      stopListening.abort();
       await cleanup.dispose();
       await new Promise<void>((resolve) => wss.close(() => resolve()));
     },

@@ -61,6 +61,47 @@ describe('graphql-ws authenticates every operation, not just the connection', ()
     await client.dispose();
   });
 
+  it('a subscription open with a token ends with UNAUTHENTICATED once the token is revoked, and receives nothing after', async () => {
+    const res = await api.post(`/users/${alice.login}/tokens`, { name: 'subscribed', scopes: ['read:notification', 'read:user'] }, alice.basic);
+    assert.equal(res.status, 201);
+    const { client, connections } = connect(server.url, { authorization: `token ${res.body.sha1}` });
+    const received: { data?: unknown; errors?: string[] }[] = [];
+    const ended = new Promise<void>((resolve) => {
+      client.subscribe(
+        { query: 'subscription { notificationEvents { kind unreadCount } }' },
+        {
+          next: (value) => received.push({ data: value.data ?? undefined, errors: value.errors?.map((e) => String((e.extensions as { code?: string })?.code ?? e.message)) }),
+          error: () => resolve(),
+          complete: () => resolve(),
+        },
+      );
+    });
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    assert.equal((await api.delete(`/users/${alice.login}/tokens/subscribed`, alice.basic)).status, 204);
+    await ended;
+    assert.deepEqual(received, [{ data: undefined, errors: ['UNAUTHENTICATED'] }]);
+    assert.equal(connections(), 1, 'the connection itself stays open');
+    await client.dispose();
+  });
+
+  it('a subscription of an account banned while it listens ends', async () => {
+    const erin = await createAccount(api);
+    const { client } = connect(server.url, { authorization: `Basic ${Buffer.from(`${erin.login}:${erin.password}`).toString('base64')}` });
+    const received: string[] = [];
+    const ended = new Promise<void>((resolve) => {
+      client.subscribe(
+        { query: 'subscription { notificationEvents { kind } }' },
+        { next: (value) => received.push(...(value.errors ?? []).map((e) => String((e.extensions as { code?: string })?.code))), error: () => resolve(), complete: () => resolve() },
+      );
+    });
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const ban = await api.patch(`/admin/users/${erin.login}`, { source_id: 0, login_name: erin.login, prohibit_login: true }, adminAuth);
+    assert.equal(ban.status, 200);
+    await ended;
+    assert.deepEqual(received, ['UNAUTHENTICATED']);
+    await client.dispose();
+  });
+
   it('an account that may no longer sign in loses access on its open connection', async () => {
     const bob = await createAccount(api);
     const { client, connections } = connect(server.url, { authorization: `Basic ${Buffer.from(`${bob.login}:${bob.password}`).toString('base64')}` });

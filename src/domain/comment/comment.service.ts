@@ -1,3 +1,4 @@
+import { transactionWithEvents } from '../../events/outbox.ts';
 import { isSiteAdmin, requireUser } from '../../auth/viewer.ts';
 import type { Comment, Prisma } from '../../db/models.ts';
 import { forbidden, invalid, notFound } from '../../errors.ts';
@@ -197,16 +198,17 @@ export async function createComment(ctx: ServiceContext, owner: string, name: st
   }
   const plan = await planReferences(ctx, repo, { markdown: input.body });
   const now = new Date();
-  const made = await ctx.db.$transaction(async (tx) => {
+  // The comment and its event are committed together (src/events/outbox.ts).
+  const made = await transactionWithEvents(ctx, async (tx, publish) => {
     const comment = await tx.comment.create({
       data: { issueId: issue.id, repoId: repo.id, type: 'comment', posterId: actor.id, body: input.body, createdAt: now, updatedAt: now },
       include: COMMENT_INCLUDE,
     });
     await tx.issue.update({ where: { id: issue.id }, data: { commentCount: { increment: 1 }, updatedAt: now } });
     await writeReferences(tx, actor, { issue, commentId: comment.id }, plan, false);
+    await publish('issue_comment', { action: 'created', actorId: actor.id, repoId: repo.id, issueId: issue.id, number, commentId: comment.id });
     return { comment, issue: await tx.issue.findUniqueOrThrow({ where: { id: issue.id }, include: ISSUE_INCLUDE }) };
   });
-  await ctx.events.publish('issue_comment', { action: 'created', actorId: actor.id, repoId: repo.id, issueId: issue.id, number, commentId: made.comment.id });
   return { comment: made.comment, issue: { issue: made.issue, repo } };
 }
 

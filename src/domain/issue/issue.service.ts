@@ -1,3 +1,4 @@
+import { transactionWithEvents } from '../../events/outbox.ts';
 import type { Issue, Label, Milestone, Prisma, User } from '../../db/models.ts';
 import { cachedMany } from '../../cache/cache.ts';
 import type { Tx } from '../../db/client.ts';
@@ -434,14 +435,15 @@ export async function createIssue(ctx: ServiceContext, owner: string, name: stri
   const actor = signedIn(ctx);
   const { repo, permission } = await issueRepository(ctx, owner, name, ISSUES_READ);
   const plan = await planIssue(ctx, repo, permission, actor, input);
-  const issue = await ctx.db.$transaction(async (tx) => {
+  // The issue and its events are committed together (src/events/outbox.ts).
+  const issue = await transactionWithEvents(ctx, async (tx, publish) => {
     const created = await insertIssue(tx, ctx, repo, actor, plan, false);
+    const about = { actorId: actor.id, repoId: repo.id, issueId: created.id, number: created.number };
+    await publish('issues', { ...about, action: 'opened' });
+    for (const user of plan.assignees) await publish('issue_assign', { ...about, action: 'assigned', assigneeId: user.id });
+    if (plan.closed) await publish('issues', { ...about, action: 'closed' });
     return loadIssue(tx, repo.id, created.number);
   });
-  await ctx.events.publish('issues', { action: 'opened', actorId: actor.id, repoId: repo.id, issueId: issue.id, number: issue.number });
-  const about = { actorId: actor.id, repoId: repo.id, issueId: issue.id, number: issue.number };
-  for (const user of plan.assignees) await ctx.events.publish('issue_assign', { ...about, action: 'assigned', assigneeId: user.id });
-  if (plan.closed) await ctx.events.publish('issues', { ...about, action: 'closed' });
   return { issue, repo };
 }
 
