@@ -1,4 +1,4 @@
-import { describe, markdown, plain } from './messages.ts';
+import { describeWithTitle, markdown } from './messages.ts';
 import type { HookService } from './service.ts';
 
 /** Discord's webhooks (Gitea's discord.go): one embed whose title says what happened and whose description holds the details. */
@@ -9,11 +9,10 @@ const cut = (s: string, n: number) => (s.length > n ? `${s.slice(0, n - 1)}…` 
 export const discord: HookService = {
   settings: [{ name: 'username' }, { name: 'icon_url' }],
   request({ url, method, settings, event, eventType, payload }) {
-    const title = describe(eventType, event, payload, plain);
-    const m = describe(eventType, event, payload, markdown);
-    if (!title || !m) return null;
+    const m = describeWithTitle(eventType, event, payload, markdown);
+    if (!m) return null;
     const embed = {
-      title: cut(title.text, 256),
+      title: cut(m.plainText, 256),
       description: cut(m.details, 4096),
       url: m.url,
       color: m.color,

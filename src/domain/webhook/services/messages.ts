@@ -290,3 +290,9 @@ export function describe(eventType: string, event: string, p: GiteaPayload, f: F
     }
   }
 }
+
+/** The message written with `f`, and its one line in plain text (for a title); null as describe. */
+export function describeWithTitle(eventType: string, event: string, p: GiteaPayload, f: Formatter): (Message & { plainText: string }) | null {
+  const m = describe(eventType, event, p, f);
+  return m && { ...m, plainText: describe(eventType, event, p, plain)!.text };
+}

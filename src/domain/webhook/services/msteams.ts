@@ -1,13 +1,12 @@
-import { describe, markdown, plain } from './messages.ts';
+import { describeWithTitle, markdown } from './messages.ts';
 import { hexColor, type HookService } from './service.ts';
 
 /** Microsoft Teams' connectors (Gitea's msteams.go): a MessageCard with one section and a button to the page. */
 export const msteams: HookService = {
   settings: [],
   request({ url, method, event, eventType, payload }) {
-    const title = describe(eventType, event, payload, plain);
-    const m = describe(eventType, event, payload, markdown);
-    if (!title || !m) return null;
+    const m = describeWithTitle(eventType, event, payload, markdown);
+    if (!m) return null;
     const facts = [{ name: 'Repository:', value: m.repository.full_name ?? '' }];
     if (m.kind === 'push' && payload.commits) facts.push({ name: 'Commit count:', value: String(payload.total_commits ?? payload.commits.length) });
     return {
@@ -17,8 +16,8 @@ export const msteams: HookService = {
         '@type': 'MessageCard',
         '@context': 'https://schema.org/extensions',
         themeColor: hexColor(m.color),
-        title: title.text,
-        summary: title.text,
+        title: m.plainText,
+        summary: m.plainText,
         sections: [
           {
             activityTitle: m.sender.login ?? m.sender.username ?? '',
