@@ -185,7 +185,7 @@ export function startDeliveryWorker(deps: Deps, report: (message: string, err: u
     if (!task) return;
     const out = outgoing(task.hook, task);
     if (typeof out === 'string') {
-      await deps.db.hookTask.update({ where: { id: task.id }, data: { attempts: task.attempts, delivered: true, succeeded: false, responseStatus: null, responseBody: out, deliveredAt: new Date(), claimedAt: null, claimedBy: null } });
+      await deps.db.hookTask.update({ where: { id: task.id }, data: { delivered: true, succeeded: false, responseStatus: null, responseBody: out, deliveredAt: new Date(), claimedAt: null, claimedBy: null } });
       return;
     }
     let status: number | null = null;
