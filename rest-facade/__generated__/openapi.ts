@@ -3554,7 +3554,7 @@ export interface paths {
         put?: never;
         /**
          * Add a webhook to a repository
-         * @description For the repository's admins. Types gitea and gogs are delivered; the chat services' types Gitea knows are 422 (not supported yet). config.url (an http or https URL) and config.content_type (json or form) are required (422). No events: push only. A hook is inactive unless active is sent true.
+         * @description For the repository's admins. Types gitea and gogs send Gitea's payload; slack, discord, dingtalk, telegram, msteams, feishu, matrix, wechatwork and packagist send the service's own message (JSON). config.url (an http or https URL) and config.content_type (json or form) are required (422), and so are slack's channel (a name Slack refuses is 400), matrix's room_id and packagist's package_url. Other type members: slack username, icon_url, color; discord username, icon_url; telegram bot_token, chat_id, thread_id; matrix homeserver_url, message_type (m.notice or m.text); packagist username, api_token. Other types are 422. No events: push only. A hook is inactive unless active is sent true.
          */
         post: operations["repoCreateHook"];
         delete?: never;
@@ -5660,12 +5660,12 @@ export interface components {
         Hook: {
             /** Format: int64 */
             id?: number;
-            /** @description gitea or gogs. */
+            /** @description gitea, gogs, or the service (slack, discord, dingtalk, telegram, msteams, feishu, matrix, wechatwork, packagist). */
             type?: string;
             name?: string;
             /** @description A glob of the branch names whose pushes and branch events are delivered; empty for all. */
             branch_filter?: string;
-            /** @description url, content_type and http_method. */
+            /** @description url, content_type, http_method, and the members of the hook's type (never a secret or token). */
             config?: {
                 [key: string]: string;
             };
@@ -5681,10 +5681,10 @@ export interface components {
         };
         /** @description A webhook to add. */
         CreateHookOption: {
-            /** @description gitea or gogs. */
+            /** @description gitea, gogs, or a service (slack, discord, dingtalk, telegram, msteams, feishu, matrix, wechatwork, packagist). */
             type: string;
             name?: string;
-            /** @description url (required, http or https), content_type (required: json or form), secret (signs each body), http_method (POST by default). */
+            /** @description url (required, http or https), content_type (required: json or form), secret (signs each body), http_method (POST by default), and the members of the type (slack channel, matrix room_id, ...). */
             config: {
                 [key: string]: string;
             };
@@ -5698,7 +5698,7 @@ export interface components {
         /** @description A change to a webhook; members left out stay. */
         EditHookOption: {
             name?: string;
-            /** @description url, content_type, secret, http_method; those left out stay. */
+            /** @description url, content_type, secret, http_method and the type's members; those left out stay. */
             config?: {
                 [key: string]: string;
             };
@@ -13303,6 +13303,7 @@ export interface operations {
         };
         responses: {
             201: components["responses"]["Hook"];
+            400: components["responses"]["error"];
             403: components["responses"]["forbidden"];
             404: components["responses"]["notFound"];
             422: components["responses"]["validationError"];
@@ -13371,6 +13372,7 @@ export interface operations {
         };
         responses: {
             200: components["responses"]["Hook"];
+            400: components["responses"]["error"];
             403: components["responses"]["forbidden"];
             404: components["responses"]["notFound"];
             422: components["responses"]["validationError"];

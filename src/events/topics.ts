@@ -80,7 +80,7 @@ export interface EventTopics {
   pull_request_review: PullRequestReviewEvent;
   /** A line comment of a review was published, with its review or as a reply in a submitted one (Gitea's `pull_request_review_comment`). */
   pull_request_review_comment: PullRequestReviewCommentEvent;
-  /** A repository webhook was created, edited or deleted, or a test delivery of a push was asked for (src/domain/webhook). */
+  /** A repository webhook was created, edited or deleted, a test delivery of a push was asked for, or a delivery was sent again (src/domain/webhook). */
   webhook: WebhookEvent;
 }
 
@@ -94,7 +94,7 @@ export function isLogged(topic: string): boolean {
 }
 
 export interface WebhookEvent {
-  action: 'created' | 'edited' | 'deleted' | 'test';
+  action: 'created' | 'edited' | 'deleted' | 'test' | 'redelivered';
   hookId: number;
   repoId: number;
   actorId: number;

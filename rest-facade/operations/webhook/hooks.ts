@@ -17,6 +17,13 @@ function required(config: Record<string, string>, key: string): string {
   return value;
 }
 
+/** The config members beyond those every hook has: the type's own (its service takes those it knows). */
+const COMMON_CONFIG = new Set(['url', 'content_type', 'http_method', 'secret']);
+function typeSettings(config: Record<string, string>) {
+  const settings = Object.entries(config).filter(([name]) => !COMMON_CONFIG.has(name));
+  return settings.length > 0 ? settings.map(([name, value]) => ({ name, value: String(value) })) : null;
+}
+
 export const repoListHooks = defineOperation({
   operationId: 'repoListHooks',
   document: WebhooksDocument,
@@ -51,6 +58,7 @@ export const repoCreateHook = defineOperation({
         events: body.events ?? null,
         branchFilter: body.branch_filter ?? null,
         active: body.active ?? false,
+        settings: typeSettings(config),
       },
     };
   },
@@ -76,6 +84,7 @@ export const repoEditHook = defineOperation({
         events: body.events ?? null,
         branchFilter: body.branch_filter ?? null,
         active: body.active ?? null,
+        settings: typeSettings(config),
       },
     };
   },

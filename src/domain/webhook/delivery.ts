@@ -5,6 +5,7 @@ import { serialWork, type Follower } from '../../events/follower.ts';
 import type { PushedRef } from '../../events/topics.ts';
 import type { ServiceContext } from '../../services.ts';
 import { hostMatcher, resolveAllowed } from './allowed-hosts.ts';
+import { hookRequest, type OutgoingRequest } from './services/index.ts';
 import { branchMatches, type PayloadBuilder, type PayloadRequest } from './webhook.rules.ts';
 
 export type { PayloadBuilder, PayloadRequest };
@@ -100,6 +101,8 @@ export function followWebhookEvents(deps: Deps, payloads: PayloadBuilder, onReco
     ]),
   );
   follow(deps.events.subscribe('webhook', signal), (w) => {
+    // A delivery sent again is a new row: the worker looks for it now.
+    if (w.action === 'redelivered') onRecorded();
     if (w.action !== 'test') return;
     on(`a test of hook ${w.hookId}`, () => [
       { choice: 'push', event: 'push', eventType: 'push', branch: null, onlyHook: w.hookId, payload: { kind: 'push', repoId: w.repoId, senderId: w.actorId, ref: w.ref ?? '', before: '', after: '', commits: 1 } },
@@ -132,6 +135,15 @@ export function deliveryHeaders(hook: Pick<Webhook, 'secret' | 'authorizationHea
     'x-github-event-type': task.eventType,
     ...(hook.authorizationHeader ? { authorization: hook.authorizationHeader } : {}),
   };
+}
+
+/** The request of a delivery by its hook's type, or why it is not sent (recorded as its answer). */
+function outgoing(hook: Webhook, task: { event: string; eventType: string; payload: string }): OutgoingRequest | string {
+  try {
+    return hookRequest(hook, task) ?? `not sent: a ${hook.type} hook has no message for this ${task.eventType} event`;
+  } catch (err) {
+    return `not sent: ${(err as Error).message}`;
+  }
 }
 
 export interface DeliveryWorker {
@@ -171,14 +183,18 @@ export function startDeliveryWorker(deps: Deps, report: (message: string, err: u
   async function sendOne(taskId: number): Promise<void> {
     const task = await deps.db.hookTask.findUnique({ where: { id: taskId }, include: { hook: true } });
     if (!task) return;
-    const body = task.hook.contentType === 'form' ? new URLSearchParams({ payload: task.payload }).toString() : task.payload;
+    const out = outgoing(task.hook, task);
+    if (typeof out === 'string') {
+      await deps.db.hookTask.update({ where: { id: task.id }, data: { delivered: true, succeeded: false, responseStatus: null, responseBody: out, deliveredAt: new Date(), claimedAt: null, claimedBy: null } });
+      return;
+    }
     let status: number | null = null;
     let answer = '';
     try {
-      const res = await request(task.hook.url, {
-        method: task.hook.httpMethod as Dispatcher.HttpMethod,
-        headers: deliveryHeaders(task.hook, task, body),
-        body: task.hook.httpMethod === 'GET' ? undefined : body,
+      const res = await request(out.url, {
+        method: out.method as Dispatcher.HttpMethod,
+        headers: { ...deliveryHeaders(task.hook, task, out.body), 'content-type': out.contentType },
+        body: out.method === 'GET' ? undefined : out.body,
         dispatcher,
         headersTimeout: timeoutMs,
         bodyTimeout: timeoutMs,

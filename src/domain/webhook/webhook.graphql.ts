@@ -5,11 +5,17 @@ import { lookup } from '../../graphql/errors.ts';
 import { inputFromTable } from '../../graphql/input-fields.ts';
 import { RepositoryRef } from '../repo/repo.graphql.ts';
 import { withOwner } from '../repo/repo.service.ts';
-import { CREATE_WEBHOOK_FIELDS, EDIT_WEBHOOK_FIELDS } from './webhook.inputs.ts';
+import { CREATE_WEBHOOK_FIELDS, EDIT_WEBHOOK_FIELDS, WEBHOOK_SETTING_FIELDS } from './webhook.inputs.ts';
 import * as hooks from './webhook.service.ts';
 
+inputFromTable('WebhookSettingInput', WEBHOOK_SETTING_FIELDS);
 const CreateWebhookInput = inputFromTable('CreateWebhookInput', CREATE_WEBHOOK_FIELDS);
 const EditWebhookInput = inputFromTable('EditWebhookInput', EDIT_WEBHOOK_FIELDS);
+
+const WebhookSettingRef = builder.objectRef<{ name: string; value: string }>('WebhookSetting').implement({
+  description: "One config member of a hook's type (Slack's channel, Matrix's room_id, ...).",
+  fields: (t) => ({ name: t.exposeString('name'), value: t.exposeString('value') }),
+});
 
 const HookDeliveryRef = builder.objectRef<Omit<HookTask, 'payload'>>('WebhookDelivery').implement({
   description: 'One delivery of a webhook: its event, its attempts and the last answer.',
@@ -39,7 +45,12 @@ export const WebhookRef = builder.objectRef<hooks.WebhookView>('Webhook').implem
   description: "A repository's webhook: where its events are delivered. Its secret is never shown.",
   fields: (t) => ({
     databaseId: t.int({ resolve: (v) => v.hook.id }),
-    type: t.string({ description: 'gitea or gogs.', resolve: (v) => v.hook.type }),
+    type: t.string({ description: 'gitea or gogs, or the service the hook speaks to (slack, discord, matrix, ...).', resolve: (v) => v.hook.type }),
+    settings: t.field({
+      type: [WebhookSettingRef],
+      description: "The config members of the hook's type, empty when not set; tokens are never shown.",
+      resolve: (v) => hooks.publicSettings(v.hook),
+    }),
     name: t.string({ resolve: (v) => v.hook.name }),
     url: t.string({ resolve: (v) => v.hook.url }),
     contentType: t.string({ description: 'json or form.', resolve: (v) => v.hook.contentType }),
@@ -121,6 +132,13 @@ builder.mutationFields((t) => {
         await hooks.deleteWebhook(ctx, owner, name, id);
         return true;
       },
+    }),
+    redeliverWebhookDelivery: t.field({
+      type: HookDeliveryRef,
+      tokenScope: 'write:repository',
+      description: "Sends a delivery again as a new delivery of the same hook, event and payload, with a new uuid (for the hook's readers: its repository's admins).",
+      args: { id: t.arg.int({ required: true, description: "The delivery's databaseId." }) },
+      resolve: (_root, { id }, ctx) => hooks.redeliverDelivery(ctx, id),
     }),
     testWebhook: t.boolean({
       tokenScope: 'write:repository',

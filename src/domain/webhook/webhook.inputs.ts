@@ -1,8 +1,14 @@
 import type { FieldTable, InputOf } from '../fields.ts';
 
+/** One config member of a hook type beyond url, content_type, secret and http_method (Slack's channel, ...). */
+export const WEBHOOK_SETTING_FIELDS = {
+  name: { kind: 'string', required: true, description: "The config member's name, as REST's config names it (channel, room_id, ...)." },
+  value: { kind: 'string', required: true },
+} as const satisfies FieldTable;
+
 /** A webhook to create (REST: CreateHookOption, its config's members as fields). */
 export const CREATE_WEBHOOK_FIELDS = {
-  type: { kind: 'string', required: true, description: 'gitea or gogs (the payload and header dialect).' },
+  type: { kind: 'string', required: true, description: 'gitea or gogs (the payload itself), or a service: slack, discord, dingtalk, telegram, msteams, feishu, matrix, wechatwork, packagist.' },
   url: { kind: 'string', required: true, description: 'Where deliveries are sent: an http(s) URL.' },
   contentType: { kind: 'string', required: true, description: 'json or form (the payload as a form member `payload`).' },
   httpMethod: { kind: 'string', description: 'POST (the default) or GET, PUT, PATCH.' },
@@ -12,6 +18,7 @@ export const CREATE_WEBHOOK_FIELDS = {
   events: { kind: 'string', list: true, description: "Gitea's event names; none: push only." },
   branchFilter: { kind: 'string', description: 'A glob of branch names a push or branch event must match; empty or * for all.' },
   active: { kind: 'boolean', description: 'Whether events are delivered (false when left out, as Gitea).' },
+  settings: { kind: 'input', list: true, fields: WEBHOOK_SETTING_FIELDS, description: "The type's own config members; those the type does not take are ignored." },
 } as const satisfies FieldTable;
 
 export type CreateWebhookInput = InputOf<typeof CREATE_WEBHOOK_FIELDS>;
@@ -27,6 +34,7 @@ export const EDIT_WEBHOOK_FIELDS = {
   events: { kind: 'string', list: true, description: "Gitea's event names (replaces the list)." },
   branchFilter: CREATE_WEBHOOK_FIELDS.branchFilter,
   active: CREATE_WEBHOOK_FIELDS.active,
+  settings: { kind: 'input', list: true, fields: WEBHOOK_SETTING_FIELDS, description: "The type's config members to change; the others stay." },
 } as const satisfies FieldTable;
 
 export type EditWebhookInput = InputOf<typeof EDIT_WEBHOOK_FIELDS>;

@@ -3,10 +3,8 @@
  * and methods are taken, which events a hook chose, and whether a branch matches its filter.
  */
 
-/** The hook types Graft delivers. Gitea also takes chat services' types (slack, discord, ...): Graft refuses them (422). */
-export const HOOK_TYPES = ['gitea', 'gogs'] as const;
-/** The types Gitea's API knows but Graft does not deliver yet. */
-export const UNSUPPORTED_HOOK_TYPES = ['dingtalk', 'discord', 'msteams', 'slack', 'telegram', 'feishu', 'wechatwork', 'packagist', 'matrix'];
+/** The hook types: gitea and gogs send Gitea's payload; the others their service's message (services/). */
+export const HOOK_TYPES = ['gitea', 'gogs', 'dingtalk', 'discord', 'msteams', 'slack', 'telegram', 'feishu', 'wechatwork', 'packagist', 'matrix'] as const;
 export const CONTENT_TYPES = ['json', 'form'] as const;
 export const HTTP_METHODS = ['POST', 'GET', 'PUT', 'PATCH'] as const;
 

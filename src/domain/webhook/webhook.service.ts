@@ -4,9 +4,11 @@ import { forbidden, invalid, notFound } from '../../errors.ts';
 import { pageFrom, type Page, type PageWindow } from '../../pagination.ts';
 import type { ServiceContext } from '../../services.ts';
 import { repositoryPermission, satisfies } from '../access/access.service.ts';
-import { getRepository, type RepositoryWithOwner } from '../repo/repo.service.ts';
+import { randomUUID } from 'node:crypto';
+import { getRepository, getRepositoryById, type RepositoryWithOwner } from '../repo/repo.service.ts';
+import { HOOK_SERVICES, hookSettings } from './services/index.ts';
 import type { CreateWebhookInput, EditWebhookInput } from './webhook.inputs.ts';
-import { CONTENT_TYPES, HOOK_TYPES, HTTP_METHODS, isDeliverableUrl, normalizeEvents, UNSUPPORTED_HOOK_TYPES } from './webhook.rules.ts';
+import { CONTENT_TYPES, HOOK_TYPES, HTTP_METHODS, isDeliverableUrl, normalizeEvents } from './webhook.rules.ts';
 
 /**
  * Repository webhooks (Gitea's routers/api/v1/repo/hook.go and utils/hook.go): for the repository's admins only.
@@ -34,8 +36,33 @@ async function adminRepository(ctx: ServiceContext, owner: string, name: string)
 
 function checkType(type: string): string {
   if ((HOOK_TYPES as readonly string[]).includes(type)) return type;
-  if (UNSUPPORTED_HOOK_TYPES.includes(type)) throw invalid(`hook type "${type}" is not supported yet: use gitea or gogs`);
   throw invalid(`invalid hook type: "${type}"`);
+}
+
+type SettingsInput = readonly { name: string; value: string }[] | null | undefined;
+
+/**
+ * The settings a hook of `type` keeps: those stored, changed by the members given that the type takes (others are
+ * ignored, as Gitea ignores them), each checked by its service; 422 when one the type requires is missing.
+ */
+function checkSettings(type: string, given: SettingsInput, stored: Record<string, string> = {}): string {
+  const rules = HOOK_SERVICES[type]?.settings ?? [];
+  const settings: Record<string, string> = {};
+  for (const rule of rules) {
+    const value = given?.find((g) => g.name === rule.name)?.value ?? stored[rule.name];
+    if (value === undefined) {
+      if (rule.required) throw invalid(`missing config option: ${rule.name}`);
+      continue;
+    }
+    settings[rule.name] = rule.normalize ? rule.normalize(value) : value;
+  }
+  return JSON.stringify(settings);
+}
+
+/** The settings a hook answers with: every one its type takes (empty when not set), never a secret one (tokens). */
+export function publicSettings(hook: Pick<Webhook, 'type' | 'meta'>): { name: string; value: string }[] {
+  const stored = hookSettings(hook);
+  return (HOOK_SERVICES[hook.type]?.settings ?? []).filter((r) => !r.secret).map((r) => ({ name: r.name, value: stored[r.name] ?? '' }));
 }
 
 function checkUrl(url: string): string {
@@ -77,6 +104,7 @@ export async function createWebhook(ctx: ServiceContext, owner: string, name: st
       kind: 'repo',
       repoId: repo.id,
       type: checkType(input.type),
+      meta: checkSettings(input.type, input.settings),
       url: checkUrl(input.url),
       contentType: checkContentType(input.contentType),
       httpMethod: checkMethod(input.httpMethod),
@@ -107,6 +135,7 @@ export async function editWebhook(ctx: ServiceContext, owner: string, name: stri
   if (input.events != null) data.events = JSON.stringify(normalizeEvents(input.events));
   if (input.branchFilter != null) data.branchFilter = input.branchFilter;
   if (input.active != null) data.active = input.active;
+  if (input.settings != null) data.meta = checkSettings(found.type, input.settings, hookSettings(found));
   const hook = await ctx.db.webhook.update({ where: { id }, data });
   await ctx.events.publish('webhook', { action: 'edited', hookId: hook.id, repoId: repo.id, actorId: ctx.viewer.user!.id });
   return { hook, repo };
@@ -139,4 +168,21 @@ export async function listDeliveries(ctx: ServiceContext, view: WebhookView, win
     ctx.db.hookTask.findMany({ where, omit: { payload: true }, orderBy: { id: 'desc' }, skip: window.offset, take: window.limit }),
     ctx.db.hookTask.count({ where }),
   );
+}
+
+/**
+ * Sends a delivery again (Gitea's replay of a hook task): a new delivery of the same hook with the same event and
+ * payload and a new uuid, sent by the worker as any other. For those who may read the hook (its repository's admins).
+ */
+export async function redeliverDelivery(ctx: ServiceContext, id: number): Promise<Omit<HookTask, 'payload'>> {
+  requireUser(ctx.viewer);
+  const task = await ctx.db.hookTask.findUnique({ where: { id }, include: { hook: true } });
+  if (!task || task.hook.repoId === null) throw notFound(`webhook delivery ${id} does not exist`);
+  const { repo } = await getRepositoryById(ctx, task.hook.repoId);
+  await requireAdmin(ctx, repo);
+  const { payload: _payload, ...replayed } = await ctx.db.hookTask.create({
+    data: { hookId: task.hookId, uuid: randomUUID(), event: task.event, eventType: task.eventType, payload: task.payload },
+  });
+  await ctx.events.publish('webhook', { action: 'redelivered', hookId: task.hookId, repoId: repo.id, actorId: ctx.viewer.user!.id });
+  return replayed;
 }

@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "Webhook" ADD COLUMN     "meta" TEXT NOT NULL DEFAULT '{}';
