@@ -6,7 +6,7 @@ import type { ServiceContext } from '../../services.ts';
 import { repositoryPermission, satisfies } from '../access/access.service.ts';
 import { getRepository, type RepositoryWithOwner } from '../repo/repo.service.ts';
 import type { CreateWebhookInput, EditWebhookInput } from './webhook.inputs.ts';
-import { CONTENT_TYPES, HOOK_TYPES, HTTP_METHODS, isDeliverableUrl, normalizeEvents, UNSUPPORTED_HOOK_TYPES } from './webhook.rules.ts';
+import { CONTENT_TYPES, HOOK_TYPES, HTTP_METHODS, isDeliverableUrl, parseSelection, selectionOf, storeSelection, UNSUPPORTED_HOOK_TYPES, type HookEventSelection } from './webhook.rules.ts';
 
 /**
  * Repository webhooks (Gitea's routers/api/v1/repo/hook.go and utils/hook.go): for the repository's admins only.
@@ -19,8 +19,8 @@ export interface WebhookView {
   repo: RepositoryWithOwner;
 }
 
-/** The events a hook row chose. */
-export const hookEvents = (hook: Pick<Webhook, 'events'>): string[] => JSON.parse(hook.events) as string[];
+/** What a hook row listens to: its mode and the events it chose. */
+export const hookSelection = (hook: Pick<Webhook, 'events'>): HookEventSelection => parseSelection(hook.events);
 
 async function requireAdmin(ctx: ServiceContext, repo: RepositoryWithOwner): Promise<void> {
   requireUser(ctx.viewer);
@@ -83,7 +83,7 @@ export async function createWebhook(ctx: ServiceContext, owner: string, name: st
       secret: input.secret ?? '',
       authorizationHeader: input.authorizationHeader ?? '',
       name: input.name ?? '',
-      events: JSON.stringify(normalizeEvents(input.events)),
+      events: storeSelection(selectionOf(input.eventMode ?? 'choose_events', input.events)),
       branchFilter: input.branchFilter ?? '',
       active: input.active ?? false,
     },
@@ -104,7 +104,11 @@ export async function editWebhook(ctx: ServiceContext, owner: string, name: stri
   if (input.secret != null) data.secret = input.secret;
   if (input.authorizationHeader != null) data.authorizationHeader = input.authorizationHeader;
   if (input.name != null) data.name = input.name;
-  if (input.events != null) data.events = JSON.stringify(normalizeEvents(input.events));
+  if (input.eventMode != null || input.events != null) {
+    // A mode alone keeps the events chosen before; events alone choose them (choose_events).
+    const mode = input.eventMode ?? 'choose_events';
+    data.events = storeSelection(selectionOf(mode, input.events ?? hookSelection(found).chosen));
+  }
   if (input.branchFilter != null) data.branchFilter = input.branchFilter;
   if (input.active != null) data.active = input.active;
   const hook = await ctx.db.webhook.update({ where: { id }, data });
