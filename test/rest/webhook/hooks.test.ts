@@ -27,7 +27,8 @@ describe('repository webhooks: create, read, change and delete', () => {
     assert.equal(res.status, 201, JSON.stringify(res.body));
     assert.equal(res.body.type, 'gitea');
     assert.deepEqual(res.body.config, { url: config.url, content_type: 'json', http_method: 'POST' });
-    assert.deepEqual(res.body.events, ['push', 'issues']);
+    // "issues" chooses every issue event, as Gitea's API does.
+    assert.deepEqual(res.body.events, ['push', 'issues', 'issue_assign', 'issue_label', 'issue_milestone', 'issue_comment']);
     assert.equal(res.body.branch_filter, 'main');
     assert.equal(res.body.active, true);
     assert.equal(res.body.authorization_header, 'Bearer abc');
@@ -56,6 +57,8 @@ describe('repository webhooks: create, read, change and delete', () => {
     assert.equal(edited.body.config.url, config.url);
     assert.equal(edited.body.config.content_type, 'form');
     assert.deepEqual(edited.body.events, ['create', 'delete']);
+    const noEvents = await api.patch(`${repo.path}/hooks/${made.body.id}`, { active: true }, owner.basic);
+    assert.deepEqual(noEvents.body.events, ['push'], "Gitea's edit sets the events every time: none sent is push only");
     assert.equal((await api.patch(`${repo.path}/hooks/${made.body.id}`, { config: { url: 'gopher://x' } }, owner.basic)).status, 422);
     assert.equal((await api.delete(`${repo.path}/hooks/${made.body.id}`, owner.basic)).status, 204);
     assert.equal((await api.get(`${repo.path}/hooks/${made.body.id}`, owner.basic)).status, 404);
