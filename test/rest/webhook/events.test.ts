@@ -233,6 +233,40 @@ describe("webhook deliveries of every event, with Gitea's headers and payloads",
     assertShapes(status, ['commit', 'repository', 'sender']);
   });
 
+  it('builds a pull request payload with the same statements whatever the number of its labels and commits', async () => {
+    /** The statements the background ran for a pull request event, once nothing runs any more. */
+    const cost = async (number: number, pullId: number, issueId: number) => {
+      const quiet = async () => {
+        let last = -1;
+        while (server.app.database.queryCount() !== last) {
+          last = server.app.database.queryCount();
+          await server.app.backgroundIdle();
+          await new Promise((r) => setTimeout(r, 300));
+        }
+      };
+      await quiet();
+      const start = server.app.database.queryCount();
+      await server.app.events.publish('pull_request', { action: 'edited', actorId: repo.body.owner.id, repoId: repo.id, issueId, pullId, number });
+      await quiet();
+      return server.app.database.queryCount() - start;
+    };
+    const small = await openPull();
+    const large = await openPull();
+    const labels = await Promise.all([1, 2, 3, 4, 5].map(async (i) => (await api.post(`${repo.path}/labels`, { name: `cost-${i}`, color: '#123456' }, owner.basic)).body.id as number));
+    await api.post(`${repo.path}/issues/${small.number}/labels`, { labels: labels.slice(0, 1) }, owner.basic);
+    await api.post(`${repo.path}/issues/${large.number}/labels`, { labels }, owner.basic);
+    for (let i = 0; i < 3; i++) {
+      const sha = (await api.get(`${repo.path}/contents/code.txt?ref=${large.branch}`, owner.basic)).body.sha;
+      await api.put(`${repo.path}/contents/code.txt`, { content: b64(`commit ${i}\n`), sha, branch: large.branch, message: `commit ${i}` }, owner.basic);
+    }
+    const ids = async (number: number) => (await api.get(`${repo.path}/pulls/${number}`, owner.basic)).body.id as number;
+    const issueId = async (number: number) => (await server.app.database.db.issue.findFirstOrThrow({ where: { repoId: repo.id, number } })).id;
+    const one = await cost(small.number, await ids(small.number), await issueId(small.number));
+    const five = await cost(large.number, await ids(large.number), await issueId(large.number));
+    assert.ok(one > 0);
+    assert.equal(five, one, `a pull request with 5 labels and 4 commits cost ${five} statements, one with 1 label and 1 commit ${one}`);
+  });
+
   it("delivers a repository's creation as repository (created) with its owner as organization", async () => {
     // A repository's own hooks cannot exist before it does: the event is published again for the hooked repository.
     await server.app.events.publish('repo.created', { repoId: repo.id, ownerId: repo.body.owner.id, actorId: repo.body.owner.id });
