@@ -190,6 +190,13 @@ describe("webhook deliveries of every event, with Gitea's headers and payloads",
       assert.deepEqual(review.review, { type, content: `review ${event}` });
       assert.equal(review.sender.login, writer.login);
       assertShapes(review, ['pull_request', 'repository', 'sender']);
+      if (event === 'APPROVED') {
+        // A dismissal has no webhook in Gitea: nothing more is recorded for the pull request.
+        const dismissed = await api.post(`${repo.path}/pulls/${pr.number}/reviews/${res.body.id}/dismissals`, { message: 'outdated' }, owner.basic);
+        assert.equal(dismissed.status, 200, JSON.stringify(dismissed.body));
+        const ofPull = (await recorded(everything)).filter((r) => JSON.parse(r.payload).number === pr.number && r.eventType.startsWith('pull_request_review'));
+        assert.deepEqual(ofPull.map((r) => r.eventType), ['pull_request_review_approved']);
+      }
     }
   });
 
