@@ -118,7 +118,8 @@ export function followWebhookEvents(deps: Deps, payloads: PayloadBuilder, onReco
   follow(deps.events.subscribe('repo.created', signal), (r) =>
     on(`repository ${r.repoId}`, () => [hookEvent('repository', { kind: 'repository', repoId: r.repoId, senderId: r.actorId, action: 'created' })]),
   );
-  // The repository's own hooks are deleted with it: its deletion reaches no repository hook (as in Gitea).
+  // The repository's own hooks are deleted with it (as in Gitea), and its payload is built once the row is gone: a
+  // deletion is not delivered yet (hooks above the repository would need the payload built before).
   follow(deps.events.subscribe('repo.deleted', signal), (r) =>
     on(`repository ${r.repoId}`, () => [hookEvent('repository', { kind: 'repository', repoId: r.repoId, senderId: null, action: 'deleted' })]),
   );
@@ -137,7 +138,7 @@ export function followWebhookEvents(deps: Deps, payloads: PayloadBuilder, onReco
   );
   follow(deps.events.subscribe('pull_request', signal), (p) => {
     const type = PULL_ACTION_TYPES[p.action];
-    // Team review requests name no account to send as requested_reviewer (Gitea sends them per member).
+    // A team's review request names no account to send as requested_reviewer: not delivered.
     if (!type || ((p.action === 'review_requested' || p.action === 'review_request_removed') && p.reviewerId === undefined)) return;
     // Gitea sends a merge as closed (pull_request.merged tells them apart).
     const action = p.action === 'merged' ? 'closed' : p.action;
