@@ -1,9 +1,20 @@
 import type { TypedDocumentNode } from '@graphql-typed-document-node/core';
 import type { DocumentNode, GraphQLSchema } from 'graphql';
 import type { PayloadBuilder, PayloadRequest } from '../src/domain/webhook/webhook.rules.ts';
-import { HookCommentPayloadDocument, HookIssuePayloadDocument, HookPushPayloadDocument, HookRefPayloadDocument, HookTestPayloadDocument } from './__generated__/graphql.ts';
+import {
+  HookCommentPayloadDocument,
+  HookForkPayloadDocument,
+  HookIssuePayloadDocument,
+  HookPullPayloadDocument,
+  HookPushPayloadDocument,
+  HookRefPayloadDocument,
+  HookStatusPayloadDocument,
+  HookTestPayloadDocument,
+} from './__generated__/graphql.ts';
 import { toComment } from './convert/comment.ts';
 import { toPayloadCommit } from './convert/commit.ts';
+import { toPullRequest } from './convert/pull-request.ts';
+import { restTime } from './convert/time.ts';
 import { toIssue } from './convert/issue.ts';
 import { toRepository } from './convert/repository.ts';
 import { toUser, type RestUser } from './convert/user.ts';
@@ -81,9 +92,66 @@ export function webhookPayloads(schema: GraphQLSchema, contextFor: (senderId: nu
           action: req.action,
           issue: toIssue(repo.issue),
           comment: toComment(repo.issueComment),
+          ...(req.previousBody !== undefined ? { changes: { body: { from: req.previousBody } } } : {}),
           repository: toRepository(repo),
           sender: data!.viewer ? toUser(data!.viewer) : emptyUser(),
           is_pull: repo.issue.isPullRequest,
+        };
+      }
+      case 'pull_request': {
+        const data = await run(
+          HookPullPayloadDocument,
+          {
+            repoId: req.repoId,
+            number: req.number,
+            reviewId: req.review?.reviewId ?? 0,
+            withReview: req.review !== undefined,
+            reviewer: req.reviewer ?? '',
+            withReviewer: req.reviewer !== undefined,
+          },
+          req.senderId,
+        );
+        const repo = data?.repositoryById;
+        if (!repo?.pullRequest) return null;
+        return {
+          action: req.action,
+          number: req.number,
+          pull_request: toPullRequest(repo.pullRequest),
+          requested_reviewer: data!.requestedReviewer ? toUser(data!.requestedReviewer) : null,
+          repository: toRepository(repo),
+          sender: data!.viewer ? toUser(data!.viewer) : emptyUser(),
+          commit_id: '',
+          review: req.review ? { type: req.review.type, content: repo.pullRequest.review?.body ?? '' } : null,
+        };
+      }
+      case 'fork': {
+        const data = await run(HookForkPayloadDocument, { repoId: req.repoId, forkId: req.forkId }, req.senderId);
+        if (!data?.forkee || !data.fork) return null;
+        return { forkee: toRepository(data.forkee), repository: toRepository(data.fork), sender: data.viewer ? toUser(data.viewer) : emptyUser() };
+      }
+      case 'repository': {
+        const data = await run(HookRefPayloadDocument, { repoId: req.repoId }, req.senderId);
+        if (!data?.repositoryById) return null;
+        const repository = toRepository(data.repositoryById);
+        return { action: req.action, repository, organization: repository.owner, sender: data.viewer ? toUser(data.viewer) : emptyUser() };
+      }
+      case 'status': {
+        const data = await run(HookStatusPayloadDocument, { repoId: req.repoId, sha: req.sha }, req.senderId);
+        const repo = data?.repositoryById;
+        if (!repo) return null;
+        const latest = repo.commitStatuses.nodes[0];
+        return {
+          commit: repo.commit ? toPayloadCommit(repo.commit, repo) : null,
+          context: req.context,
+          created_at: restTime(latest?.createdAt ?? new Date().toISOString()),
+          description: req.description,
+          id: req.statusId,
+          repository: toRepository(repo),
+          sender: data!.viewer ? toUser(data!.viewer) : emptyUser(),
+          sha: req.sha,
+          state: req.state,
+          target_url: req.targetUrl,
+          updated_at: latest ? restTime(latest.updatedAt) : null,
         };
       }
     }

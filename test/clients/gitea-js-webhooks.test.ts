@@ -23,7 +23,7 @@ describe('gitea-js: webhooks', () => {
     const made = await owner.api.repos.repoCreateHook(repo.owner, repo.name, {
       type: 'gitea',
       config: { url: 'https://hooks.example.com/in', content_type: 'json', secret: 'x' },
-      events: ['push', 'issues'],
+      events: ['push', 'issues_only'],
       active: true,
     });
     assert.equal(made.status, 201);
@@ -36,6 +36,7 @@ describe('gitea-js: webhooks', () => {
     const edited = await owner.api.repos.repoEditHook(repo.owner, repo.name, made.data.id!, { active: false, branch_filter: 'main' });
     assertTypedFields(edited.data, HOOK, 'Hook');
     assert.deepEqual([edited.data.active, edited.data.branch_filter], [false, 'main']);
+    assert.deepEqual(edited.data.events, ['push'], "Gitea's edit chooses the events again: none sent is push only");
     assert.equal((await owner.api.repos.repoTestHook(repo.owner, repo.name, made.data.id!)).status, 204);
     assert.equal((await failure(outsider.api.repos.repoListHooks(repo.owner, repo.name))).status, 403);
     assert.equal((await owner.api.repos.repoDeleteHook(repo.owner, repo.name, made.data.id!)).status, 204);

@@ -55,6 +55,7 @@ export const repoCreateHook = defineOperation({
         secret: config.secret ?? null,
         authorizationHeader: body.authorization_header ?? null,
         name: body.name ?? null,
+        eventMode: 'choose_events' as const,
         events: body.events ?? null,
         branchFilter: body.branch_filter ?? null,
         active: body.active ?? false,
@@ -81,7 +82,9 @@ export const repoEditHook = defineOperation({
         secret: config.secret ?? null,
         authorizationHeader: body.authorization_header ?? null,
         name: body.name ?? null,
-        events: body.events ?? null,
+        // Gitea's edit sets the events every time: none sent means push only, whatever was chosen before.
+        eventMode: 'choose_events' as const,
+        events: body.events ?? [],
         branchFilter: body.branch_filter ?? null,
         active: body.active ?? null,
         settings: typeSettings(config),

@@ -2,14 +2,14 @@ import { createHmac, randomUUID } from 'node:crypto';
 import { Agent, buildConnector, interceptors, request, type Dispatcher } from 'undici';
 import type { Webhook } from '../../db/models.ts';
 import { serialWork, type Follower } from '../../events/follower.ts';
-import type { PushedRef } from '../../events/topics.ts';
+import type { IssueEventBase, PullRequestEvent, PullRequestReviewEvent, PushedRef } from '../../events/topics.ts';
 import type { ServiceContext } from '../../services.ts';
 import { hostMatcher, resolveAllowed } from './allowed-hosts.ts';
 import { hookRequest, type OutgoingRequest } from './services/index.ts';
-import { branchMatches, type PayloadBuilder, type PayloadRequest } from './webhook.rules.ts';
+import { branchMatches, hasEvent, headerEvent, type DeliveryEventType, type PayloadBuilder, type PayloadRequest } from './webhook.rules.ts';
 
 export type { PayloadBuilder, PayloadRequest };
-import { hookEvents } from './webhook.service.ts';
+import { hookSelection } from './webhook.service.ts';
 
 /**
  * Webhook deliveries (Gitea's services/webhook): a follower of the bus turns domain events into HookTask rows,
@@ -25,9 +25,9 @@ const ZERO = /^0+$/;
 /** Commits a push payload lists at most (Gitea's setting.UI.FeedMaxCommitNum defaults to 5; its webhooks send up to the push's commits). */
 const MAX_PUSH_COMMITS = 20;
 
-/** One event for the hooks: the Gitea event name hooks choose by, the name sent in the headers, and the branch (for the filter). */
+/** One event for the hooks: the Gitea event type hooks choose by (and X-Gitea-Event-Type), X-Gitea-Event, and the branch (for the filter). */
 interface HookEvent {
-  choice: string;
+  choice: DeliveryEventType;
   event: string;
   eventType: string;
   branch: string | null;
@@ -36,7 +36,7 @@ interface HookEvent {
   onlyHook?: number;
 }
 
-const wants = (hook: Webhook, e: HookEvent) => (e.onlyHook !== undefined ? hook.id === e.onlyHook : hook.active && hookEvents(hook).includes(e.choice) && (e.branch === null || branchMatches(hook.branchFilter, e.branch)));
+const wants = (hook: Webhook, e: HookEvent) => (e.onlyHook !== undefined ? hook.id === e.onlyHook : hook.active && hasEvent(hookSelection(hook), e.choice) && (e.branch === null || branchMatches(hook.branchFilter, e.branch)));
 
 /** Writes a delivery of `e` for every hook of its repository that wants it: one read of the hooks, one transaction. */
 async function record(deps: Deps, payloads: PayloadBuilder, e: HookEvent, repositoryHooks: readonly Webhook[]): Promise<number> {
@@ -49,6 +49,9 @@ async function record(deps: Deps, payloads: PayloadBuilder, e: HookEvent, reposi
   return hooks.length;
 }
 
+/** An event of Gitea's type `type`, with the X-Gitea-Event header Gitea sends for it. */
+const hookEvent = (type: DeliveryEventType, payload: PayloadRequest, branch: string | null = null): HookEvent => ({ choice: type, event: headerEvent(type), eventType: type, branch, payload });
+
 const branchOf = (ref: string) => (ref.startsWith('refs/heads/') ? ref.slice('refs/heads/'.length) : null);
 const shortRef = (ref: string) => ref.replace(/^refs\/(heads|tags)\//, '');
 
@@ -58,22 +61,36 @@ function pushEvents(repoId: number, senderId: number | null, changes: PushedRef[
     const branch = branchOf(c.ref);
     const refType = branch !== null ? 'branch' : 'tag';
     const out: HookEvent[] = [];
-    if (ZERO.test(c.before)) out.push({ choice: 'create', event: 'create', eventType: 'create', branch, payload: { kind: 'create', repoId, senderId, ref: shortRef(c.ref), refType, sha: c.after } });
+    if (ZERO.test(c.before)) out.push(hookEvent('create', { kind: 'create', repoId, senderId, ref: shortRef(c.ref), refType, sha: c.after }, branch));
     if (ZERO.test(c.after)) {
-      out.push({ choice: 'delete', event: 'delete', eventType: 'delete', branch, payload: { kind: 'delete', repoId, senderId, ref: shortRef(c.ref), refType, sha: c.before } });
+      out.push(hookEvent('delete', { kind: 'delete', repoId, senderId, ref: shortRef(c.ref), refType, sha: c.before }, branch));
     } else {
-      out.push({ choice: 'push', event: 'push', eventType: 'push', branch, payload: { kind: 'push', repoId, senderId, ref: c.ref, before: c.before, after: c.after, commits: MAX_PUSH_COMMITS } });
+      out.push(hookEvent('push', { kind: 'push', repoId, senderId, ref: c.ref, before: c.before, after: c.after, commits: MAX_PUSH_COMMITS }, branch));
     }
     return out;
   });
 }
 
+/** Gitea's pull request event types of the pull_request topic's actions; label_updated comes from issue_label (one delivery per change). */
+const PULL_ACTION_TYPES: Partial<Record<PullRequestEvent['action'], DeliveryEventType>> = {
+  opened: 'pull_request', edited: 'pull_request', closed: 'pull_request', reopened: 'pull_request', merged: 'pull_request',
+  assigned: 'pull_request_assign', unassigned: 'pull_request_assign',
+  milestoned: 'pull_request_milestone', demilestoned: 'pull_request_milestone',
+  synchronized: 'pull_request_sync',
+  review_requested: 'pull_request_review_request', review_request_removed: 'pull_request_review_request',
+};
+
+/** Gitea's review event types; dismissals and their undoing have no webhook in Gitea. */
+const REVIEW_TYPES: Partial<Record<PullRequestReviewEvent['action'], DeliveryEventType>> = {
+  approved: 'pull_request_review_approved', rejected: 'pull_request_review_rejected', comment: 'pull_request_review_comment',
+};
+
 /** Follows the bus and records deliveries; `onRecorded` wakes the worker. */
 export function followWebhookEvents(deps: Deps, payloads: PayloadBuilder, onRecorded: () => void, report: (message: string, err: unknown) => void): Follower {
   const { enqueue, follow, signal, follower } = serialWork(report);
-  const on = (what: string, events: () => HookEvent[]) =>
+  const on = (what: string, events: () => HookEvent[] | Promise<HookEvent[]>) =>
     enqueue(`the webhook deliveries of ${what} were not recorded`, async () => {
-      const all = events();
+      const all = await events();
       // The hooks of the events' repositories, read once: a push of 200 branches is one read, and none when no
       // hook wants it.
       const repoIds = [...new Set(all.map((e) => e.payload.repoId))];
@@ -82,22 +99,63 @@ export function followWebhookEvents(deps: Deps, payloads: PayloadBuilder, onReco
       for (const e of all) written += await record(deps, payloads, e, hooks);
       if (written > 0) onRecorded();
     });
+  // An issue event about a pull request is Gitea's pull request event (IssuePayload becomes PullRequestPayload).
+  const isPull = async (issueId: number) => (await deps.db.issue.findUnique({ where: { id: issueId }, select: { isPull: true } }))?.isPull ?? false;
+  const issueOrPull = async (e: IssueEventBase, issueType: DeliveryEventType, pullType: DeliveryEventType, action: string): Promise<HookEvent[]> => {
+    const about = { repoId: e.repoId, senderId: e.actorId, number: e.number, action };
+    return (await isPull(e.issueId)) ? [hookEvent(pullType, { kind: 'pull_request', ...about })] : [hookEvent(issueType, { kind: 'issues', ...about })];
+  };
+
   follow(deps.events.subscribe('repo.push', signal), (p) => on(`a push to repository ${p.repoId}`, () => pushEvents(p.repoId, p.pusherId, p.changes)));
   follow(deps.events.subscribe('repo.branch', signal), (b) => {
     if (b.action !== 'created' && b.action !== 'deleted') return;
     const kind = b.action === 'created' ? 'create' : 'delete';
-    on(`branch ${b.branch}`, () => [{ choice: kind, event: kind, eventType: kind, branch: b.branch, payload: { kind, repoId: b.repoId, senderId: b.actorId, ref: b.branch, refType: 'branch', sha: b.oid } }]);
+    on(`branch ${b.branch}`, () => [hookEvent(kind, { kind, repoId: b.repoId, senderId: b.actorId, ref: b.branch, refType: 'branch', sha: b.oid }, b.branch)]);
   });
   follow(deps.events.subscribe('repo.tag', signal), (t) => {
     const kind = t.action === 'created' ? 'create' : 'delete';
-    on(`tag ${t.tag}`, () => [{ choice: kind, event: kind, eventType: kind, branch: null, payload: { kind, repoId: t.repoId, senderId: t.actorId, ref: t.tag, refType: 'tag', sha: t.commit ?? t.oid } }]);
+    on(`tag ${t.tag}`, () => [hookEvent(kind, { kind, repoId: t.repoId, senderId: t.actorId, ref: t.tag, refType: 'tag', sha: t.commit ?? t.oid })]);
   });
-  follow(deps.events.subscribe('issues', signal), (i) =>
-    on(`issue ${i.issueId}`, () => [{ choice: 'issues', event: 'issues', eventType: 'issues', branch: null, payload: { kind: 'issues', repoId: i.repoId, senderId: i.actorId, number: i.number, action: i.action } }]),
+  follow(deps.events.subscribe('repo.created', signal), (r) =>
+    on(`repository ${r.repoId}`, () => [hookEvent('repository', { kind: 'repository', repoId: r.repoId, senderId: r.actorId, action: 'created' })]),
   );
+  // The repository's own hooks are deleted with it (as in Gitea), and its payload is built once the row is gone: a
+  // deletion is not delivered yet (hooks above the repository would need the payload built before).
+  follow(deps.events.subscribe('repo.deleted', signal), (r) =>
+    on(`repository ${r.repoId}`, () => [hookEvent('repository', { kind: 'repository', repoId: r.repoId, senderId: null, action: 'deleted' })]),
+  );
+  follow(deps.events.subscribe('repo.forked', signal), (f) =>
+    on(`a fork of repository ${f.repoId}`, () => [hookEvent('fork', { kind: 'fork', repoId: f.repoId, senderId: f.actorId, forkId: f.forkId })]),
+  );
+  follow(deps.events.subscribe('issues', signal), (i) => on(`issue ${i.issueId}`, () => issueOrPull(i, 'issues', 'pull_request', i.action)));
+  follow(deps.events.subscribe('issue_assign', signal), (i) => on(`issue ${i.issueId}`, () => issueOrPull(i, 'issue_assign', 'pull_request_assign', i.action)));
+  follow(deps.events.subscribe('issue_label', signal), (i) => on(`issue ${i.issueId}`, () => issueOrPull(i, 'issue_label', 'pull_request_label', i.action)));
+  follow(deps.events.subscribe('issue_milestone', signal), (i) => on(`issue ${i.issueId}`, () => issueOrPull(i, 'issue_milestone', 'pull_request_milestone', i.action)));
   follow(deps.events.subscribe('issue_comment', signal), (c) =>
-    on(`comment ${c.commentId}`, () => [
-      { choice: 'issue_comment', event: 'issue_comment', eventType: 'issue_comment', branch: null, payload: { kind: 'issue_comment', repoId: c.repoId, senderId: c.actorId, number: c.number, commentId: c.commentId, action: c.action } },
+    on(`comment ${c.commentId}`, async () => {
+      const type = (await isPull(c.issueId)) ? 'pull_request_comment' : 'issue_comment';
+      return [hookEvent(type, { kind: 'issue_comment', repoId: c.repoId, senderId: c.actorId, number: c.number, commentId: c.commentId, action: c.action, previousBody: c.previousBody })];
+    }),
+  );
+  follow(deps.events.subscribe('pull_request', signal), (p) => {
+    const type = PULL_ACTION_TYPES[p.action];
+    // A team's review request names no account to send as requested_reviewer: not delivered.
+    if (!type || ((p.action === 'review_requested' || p.action === 'review_request_removed') && p.reviewerId === undefined)) return;
+    // Gitea sends a merge as closed (pull_request.merged tells them apart).
+    const action = p.action === 'merged' ? 'closed' : p.action;
+    on(`pull request ${p.pullId}`, async () => {
+      const reviewer = p.reviewerId === undefined ? undefined : (await deps.db.user.findUnique({ where: { id: p.reviewerId }, select: { login: true } }))?.login;
+      return [hookEvent(type, { kind: 'pull_request', repoId: p.repoId, senderId: p.actorId, number: p.number, action, reviewer })];
+    });
+  });
+  follow(deps.events.subscribe('pull_request_review', signal), (r) => {
+    const type = REVIEW_TYPES[r.action];
+    if (!type) return;
+    on(`review ${r.reviewId}`, () => [hookEvent(type, { kind: 'pull_request', repoId: r.repoId, senderId: r.actorId, number: r.number, action: 'reviewed', review: { type, reviewId: r.reviewId } })]);
+  });
+  follow(deps.events.subscribe('status', signal), (s) =>
+    on(`status ${s.statusId}`, () => [
+      hookEvent('status', { kind: 'status', repoId: s.repoId, senderId: s.actorId, sha: s.sha, statusId: s.statusId, context: s.context, state: s.state, description: s.description, targetUrl: s.targetUrl }),
     ]),
   );
   follow(deps.events.subscribe('webhook', signal), (w) => {
@@ -105,7 +163,7 @@ export function followWebhookEvents(deps: Deps, payloads: PayloadBuilder, onReco
     if (w.action === 'redelivered') onRecorded();
     if (w.action !== 'test') return;
     on(`a test of hook ${w.hookId}`, () => [
-      { choice: 'push', event: 'push', eventType: 'push', branch: null, onlyHook: w.hookId, payload: { kind: 'push', repoId: w.repoId, senderId: w.actorId, ref: w.ref ?? '', before: '', after: '', commits: 1 } },
+      { ...hookEvent('push', { kind: 'push', repoId: w.repoId, senderId: w.actorId, ref: w.ref ?? '', before: '', after: '', commits: 1 }), onlyHook: w.hookId },
     ]);
   });
   return follower;

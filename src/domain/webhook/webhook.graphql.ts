@@ -2,13 +2,17 @@ import type { HookTask } from '../../db/models.ts';
 import { builder } from '../../graphql/builder.ts';
 import { connectionComplexity, offsetConnection } from '../../graphql/connection.ts';
 import { lookup } from '../../graphql/errors.ts';
-import { inputFromTable } from '../../graphql/input-fields.ts';
+import { enumFromValues, inputFromTable } from '../../graphql/input-fields.ts';
 import { RepositoryRef } from '../repo/repo.graphql.ts';
 import { withOwner } from '../repo/repo.service.ts';
 import { CREATE_WEBHOOK_FIELDS, EDIT_WEBHOOK_FIELDS, WEBHOOK_SETTING_FIELDS } from './webhook.inputs.ts';
+import { eventsArray, HOOK_EVENT_MODES } from './webhook.rules.ts';
 import * as hooks from './webhook.service.ts';
 
 inputFromTable('WebhookSettingInput', WEBHOOK_SETTING_FIELDS);
+
+const WebhookEventMode = enumFromValues('WebhookEventMode', HOOK_EVENT_MODES, "What a webhook listens to (Gitea's HookEvent): only pushes, every event, or the events it chose.");
+
 const CreateWebhookInput = inputFromTable('CreateWebhookInput', CREATE_WEBHOOK_FIELDS);
 const EditWebhookInput = inputFromTable('EditWebhookInput', EDIT_WEBHOOK_FIELDS);
 
@@ -55,7 +59,12 @@ export const WebhookRef = builder.objectRef<hooks.WebhookView>('Webhook').implem
     url: t.string({ resolve: (v) => v.hook.url }),
     contentType: t.string({ description: 'json or form.', resolve: (v) => v.hook.contentType }),
     httpMethod: t.string({ resolve: (v) => v.hook.httpMethod }),
-    events: t.stringList({ description: "The events chosen, Gitea's names in Gitea's order.", resolve: (v) => hooks.hookEvents(v.hook) }),
+    eventMode: t.field({ type: WebhookEventMode, resolve: (v) => hooks.hookSelection(v.hook).mode }),
+    chosenEvents: t.stringList({ description: 'For choose_events: the events chosen, in Gitea\'s order; empty in the other modes.', resolve: (v) => hooks.hookSelection(v.hook).chosen }),
+    events: t.stringList({
+      description: "The events list Gitea's API answers: every event for send_everything, push for push_only, the chosen ones otherwise.",
+      resolve: (v) => eventsArray(hooks.hookSelection(v.hook)),
+    }),
     branchFilter: t.string({ resolve: (v) => v.hook.branchFilter }),
     authorizationHeader: t.string({ resolve: (v) => v.hook.authorizationHeader }),
     active: t.boolean({ resolve: (v) => v.hook.active }),

@@ -1,4 +1,5 @@
 import type { FieldTable, InputOf } from '../fields.ts';
+import { HOOK_EVENT_MODES } from './webhook.rules.ts';
 
 /** One config member of a hook type beyond url, content_type, secret and http_method (Slack's channel, ...). */
 export const WEBHOOK_SETTING_FIELDS = {
@@ -15,7 +16,12 @@ export const CREATE_WEBHOOK_FIELDS = {
   secret: { kind: 'string', description: 'Key of the HMAC-SHA256 signature of each delivery\'s body.' },
   authorizationHeader: { kind: 'string', description: 'Sent as the Authorization header of each delivery.' },
   name: { kind: 'string', description: 'A name for people.' },
-  events: { kind: 'string', list: true, description: "Gitea's event names; none: push only." },
+  eventMode: { kind: 'enum', values: HOOK_EVENT_MODES, description: "push_only, send_everything or choose_events (the default): Gitea's three modes." },
+  events: {
+    kind: 'string',
+    list: true,
+    description: "For choose_events: Gitea's event names as its API takes them (issues and pull_request choose their whole group, issues_only and pull_request_only the one event); none: push only.",
+  },
   branchFilter: { kind: 'string', description: 'A glob of branch names a push or branch event must match; empty or * for all.' },
   active: { kind: 'boolean', description: 'Whether events are delivered (false when left out, as Gitea).' },
   settings: { kind: 'input', list: true, fields: WEBHOOK_SETTING_FIELDS, description: "The type's own config members; those the type does not take are ignored." },
@@ -31,7 +37,8 @@ export const EDIT_WEBHOOK_FIELDS = {
   secret: CREATE_WEBHOOK_FIELDS.secret,
   authorizationHeader: CREATE_WEBHOOK_FIELDS.authorizationHeader,
   name: CREATE_WEBHOOK_FIELDS.name,
-  events: { kind: 'string', list: true, description: "Gitea's event names (replaces the list)." },
+  eventMode: { kind: 'enum', values: HOOK_EVENT_MODES, description: 'A new mode; left out with events given: choose_events.' },
+  events: { kind: 'string', list: true, description: "Gitea's event names as for a create (replaces the choice; none: push only)." },
   branchFilter: CREATE_WEBHOOK_FIELDS.branchFilter,
   active: CREATE_WEBHOOK_FIELDS.active,
   settings: { kind: 'input', list: true, fields: WEBHOOK_SETTING_FIELDS, description: "The type's config members to change; the others stay." },

@@ -8,7 +8,7 @@ import { randomUUID } from 'node:crypto';
 import { getRepository, getRepositoryById, type RepositoryWithOwner } from '../repo/repo.service.ts';
 import { HOOK_SERVICES, hookSettings } from './services/index.ts';
 import type { CreateWebhookInput, EditWebhookInput } from './webhook.inputs.ts';
-import { CONTENT_TYPES, HOOK_TYPES, HTTP_METHODS, isDeliverableUrl, normalizeEvents } from './webhook.rules.ts';
+import { CONTENT_TYPES, HOOK_TYPES, HTTP_METHODS, isDeliverableUrl, parseSelection, selectionOf, storeSelection, type HookEventSelection } from './webhook.rules.ts';
 
 /**
  * Repository webhooks (Gitea's routers/api/v1/repo/hook.go and utils/hook.go): for the repository's admins only.
@@ -21,8 +21,8 @@ export interface WebhookView {
   repo: RepositoryWithOwner;
 }
 
-/** The events a hook row chose. */
-export const hookEvents = (hook: Pick<Webhook, 'events'>): string[] => JSON.parse(hook.events) as string[];
+/** What a hook row listens to: its mode and the events it chose. */
+export const hookSelection = (hook: Pick<Webhook, 'events'>): HookEventSelection => parseSelection(hook.events);
 
 async function requireAdmin(ctx: ServiceContext, repo: RepositoryWithOwner): Promise<void> {
   requireUser(ctx.viewer);
@@ -111,7 +111,7 @@ export async function createWebhook(ctx: ServiceContext, owner: string, name: st
       secret: input.secret ?? '',
       authorizationHeader: input.authorizationHeader ?? '',
       name: input.name ?? '',
-      events: JSON.stringify(normalizeEvents(input.events)),
+      events: storeSelection(selectionOf(input.eventMode ?? 'choose_events', input.events)),
       branchFilter: input.branchFilter ?? '',
       active: input.active ?? false,
     },
@@ -132,7 +132,11 @@ export async function editWebhook(ctx: ServiceContext, owner: string, name: stri
   if (input.secret != null) data.secret = input.secret;
   if (input.authorizationHeader != null) data.authorizationHeader = input.authorizationHeader;
   if (input.name != null) data.name = input.name;
-  if (input.events != null) data.events = JSON.stringify(normalizeEvents(input.events));
+  if (input.eventMode != null || input.events != null) {
+    // A mode alone keeps the events chosen before; events alone choose them (choose_events).
+    const mode = input.eventMode ?? 'choose_events';
+    data.events = storeSelection(selectionOf(mode, input.events ?? hookSelection(found).chosen));
+  }
   if (input.branchFilter != null) data.branchFilter = input.branchFilter;
   if (input.active != null) data.active = input.active;
   if (input.settings != null) data.meta = checkSettings(found.type, input.settings, hookSettings(found));

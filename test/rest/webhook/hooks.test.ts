@@ -27,7 +27,8 @@ describe('repository webhooks: create, read, change and delete', () => {
     assert.equal(res.status, 201, JSON.stringify(res.body));
     assert.equal(res.body.type, 'gitea');
     assert.deepEqual(res.body.config, { url: config.url, content_type: 'json', http_method: 'POST' });
-    assert.deepEqual(res.body.events, ['push', 'issues']);
+    // "issues" chooses every issue event, as Gitea's API does.
+    assert.deepEqual(res.body.events, ['push', 'issues', 'issue_assign', 'issue_label', 'issue_milestone', 'issue_comment']);
     assert.equal(res.body.branch_filter, 'main');
     assert.equal(res.body.active, true);
     assert.equal(res.body.authorization_header, 'Bearer abc');
@@ -56,10 +57,39 @@ describe('repository webhooks: create, read, change and delete', () => {
     assert.equal(edited.body.config.url, config.url);
     assert.equal(edited.body.config.content_type, 'form');
     assert.deepEqual(edited.body.events, ['create', 'delete']);
+    const noEvents = await api.patch(`${repo.path}/hooks/${made.body.id}`, { active: true }, owner.basic);
+    assert.deepEqual(noEvents.body.events, ['push'], "Gitea's edit sets the events every time: none sent is push only");
     assert.equal((await api.patch(`${repo.path}/hooks/${made.body.id}`, { config: { url: 'gopher://x' } }, owner.basic)).status, 422);
     assert.equal((await api.delete(`${repo.path}/hooks/${made.body.id}`, owner.basic)).status, 204);
     assert.equal((await api.get(`${repo.path}/hooks/${made.body.id}`, owner.basic)).status, 404);
     assert.equal((await api.delete(`${repo.path}/hooks/${made.body.id}`, owner.basic)).status, 404);
+  });
+
+  it('keeps the events Graft has no source for yet, and answers them in Gitea\'s order', async () => {
+    const res = await api.post(`${repo.path}/hooks`, { type: 'gitea', config, events: ['workflow_job', 'wiki', 'pull_request_only', 'release', 'package', 'workflow_run'] }, owner.basic);
+    assert.equal(res.status, 201, JSON.stringify(res.body));
+    assert.deepEqual(res.body.events, ['pull_request', 'wiki', 'release', 'package', 'workflow_run', 'workflow_job']);
+  });
+
+  it("exposes Gitea's three modes in GraphQL, and REST answers the events Gitea's API lists for each", async () => {
+    const create = `mutation($o: String!, $n: String!, $input: CreateWebhookInput!) { createWebhook(owner: $o, name: $n, input: $input) { databaseId eventMode chosenEvents events } }`;
+    const made = await server.graphql(create, { o: repo.owner, n: repo.name, input: { type: 'gitea', url: config.url, contentType: 'json', eventMode: 'send_everything' } }, owner.basic);
+    assert.deepEqual(made.errors, undefined);
+    const hook = made.data?.createWebhook;
+    assert.equal(hook.eventMode, 'send_everything');
+    assert.deepEqual(hook.chosenEvents, []);
+    const rest = await api.get(`${repo.path}/hooks/${hook.databaseId}`, owner.basic);
+    assert.ok(rest.body.events.includes('pull_request_review_approved') && rest.body.events.includes('status') && rest.body.events.includes('workflow_job'));
+    assert.equal(rest.body.events.length, 26);
+
+    const edit = `mutation($o: String!, $n: String!, $id: Int!, $input: EditWebhookInput!) { editWebhook(owner: $o, name: $n, id: $id, input: $input) { eventMode chosenEvents events } }`;
+    const pushOnly = await server.graphql(edit, { o: repo.owner, n: repo.name, id: hook.databaseId, input: { eventMode: 'push_only' } }, owner.basic);
+    assert.deepEqual(pushOnly.data?.editWebhook, { eventMode: 'push_only', chosenEvents: [], events: ['push'] });
+    const chosen = await server.graphql(edit, { o: repo.owner, n: repo.name, id: hook.databaseId, input: { events: ['issues_only', 'status'] } }, owner.basic);
+    assert.deepEqual(chosen.data?.editWebhook, { eventMode: 'choose_events', chosenEvents: ['issues', 'status'], events: ['issues', 'status'] });
+    // A REST edit chooses events again, as Gitea's API does.
+    const restEdit = await api.patch(`${repo.path}/hooks/${hook.databaseId}`, { events: ['fork'] }, owner.basic);
+    assert.deepEqual(restEdit.body.events, ['fork']);
   });
 
   it("refuses the hooks of a repository to anyone but its admins (403), and a hook of another repository is 404", async () => {
