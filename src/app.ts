@@ -42,6 +42,7 @@ import { followAutoMerges } from './domain/pull/auto-merge.ts';
 import { followNotifications } from './domain/notification/notification.service.ts';
 import type { Follower } from './events/follower.ts';
 import { followWebhookEvents, startDeliveryWorker, type DeliveryWorker } from './domain/webhook/delivery.ts';
+import { followMailEvents, startMailWorker, type MailWorker } from './domain/mail/mail.service.ts';
 import { webhookPayloads } from '../rest-facade/webhook-payloads.ts';
 import { anonymousViewer } from './auth/viewer.ts';
 
@@ -83,6 +84,8 @@ export function buildApp(config: Config = loadConfig(), options: AppOptions = {}
   let notifier: Follower | undefined;
   let activityWriter: Follower | undefined;
   let webhookEvents: Follower | undefined;
+  let mailEvents: Follower | undefined;
+  let mailWorker: MailWorker | undefined;
   let webhookWorker: DeliveryWorker | undefined;
   let log: ReturnType<typeof createLogger> | undefined;
   let url = configuredRootUrl(config);
@@ -114,6 +117,9 @@ export function buildApp(config: Config = loadConfig(), options: AppOptions = {}
       await notifier?.idle();
       await activityWriter?.idle();
       await webhookEvents?.idle();
+      await mailEvents?.idle();
+      // The mails just recorded are being sent: wait for these attempts (not for retries planned later).
+      await mailWorker?.idle();
     },
 
     async start() {
@@ -151,6 +157,11 @@ export function buildApp(config: Config = loadConfig(), options: AppOptions = {}
       });
       const worker = webhookWorker;
       webhookEvents = followWebhookEvents({ db, config, events: bus }, payloads, () => worker.wake(), (message, err) => console.error(message, err));
+      // E-mail (Gitea's [mailer] and [service] ENABLE_NOTIFY_MAIL): events become mail rows; a worker sends them.
+      if (config.mailer.ENABLED && config.service.ENABLE_NOTIFY_MAIL) {
+        const mails = (mailWorker = startMailWorker({ db, config, events: bus }, (message, err) => console.error(message, err)));
+        mailEvents = followMailEvents({ db, config, events: bus }, () => url, () => mails.wake(), (message, err) => console.error(message, err));
+      }
       const authDeps = { db, config, passwordCache };
 
       const contextFor = (viewer: Viewer, cache?: CacheView) => createGraphQLContext({ db, config, events: bus, viewer, cache }, url);
@@ -237,6 +248,8 @@ export function buildApp(config: Config = loadConfig(), options: AppOptions = {}
       await activityWriter?.stop();
       await webhookEvents?.stop();
       await webhookWorker?.stop();
+      await mailEvents?.stop();
+      await mailWorker?.stop();
       await events?.close();
       await generations?.close();
       log?.flush();
