@@ -131,6 +131,28 @@ describe('e-mail of issue events', () => {
     await comment(kit, own, number, author, 'anyone there?');
     assert.deepEqual(smtp.to(inactive.email).filter((m) => m.parsed.subject?.startsWith('Re:')), []);
   });
+  it('mails a new pull request, its review and its merge in the thread of the pull request', async () => {
+    const [author] = await createAccounts(kit.api, 1);
+    const own = await buildRepo(kit, owner, { files: { 'a.txt': 'a\n' }, commits: [{ branch: 'topic', files: { 'b.txt': 'b\n' } }], collaborators: [[author, 'write']] });
+    const opened = await kit.api.post(`${own.path}/pulls`, { title: 'a change', head: 'topic', base: 'main', body: 'please merge' }, author.basic);
+    assert.equal(opened.status, 201, JSON.stringify(opened.body));
+    const number = opened.body.number as number;
+    await kit.app.backgroundIdle();
+    const review = await kit.api.post(`${own.path}/pulls/${number}/reviews`, { event: 'APPROVED', body: 'looks right' }, owner.basic);
+    assert.equal(review.status, 200, JSON.stringify(review.body));
+    await kit.app.backgroundIdle();
+    const merged = await kit.api.post(`${own.path}/pulls/${number}/merge`, { Do: 'merge' }, owner.basic);
+    assert.equal(merged.status, 200, JSON.stringify(merged.body));
+    await kit.app.backgroundIdle();
+    const thread = `<${own.owner}/${own.name}/pulls/${number}@127.0.0.1>`;
+    const toOwner = smtp.to(owner.email).filter((m) => m.parsed.inReplyTo === thread);
+    assert.deepEqual(toOwner.map((m) => m.parsed.subject), [`[${own.owner}/${own.name}] a change (#${number})`], 'the watcher got the opening, not its own review and merge');
+    const toAuthor = smtp.to(author.email).filter((m) => m.parsed.inReplyTo === thread);
+    assert.deepEqual(toAuthor.map((m) => m.parsed.subject), [`Re: [${own.owner}/${own.name}] a change (#${number})`, `Re: [${own.owner}/${own.name}] a change (#${number})`]);
+    assert.match(toAuthor[0].parsed.text ?? '', /looks right/);
+    assert.match(toAuthor[1].parsed.messageId ?? '', new RegExp(`/pulls/${number}/merge/\\d+@`));
+    assert.equal(toAuthor[0].parsed.headers.get('x-gitea-reason'), 'pull');
+  });
 });
 
 describe('e-mail through an SMTP server that asks for a password', () => {
