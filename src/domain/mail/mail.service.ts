@@ -3,6 +3,7 @@ import nodemailer from 'nodemailer';
 import { isUniqueViolation } from '../../db/errors.ts';
 import type { Prisma } from '../../db/models.ts';
 import { serialWork, type Follower } from '../../events/follower.ts';
+import { startQueueWorker, type QueueWorker } from '../../events/queue-worker.ts';
 import type { ServiceContext } from '../../services.ts';
 import { issueRecipients, type NotifyRequest } from '../notification/notification.service.ts';
 import { mentionedLogins } from '../subscription/subscription.rules.ts';
@@ -137,13 +138,7 @@ export function followMailEvents(deps: Deps, rootUrl: () => string, onRecorded: 
 // ---------------------------------------------------------------------------------------------
 // Sending
 
-export interface MailWorker {
-  /** Looks for due mails now (new rows were written). */
-  wake(): void;
-  /** Resolves once no attempt is running. */
-  idle(): Promise<void>;
-  stop(): Promise<void>;
-}
+export type MailWorker = QueueWorker;
 
 /** Mails a worker claims at a time. */
 const BATCH = 100;
@@ -166,10 +161,6 @@ export function startMailWorker(deps: Deps, report: (message: string, err: unkno
           connectionTimeout: 30_000, greetingTimeout: 30_000, socketTimeout: 60_000,
         });
   const workerId = randomUUID();
-  let stopped = false;
-  let running: Promise<void> | null = null;
-  let again = false;
-  let timer: NodeJS.Timeout | undefined;
 
   async function sendOne(id: number): Promise<void> {
     const task = await deps.db.mailTask.findUnique({ where: { id } });
@@ -201,63 +192,41 @@ export function startMailWorker(deps: Deps, report: (message: string, err: unkno
     });
   }
 
-  /** Claims and sends the due mails, until none is due; then sleeps until the next planned attempt. */
-  async function pass(): Promise<void> {
-    do {
-      again = false;
-      const now = new Date();
-      const stale = new Date(now.getTime() - STALE_CLAIM * 1000);
-      const due = await deps.db.mailTask.findMany({
-        where: { done: false, nextAttemptAt: { lte: now }, OR: [{ claimedAt: null }, { claimedAt: { lt: stale } }] },
-        orderBy: { id: 'asc' },
-        take: BATCH,
-        select: { id: true, claimedAt: true },
-      });
-      const claimed: number[] = [];
-      for (const t of due) {
-        if (stopped) break;
-        const { count } = await deps.db.mailTask.updateMany({ where: { id: t.id, done: false, claimedAt: t.claimedAt }, data: { claimedAt: new Date(), claimedBy: workerId } });
-        if (count === 1) claimed.push(t.id);
-      }
-      // One at a time: a pooled SMTP connection is not needed for the rate of a forge's notifications.
-      for (const id of claimed) await sendOne(id).catch((err) => report(`mail ${id} was not sent`, err));
-      if (claimed.length > 0 && !stopped) again = true;
-    } while (again && !stopped);
-    if (stopped) return;
-    const next = await deps.db.mailTask.findFirst({ where: { done: false }, orderBy: { nextAttemptAt: 'asc' }, select: { nextAttemptAt: true, claimedAt: true } });
-    clearTimeout(timer);
-    // Nothing pending: the worker sleeps until a mail is recorded (wake).
-    if (!next) return;
-    const wait = next.claimedAt === null ? Math.max(10, Math.min(next.nextAttemptAt.getTime() - Date.now(), 1000)) : 1000;
-    timer = setTimeout(wake, wait);
-  }
-
-  function wake() {
-    if (stopped) return;
-    if (running) {
-      again = true;
-      return;
+  /** Claims and sends the due mails. */
+  async function round(stopped: () => boolean): Promise<number> {
+    const now = new Date();
+    const stale = new Date(now.getTime() - STALE_CLAIM * 1000);
+    const due = await deps.db.mailTask.findMany({
+      where: { done: false, nextAttemptAt: { lte: now }, OR: [{ claimedAt: null }, { claimedAt: { lt: stale } }] },
+      orderBy: { id: 'asc' },
+      take: BATCH,
+      select: { id: true, claimedAt: true },
+    });
+    let claimed = 0;
+    // One at a time, each claimed just before it is sent: a forge's notifications need no pool of connections.
+    for (const t of due) {
+      if (stopped()) break;
+      const { count } = await deps.db.mailTask.updateMany({ where: { id: t.id, done: false, claimedAt: t.claimedAt }, data: { claimedAt: new Date(), claimedBy: workerId } });
+      if (count !== 1) continue;
+      claimed++;
+      await sendOne(t.id).catch((err) => report(`mail ${t.id} was not sent`, err));
     }
-    running = pass()
-      .catch((err) => report('mails were not sent', err))
-      .finally(() => {
-        running = null;
-        if (again) wake();
-      });
+    return claimed;
   }
 
-  wake();
-  return {
-    wake,
-    async idle() {
-      while (running) await running;
+  return startQueueWorker(
+    {
+      round,
+      async nextLookIn() {
+        const next = await deps.db.mailTask.findFirst({ where: { done: false }, orderBy: { nextAttemptAt: 'asc' }, select: { nextAttemptAt: true, claimedAt: true } });
+        // Nothing pending: the worker sleeps until a mail is recorded (wake).
+        if (!next) return null;
+        // A mail another instance holds is looked at again now and then (its claim may go stale).
+        return next.claimedAt === null ? Math.max(10, Math.min(next.nextAttemptAt.getTime() - Date.now(), 1000)) : 1000;
+      },
+      close: () => transport.close(),
+      what: 'mails were not sent',
     },
-    async stop() {
-      if (stopped) return;
-      stopped = true;
-      clearTimeout(timer);
-      while (running) await running;
-      transport.close();
-    },
-  };
+    report,
+  );
 }
