@@ -10,9 +10,9 @@ import { useServer, type ServerKit } from '../testkit/use-server.ts';
 const FROM = 'graft@example.test';
 
 /** A Graft server whose mailer sends to a real SMTP server of the test's own (its port is known once it listens). */
-function useMailedServer(smtpOptions: SmtpOptions = {}, mailer: ConfigOverrides['mailer'] = {}, service: ConfigOverrides['service'] = { ENABLE_NOTIFY_MAIL: true }) {
+function useMailedServer(smtpOptions: SmtpOptions = {}, mailer: ConfigOverrides['mailer'] = {}, service: ConfigOverrides['service'] = { ENABLE_NOTIFY_MAIL: true }, more: ConfigOverrides = {}) {
   const smtp = useSmtpServer(smtpOptions);
-  const overrides = { mailer: { ENABLED: true, PROTOCOL: 'smtp', SMTP_ADDR: '127.0.0.1', FROM: `Graft <${FROM}>`, RETRY_BACKOFF: 0.05, ...mailer }, service };
+  const overrides = { ...more, mailer: { ENABLED: true, PROTOCOL: 'smtp', SMTP_ADDR: '127.0.0.1', FROM: `Graft <${FROM}>`, RETRY_BACKOFF: 0.05, ...mailer }, service };
   // Runs after the SMTP server's start and before Graft's: the server reads its overrides when it starts.
   before(() => {
     (overrides.mailer as { SMTP_PORT?: number }).SMTP_PORT = smtp.port;
@@ -183,6 +183,29 @@ describe('e-mail retried after the SMTP server refused it', () => {
     assert.equal(smtp.offered, 2, 'refused, then offered again');
     assert.equal(smtp.to(owner.email).length, 1, 'accepted once');
     assert.equal(smtp.received[0].parsed.html, false, 'SEND_AS_PLAIN_TEXT: no HTML part');
+  });
+});
+
+describe('e-mail with two instances on one database and one Redis', () => {
+  const REDIS_URL = process.env.GRAFT_TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+  // Both instances hear of every event and both workers look for due mails.
+  const { smtp, kit: first } = useMailedServer({}, {}, { ENABLE_NOTIFY_MAIL: true }, { redis: { URL: REDIS_URL } });
+  const secondOverrides = { mailer: { ENABLED: true, PROTOCOL: 'smtp', SMTP_ADDR: '127.0.0.1', FROM, SMTP_PORT: 0 }, service: { ENABLE_NOTIFY_MAIL: true }, redis: { URL: REDIS_URL } };
+  before(() => {
+    secondOverrides.mailer.SMTP_PORT = smtp.port;
+  });
+  const second = useServer(secondOverrides, { sharingDataOf: first });
+
+  it('sends each mail once although every instance records the event', async () => {
+    const [owner, poster] = await createAccounts(first.api, 2);
+    const repo = await buildRepo(first, owner, { autoInit: true, collaborators: [[poster, 'write']] });
+    const number = await openIssue(first, repo, poster, 'twice heard');
+    await comment(second, repo, number, owner, 'from the other instance');
+    await first.app.backgroundIdle();
+    await second.app.backgroundIdle();
+    await new Promise((r) => setTimeout(r, 500));
+    assert.deepEqual(subjectsTo(smtp, owner), [`[${repo.owner}/${repo.name}] twice heard (#${number})`]);
+    assert.deepEqual(subjectsTo(smtp, poster), [`Re: [${repo.owner}/${repo.name}] twice heard (#${number})`]);
   });
 });
 
