@@ -209,6 +209,26 @@ describe('e-mail with two instances on one database and one Redis', () => {
   });
 });
 
+describe('e-mail with the dummy protocol', () => {
+  const kit = useServer({ mailer: { ENABLED: true, PROTOCOL: 'dummy', FROM }, service: { ENABLE_NOTIFY_MAIL: true } });
+
+  it('logs each mail as a line instead of sending it', async () => {
+    const [owner, poster] = await createAccounts(kit.api, 2);
+    const repo = await buildRepo(kit, owner, { autoInit: true, collaborators: [[poster, 'write']] });
+    const lines: string[] = [];
+    const info = console.info;
+    console.info = (line: string) => void lines.push(line);
+    let number = 0;
+    try {
+      number = await openIssue(kit, repo, poster, 'logged only');
+    } finally {
+      console.info = info;
+    }
+    const logged = lines.map((l) => (JSON.parse(l) as { mail: { to: string; subject: string; messageId: string } }).mail);
+    assert.deepEqual(logged, [{ to: owner.email, subject: `[${repo.owner}/${repo.name}] logged only (#${number})`, messageId: `<${repo.owner}/${repo.name}/issues/${number}@127.0.0.1>` }]);
+  });
+});
+
 describe('e-mail switched off', () => {
   const { smtp, kit } = useMailedServer({}, { ENABLED: false });
 
