@@ -209,6 +209,41 @@ describe('e-mail with two instances on one database and one Redis', () => {
   });
 });
 
+describe('e-mail left pending by an instance that stopped', () => {
+  let refusing = true;
+  const refusal = Object.assign(new Error('not now'), { responseCode: 421 });
+  const { smtp, kit: writer } = useMailedServer({ refuse: () => (refusing ? refusal : null) }, { MAX_ATTEMPTS: 1000 });
+  let owner: TestAccount;
+  let subject = '';
+
+  it('keeps a mail the server refused in the queue when the instance stops', async () => {
+    let poster: TestAccount;
+    [owner, poster] = await createAccounts(writer.api, 2);
+    const repo = await buildRepo(writer, owner, { autoInit: true, collaborators: [[poster, 'write']] });
+    const number = await openIssue(writer, repo, poster, 'outlives its instance');
+    subject = `[${repo.owner}/${repo.name}] outlives its instance (#${number})`;
+    assert.ok(smtp.offered >= 1, 'the server was offered the mail');
+    await writer.app.stop();
+    assert.equal(smtp.received.length, 0);
+    refusing = false;
+  });
+
+  describe('and an instance started later on the same data', () => {
+    const later = { mailer: { ENABLED: true, PROTOCOL: 'smtp', SMTP_ADDR: '127.0.0.1', FROM, SMTP_PORT: 0 }, service: { ENABLE_NOTIFY_MAIL: true } };
+    before(() => {
+      later.mailer.SMTP_PORT = smtp.port;
+    });
+    useServer(later, { sharingDataOf: writer });
+
+    it('sends it, once', async () => {
+      const deadline = Date.now() + 10_000;
+      while (smtp.received.length === 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 25));
+      await new Promise((r) => setTimeout(r, 300));
+      assert.deepEqual(subjectsTo(smtp, owner), [subject]);
+    });
+  });
+});
+
 describe('e-mail with the dummy protocol', () => {
   const kit = useServer({ mailer: { ENABLED: true, PROTOCOL: 'dummy', FROM }, service: { ENABLE_NOTIFY_MAIL: true } });
 
