@@ -169,6 +169,21 @@ describe('e-mail through an SMTP server that asks for a password', () => {
   });
 });
 
+for (const [protocol, tls] of [['smtps', 'implicit'], ['smtp+starttls', 'starttls']] as const) {
+  describe(`e-mail over ${protocol}`, () => {
+    const { smtp, kit } = useMailedServer({ tls }, { PROTOCOL: protocol, FORCE_TRUST_SERVER_CERT: true });
+
+    it(`sends over TLS with ${protocol}, trusting the server's own certificate with FORCE_TRUST_SERVER_CERT`, async () => {
+      const [owner, poster] = await createAccounts(kit.api, 2);
+      const repo = await buildRepo(kit, owner, { autoInit: true, collaborators: [[poster, 'write']] });
+      await openIssue(kit, repo, poster, `over ${protocol}`);
+      const [mail] = smtp.to(owner.email);
+      assert.ok(mail, 'the mail arrived');
+      assert.equal(mail.secure, true);
+    });
+  });
+}
+
 describe('e-mail retried after the SMTP server refused it', () => {
   const refusal = Object.assign(new Error('try again later'), { responseCode: 451 });
   const { smtp, kit } = useMailedServer({ refuse: (count) => (count === 1 ? refusal : null) }, { SEND_AS_PLAIN_TEXT: true });

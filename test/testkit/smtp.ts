@@ -9,12 +9,16 @@ export interface ReceivedMail {
   envelopeTo: string[];
   /** The login the client authenticated as, if it did. */
   user?: string;
+  /** Whether the message came over TLS. */
+  secure: boolean;
   parsed: ParsedMail;
 }
 
 export interface SmtpOptions {
   /** USER and PASSWD the server accepts; without them, no authentication is offered nor asked. */
   credentials?: { user: string; pass: string };
+  /** TLS from the start (smtps) or after STARTTLS (offered only then), with smtp-server's own self-signed certificate. */
+  tls?: 'implicit' | 'starttls';
   /** Called before a message is accepted: a returned error refuses it (with its responseCode). */
   refuse?: (count: number) => (Error & { responseCode?: number }) | null;
 }
@@ -29,7 +33,8 @@ export function useSmtpServer(options: SmtpOptions = {}) {
   let server: SMTPServer | undefined;
   let port = 0;
   const config: SMTPServerOptions = {
-    disabledCommands: options.credentials ? ['STARTTLS'] : ['STARTTLS', 'AUTH'],
+    secure: options.tls === 'implicit',
+    disabledCommands: [...(options.tls === 'starttls' ? [] : ['STARTTLS']), ...(options.credentials ? [] : ['AUTH'])],
     authOptional: !options.credentials,
     allowInsecureAuth: true,
     logger: false,
@@ -46,6 +51,7 @@ export function useSmtpServer(options: SmtpOptions = {}) {
             envelopeFrom: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
             envelopeTo: session.envelope.rcptTo.map((r) => r.address),
             user: session.user as string | undefined,
+            secure: session.secure,
             parsed,
           });
           callback();
