@@ -44,6 +44,7 @@ import type { Follower } from './events/follower.ts';
 import { loggedBus } from './events/outbox.ts';
 import { startEventReader, type EventReader } from './events/reader.ts';
 import { followWebhookEvents, startDeliveryWorker, type DeliveryWorker } from './domain/webhook/delivery.ts';
+import { followMailEvents, startMailWorker, type MailWorker } from './domain/mail/mail.service.ts';
 import { webhookPayloads } from '../rest-facade/webhook-payloads.ts';
 import { anonymousViewer } from './auth/viewer.ts';
 
@@ -85,6 +86,8 @@ export function buildApp(config: Config = loadConfig(), options: AppOptions = {}
   let notifier: Follower | undefined;
   let activityWriter: Follower | undefined;
   let webhookEvents: Follower | undefined;
+  let mailEvents: Follower | undefined;
+  let mailWorker: MailWorker | undefined;
   let webhookWorker: DeliveryWorker | undefined;
   let eventReader: EventReader | undefined;
   let log: ReturnType<typeof createLogger> | undefined;
@@ -112,6 +115,8 @@ export function buildApp(config: Config = loadConfig(), options: AppOptions = {}
     },
     async backgroundIdle() {
       await eventReader?.idle();
+      // The mails just recorded are being sent: wait for these attempts (not for retries planned later).
+      await mailWorker?.idle();
     },
 
     async start() {
@@ -158,6 +163,12 @@ export function buildApp(config: Config = loadConfig(), options: AppOptions = {}
       const worker = webhookWorker;
       webhookEvents = followWebhookEvents(followerDeps, payloads, () => worker.wake(), report);
       const followers = [notifier, pushReferences, pullChecker, autoMerger, activityWriter, webhookEvents];
+      // E-mail (Gitea's [mailer] and [service] ENABLE_NOTIFY_MAIL): events become mail rows; a worker sends them.
+      if (config.mailer.ENABLED && config.service.ENABLE_NOTIFY_MAIL) {
+        const mails = (mailWorker = startMailWorker({ db, config, events: logged }, report));
+        mailEvents = followMailEvents(followerDeps, () => url, () => mails.wake(), report);
+        followers.push(mailEvents);
+      }
       eventReader = startEventReader({
         db,
         bus,
@@ -258,6 +269,8 @@ export function buildApp(config: Config = loadConfig(), options: AppOptions = {}
       await activityWriter?.stop();
       await webhookEvents?.stop();
       await webhookWorker?.stop();
+      await mailEvents?.stop();
+      await mailWorker?.stop();
       await events?.close();
       await generations?.close();
       log?.flush();

@@ -100,6 +100,17 @@ export const defaults = {
     CUSTOM_EMOJIS: ['git', 'gitea', 'codeberg', 'gitlab', 'github', 'gogs'],
     DEFAULT_THEME: 'gitea-auto',
   },
+  /**
+   * Gitea's [ui.notification]: how often a browser page asks for its unread count (MIN_TIMEOUT, growing by
+   * TIMEOUT_STEP up to MAX_TIMEOUT while nothing changes) and how often the server looks for changes to push
+   * (EVENT_SOURCE_UPDATE_TIME). Durations such as 10s, 1m, 500ms. Kept for the web pages; the API does not use them.
+   */
+  'ui.notification': {
+    MIN_TIMEOUT: '10s',
+    TIMEOUT_STEP: '10s',
+    MAX_TIMEOUT: '60s',
+    EVENT_SOURCE_UPDATE_TIME: '10s',
+  },
   service: {
     TIME_TRACKING_DISABLED: false,
     DEFAULT_ENABLE_TIMETRACKING: true,
@@ -110,6 +121,38 @@ export const defaults = {
     DEFAULT_ORG_VISIBILITY: 'public',
     /** Visibility of an account created without one: public, limited or private. */
     DEFAULT_USER_VISIBILITY: 'public',
+    /** Gitea's ENABLE_NOTIFY_MAIL: e-mail the followers of issues and pull requests (needs [mailer] ENABLED). */
+    ENABLE_NOTIFY_MAIL: false,
+  },
+  /** Gitea's [mailer]: how e-mail leaves (src/domain/mail). */
+  mailer: {
+    ENABLED: false,
+    /**
+     * smtp (plain SMTP, no TLS), smtps (TLS from the start), smtp+starttls (STARTTLS
+     * required), or dummy (each mail is logged instead of sent). Empty: from SMTP_PORT (465 smtps, 587
+     * smtp+starttls, else smtp).
+     */
+    PROTOCOL: '',
+    SMTP_ADDR: '',
+    /** 0: the protocol's port (25, 465 or 587). */
+    SMTP_PORT: 0,
+    /** Sign in with USER and PASSWD when USER is set. */
+    USER: '',
+    PASSWD: '',
+    /** The From header: an address, or "Name <address>". Required when ENABLED. */
+    FROM: '',
+    /** The envelope sender (MAIL FROM): empty is FROM's address, "<>" is the null sender. */
+    ENVELOPE_FROM: '',
+    /** Put before every subject. */
+    SUBJECT_PREFIX: '',
+    /** Accept any certificate of the server (TLS checks off). */
+    FORCE_TRUST_SERVER_CERT: false,
+    /** Send only the text part, without the HTML one. */
+    SEND_AS_PLAIN_TEXT: false,
+    /** Graft: seconds before the first retry of a mail the server refused or could not take; doubled at each next one. */
+    RETRY_BACKOFF: 10,
+    /** Graft: attempts of a mail before it is given up. */
+    MAX_ATTEMPTS: 5,
   },
   admin: {
     /** When all three are set, this admin is created on first start. */

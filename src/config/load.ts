@@ -17,8 +17,12 @@ const NAMED_ENV: Record<string, [keyof Config, string]> = {
   GRAFT_LOG_LEVEL: ['log', 'LEVEL'],
 };
 
-/** Generic override for any key: GRAFT__SECTION__KEY (section case-insensitive). */
-const GENERIC_ENV = /^GRAFT__([A-Za-z]+)__([A-Za-z0-9_]+)$/;
+/**
+ * Generic override for any key: GRAFT__SECTION__KEY (section case-insensitive). A dot in a section's name is
+ * written _0X2E_ as in Gitea's environment-to-ini (GRAFT__ui_0X2E_notification__MIN_TIMEOUT).
+ */
+const GENERIC_ENV = /^GRAFT__([A-Za-z]+(?:_0[Xx]2[Ee]_[A-Za-z]+)*)__([A-Za-z0-9_]+)$/;
+const ENV_DOT = /_0x2e_/gi;
 
 export class ConfigError extends Error {}
 
@@ -54,7 +58,7 @@ export function loadConfig(options: LoadOptions = {}): Config {
   for (const [name, raw] of Object.entries(env)) {
     if (raw === undefined) continue;
     const generic = GENERIC_ENV.exec(name);
-    if (generic) assign(config, generic[1], generic[2], raw, name);
+    if (generic) assign(config, generic[1].replace(ENV_DOT, '.'), generic[2], raw, name);
     else if (NAMED_ENV[name]) assign(config, NAMED_ENV[name][0], NAMED_ENV[name][1], raw, name);
   }
 
@@ -63,6 +67,8 @@ export function loadConfig(options: LoadOptions = {}): Config {
   }
   config.server.DATA_DIR = path.resolve(config.server.DATA_DIR);
   checkSigningRules(config);
+  checkMailer(config);
+  checkDurations(config);
   if (config.api.GITEA_VERSION && !SEMVER.test(config.api.GITEA_VERSION)) {
     throw new ConfigError(`api.GITEA_VERSION: "${config.api.GITEA_VERSION}" is not a semantic version such as 1.28.0`);
   }
@@ -75,7 +81,35 @@ const CHOICES: Record<string, string[]> = {
   'service.DEFAULT_ORG_VISIBILITY': VISIBILITIES,
   'service.DEFAULT_USER_VISIBILITY': VISIBILITIES,
   'repository.SIGNING_FORMAT': ['openpgp', 'ssh'],
+  'mailer.PROTOCOL': ['', 'smtp', 'smtps', 'smtp+starttls', 'dummy'],
 };
+
+/** A Go-style duration of Gitea's settings: 10s, 1m30s, 500ms, 1h. */
+const DURATION = /^(?:\d+(?:\.\d+)?(?:ms|s|m|h))+$/;
+const DURATION_PART = /(\d+(?:\.\d+)?)(ms|s|m|h)/g;
+const UNIT_MS: Record<string, number> = { ms: 1, s: 1000, m: 60_000, h: 3_600_000 };
+
+/** Milliseconds of a duration setting (checked at start). */
+export function durationMs(value: string): number {
+  let total = 0;
+  for (const [, n, unit] of value.matchAll(DURATION_PART)) total += Number(n) * UNIT_MS[unit];
+  return total;
+}
+
+function checkDurations(config: Config) {
+  for (const [key, value] of Object.entries(config['ui.notification'])) {
+    if (!DURATION.test(value)) throw new ConfigError(`ui.notification.${key}: "${value}" is not a duration such as 10s or 1m`);
+  }
+}
+
+/** An enabled mailer needs somewhere to send (except dummy) and a sender address, as Gitea requires. */
+function checkMailer(config: Config) {
+  const mailer = config.mailer;
+  if (!mailer.ENABLED) return;
+  if (!/\S+@\S+/.test(mailer.FROM)) throw new ConfigError(`mailer.FROM: "${mailer.FROM}" is not an e-mail address (needed when mailer.ENABLED)`);
+  if (mailer.PROTOCOL !== 'dummy' && !mailer.SMTP_ADDR) throw new ConfigError('mailer.SMTP_ADDR: empty (needed when mailer.ENABLED, unless PROTOCOL is dummy)');
+  if (!Number.isInteger(mailer.SMTP_PORT) || mailer.SMTP_PORT < 0 || mailer.SMTP_PORT > 65535) throw new ConfigError(`mailer.SMTP_PORT: ${mailer.SMTP_PORT} is not a port`);
+}
 
 /** The rules of each [repository.signing] list Graft follows (Gitea's names); another name stops the start. */
 export const SIGNING_RULES = {

@@ -303,4 +303,11 @@ export const SPEC_ROWS: Record<string, SpecRow[]> = {
       test: 'lists unread and pinned threads by default, every state with all, and filters by status-types and subject-type',
     },
   ],
+  mail: [
+    {
+      row: 'Events: comments on issues and pull requests cause notification e-mails',
+      file: 'test/mail/mail.test.ts',
+      test: 'mails a comment to the watchers and participants, one message each, but not to its author',
+    },
+  ],
 };

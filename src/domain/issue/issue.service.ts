@@ -87,6 +87,7 @@ export const GHOST: User = Object.freeze({
   followingCount: 0,
   starredCount: 0,
   totpSecret: null,
+  emailNotificationsPreference: 'disabled',
   lastLoginAt: null,
   createdAt: new Date(0),
   updatedAt: new Date(0),

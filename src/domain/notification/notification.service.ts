@@ -41,16 +41,27 @@ async function announce(deps: Deps, userIds: readonly number[], kind: Notificati
 }
 
 /**
+ * Who hears of an event on an issue: its followers by the subscription rules and `also`, never the actor (the
+ * notification threads and the e-mails of src/domain/mail go to the same accounts). Null when the issue is gone.
+ */
+export async function issueRecipients(deps: Pick<Deps, 'db'>, request: NotifyRequest) {
+  const issue = await deps.db.issue.findUnique({ where: { id: request.issueId }, select: { id: true, repoId: true, posterId: true, body: true, isPull: true } });
+  if (!issue) return null;
+  const followers = await deps.db.user.findMany({ where: await subscribersWhere(deps.db, issue), select: { id: true } });
+  const recipients = [...new Set([...followers.map((u) => u.id), ...(request.also ?? [])])].filter((id) => id !== request.actorId);
+  return { issue, recipients };
+}
+
+/**
  * Notifies the followers of an issue (subscription.service.ts: its poster, commenters, assignees, the accounts
  * mentioned, the repository's watchers, unless they unsubscribed) and `also`, never the actor: one thread per
  * account per issue. An existing thread goes back to unread (a pinned one stays pinned) and its time moves; the
  * others are created. The statements are the same whatever the number of recipients, in one transaction.
  */
 export async function notifyIssueFollowers(deps: Deps, request: NotifyRequest): Promise<number> {
-  const issue = await deps.db.issue.findUnique({ where: { id: request.issueId }, select: { id: true, repoId: true, posterId: true, body: true, isPull: true } });
-  if (!issue) return 0;
-  const followers = await deps.db.user.findMany({ where: await subscribersWhere(deps.db, issue), select: { id: true } });
-  const recipients = [...new Set([...followers.map((u) => u.id), ...(request.also ?? [])])].filter((id) => id !== request.actorId);
+  const found = await issueRecipients(deps, request);
+  if (!found) return 0;
+  const { issue, recipients } = found;
   if (recipients.length === 0) return 0;
   const now = new Date();
   const commentId = request.commentId ?? null;

@@ -8,11 +8,12 @@ import * as users from './user.service.ts';
 import { databaseIdOf } from '../../graphql/ids.ts';
 import { enumFromValues, inputFromTable } from '../../graphql/input-fields.ts';
 import { CREATE_USER_FIELDS, USER_EDIT_FIELDS } from './user.inputs.ts';
-import { VISIBILITIES } from './user.rules.ts';
+import { EMAIL_PREFERENCES, VISIBILITIES } from './user.rules.ts';
 
 const seesPrivateFields = (viewer: Viewer, user: User) => viewer.user?.id === user.id || isSiteAdmin(viewer);
 
 export const VisibilityEnum = enumFromValues('Visibility', VISIBILITIES);
+const EmailPreferenceEnum = enumFromValues('EmailNotificationsPreference', EMAIL_PREFERENCES);
 
 export const UserRef = builder.prismaNode('User', {
   id: { field: 'id' },
@@ -47,6 +48,12 @@ export const UserRef = builder.prismaNode('User', {
     followerCount: t.exposeInt('followerCount'),
     followingCount: t.exposeInt('followingCount'),
     starredCount: t.exposeInt('starredCount'),
+    emailNotificationsPreference: t.field({
+      type: EmailPreferenceEnum,
+      nullable: true,
+      description: "Which issue and pull request e-mails the account gets (Gitea's email_notifications_preference); null for other accounts.",
+      resolve: (user, _args, ctx) => (seesPrivateFields(ctx.viewer, user) ? (user.emailNotificationsPreference as 'enabled') : null),
+    }),
     twoFactorEnabled: t.boolean({
       nullable: true,
       resolve: (user, _args, ctx) => (seesPrivateFields(ctx.viewer, user) ? !!user.totpSecret : null),
@@ -144,6 +151,13 @@ builder.mutationFields((t) => ({
       await users.deleteUser(ctx, login, { purge: purge ?? false });
       return true;
     },
+  }),
+  setEmailNotificationsPreference: t.field({
+    type: UserRef,
+    description: 'Chooses which issue and pull request e-mails the signed-in account gets: all (enabled), only those that mention it (onmention), or none (disabled).',
+    tokenScope: 'write:user',
+    args: { preference: t.arg({ type: EmailPreferenceEnum, required: true }) },
+    resolve: (_root, { preference }, ctx) => users.setEmailNotificationsPreference(ctx, preference),
   }),
   enableTwoFactor: t.field({
     type: TwoFactorSetup,

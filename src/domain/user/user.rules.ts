@@ -46,3 +46,10 @@ export function checkVisibility(value: string): Visibility {
   }
   return value as Visibility;
 }
+
+/**
+ * Gitea's email_notifications_preference values Graft follows: every issue and pull request e-mail, only those
+ * that mention the account, or none (Gitea's andyourown, mails of one's own actions too, is not offered).
+ */
+export const EMAIL_PREFERENCES = ['enabled', 'onmention', 'disabled'] as const;
+export type EmailPreference = (typeof EMAIL_PREFERENCES)[number];

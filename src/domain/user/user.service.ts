@@ -7,7 +7,7 @@ import { badRequest, invalid, notFound, unauthenticated } from '../../errors.ts'
 import { pageFrom, type Page, type PageWindow } from '../../pagination.ts';
 import { cachedMany, cachedRead } from '../../cache/cache.ts';
 import type { ServiceContext } from '../../services.ts';
-import { checkEmail, checkPassword, checkUsername, checkVisibility, isValidAccountEmail } from './user.rules.ts';
+import { checkEmail, checkPassword, checkUsername, checkVisibility, isValidAccountEmail, type EmailPreference } from './user.rules.ts';
 import type { CreateUserInput, UpdateUserInput } from './user.inputs.ts';
 import { checkMaxLength, isHttpUrl } from '../formats.ts';
 import { removeRepository } from '../../git/repo.ts';
@@ -245,6 +245,14 @@ export async function checkCredentials(ctx: Pick<ServiceContext, 'db' | 'cache'>
   if (!(await verifyPassword(password, user.passwordHash))) return null;
   cache?.rememberPassword(user, password);
   return user;
+}
+
+/** Sets which issue and pull request e-mails the viewer gets (src/domain/mail). */
+export async function setEmailNotificationsPreference(ctx: ServiceContext, preference: EmailPreference): Promise<User> {
+  const user = requireUser(ctx.viewer);
+  const updated = await ctx.db.user.update({ where: { id: user.id }, data: { emailNotificationsPreference: preference } });
+  await ctx.events.publish('user.updated', { userId: user.id });
+  return updated;
 }
 
 /** Starts two-factor authentication for the viewer; the secret is shown once, for the authenticator app. */

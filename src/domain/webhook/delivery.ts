@@ -2,6 +2,7 @@ import { createHmac, randomUUID } from 'node:crypto';
 import { Agent, buildConnector, interceptors, request, type Dispatcher } from 'undici';
 import type { Webhook } from '../../db/models.ts';
 import { serialWork, type Follower } from '../../events/follower.ts';
+import { startQueueWorker, type QueueWorker } from '../../events/queue-worker.ts';
 import type { IssueEventBase, PullRequestEvent, PullRequestReviewEvent, PushedRef } from '../../events/topics.ts';
 import type { ServiceContext } from '../../services.ts';
 import { hostMatcher, resolveAllowed } from './allowed-hosts.ts';
@@ -204,13 +205,7 @@ function outgoing(hook: Webhook, task: { event: string; eventType: string; paylo
   }
 }
 
-export interface DeliveryWorker {
-  /** Looks for due deliveries now (new rows were written). */
-  wake(): void;
-  /** Resolves once no attempt is running and none is due. */
-  idle(): Promise<void>;
-  stop(): Promise<void>;
-}
+export type DeliveryWorker = QueueWorker;
 
 /**
  * Sends due deliveries: claims each with one atomic UPDATE, sends it with undici through a connector that
@@ -233,10 +228,6 @@ export function startDeliveryWorker(deps: Deps, report: (message: string, err: u
   });
   const dispatcher: Dispatcher = agent.compose(interceptors.redirect({ maxRedirections: 5 }));
   const workerId = randomUUID();
-  let stopped = false;
-  let running: Promise<void> | null = null;
-  let again = false;
-  let timer: NodeJS.Timeout | undefined;
 
   async function sendOne(taskId: number): Promise<void> {
     const task = await deps.db.hookTask.findUnique({ where: { id: taskId }, include: { hook: true } });
@@ -274,69 +265,45 @@ export function startDeliveryWorker(deps: Deps, report: (message: string, err: u
     });
   }
 
-  /** Claims and sends the due deliveries, until none is due; then sleeps until the next planned attempt. */
-  async function pass(): Promise<void> {
+  /** Claims and sends the due deliveries. */
+  async function round(stopped: () => boolean): Promise<number> {
     // QUEUE_LENGTH 0: this instance writes deliveries and leaves the sending to the others.
-    if (settings.QUEUE_LENGTH <= 0) return;
-    do {
-      again = false;
-      const now = new Date();
-      const stale = new Date(now.getTime() - 3 * timeoutMs - 1000);
-      const due = await deps.db.hookTask.findMany({
-        where: { delivered: false, nextAttemptAt: { lte: now }, OR: [{ claimedAt: null }, { claimedAt: { lt: stale } }] },
-        orderBy: { id: 'asc' },
-        take: settings.QUEUE_LENGTH,
-        select: { id: true, claimedAt: true },
+    if (settings.QUEUE_LENGTH <= 0) return 0;
+    const now = new Date();
+    const stale = new Date(now.getTime() - 3 * timeoutMs - 1000);
+    const due = await deps.db.hookTask.findMany({
+      where: { delivered: false, nextAttemptAt: { lte: now }, OR: [{ claimedAt: null }, { claimedAt: { lt: stale } }] },
+      orderBy: { id: 'asc' },
+      take: settings.QUEUE_LENGTH,
+      select: { id: true, claimedAt: true },
+    });
+    const claimed: number[] = [];
+    for (const t of due) {
+      if (stopped()) break;
+      const { count } = await deps.db.hookTask.updateMany({
+        where: { id: t.id, delivered: false, claimedAt: t.claimedAt },
+        data: { claimedAt: new Date(), claimedBy: workerId },
       });
-      const claimed: number[] = [];
-      for (const t of due) {
-        if (stopped) break;
-        const { count } = await deps.db.hookTask.updateMany({
-          where: { id: t.id, delivered: false, claimedAt: t.claimedAt },
-          data: { claimedAt: new Date(), claimedBy: workerId },
-        });
-        if (count === 1) claimed.push(t.id);
-      }
-      await Promise.all(claimed.map((id) => sendOne(id).catch((err) => report(`webhook delivery ${id} failed`, err))));
-      if (claimed.length > 0 && !stopped) again = true;
-    } while (again && !stopped);
-    if (stopped) return;
-    const next = await deps.db.hookTask.findFirst({ where: { delivered: false }, orderBy: { nextAttemptAt: 'asc' }, select: { nextAttemptAt: true, claimedAt: true } });
-    clearTimeout(timer);
-    // Nothing pending: the worker sleeps until a delivery is recorded (wake), instead of looking every second.
-    if (!next) return;
-    // Pending rows another instance holds are looked at again now and then (its claim may go stale).
-    const wait = next.claimedAt === null ? Math.max(10, Math.min(next.nextAttemptAt.getTime() - Date.now(), 1000)) : 1000;
-    timer = setTimeout(wake, wait);
-  }
-
-  function wake() {
-    if (stopped) return;
-    if (running) {
-      again = true;
-      return;
+      if (count === 1) claimed.push(t.id);
     }
-    running = pass()
-      .catch((err) => report('webhook deliveries were not sent', err))
-      .finally(() => {
-        running = null;
-        if (again) wake();
-      });
+    await Promise.all(claimed.map((id) => sendOne(id).catch((err) => report(`webhook delivery ${id} failed`, err))));
+    return claimed.length;
   }
 
-  wake();
-  return {
-    wake,
-    async idle() {
-      while (running) await running;
+  return startQueueWorker(
+    {
+      round,
+      async nextLookIn() {
+        if (settings.QUEUE_LENGTH <= 0) return null;
+        const next = await deps.db.hookTask.findFirst({ where: { delivered: false }, orderBy: { nextAttemptAt: 'asc' }, select: { nextAttemptAt: true, claimedAt: true } });
+        // Nothing pending: the worker sleeps until a delivery is recorded (wake), instead of looking every second.
+        if (!next) return null;
+        // Pending rows another instance holds are looked at again now and then (its claim may go stale).
+        return next.claimedAt === null ? Math.max(10, Math.min(next.nextAttemptAt.getTime() - Date.now(), 1000)) : 1000;
+      },
+      close: () => agent.close(),
+      what: 'webhook deliveries were not sent',
     },
-    // An app may be stopped twice (a test stops it, then its kit does): the second stop has nothing to close.
-    async stop() {
-      if (stopped) return;
-      stopped = true;
-      clearTimeout(timer);
-      while (running) await running;
-      await agent.close();
-    },
-  };
+    report,
+  );
 }
