@@ -39,7 +39,7 @@ describe('a server killed while webhook deliveries are pending', () => {
     return { status: res.status, body: (await res.json().catch(() => null)) as Record<string, unknown> };
   };
 
-  async function startServer() {
+  async function spawnServer() {
     server = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'src/main.ts')], {
       cwd: root,
       env: {
@@ -70,7 +70,7 @@ describe('a server killed while webhook deliveries are pending', () => {
     // Refuses every delivery (503) until `accepting`: the deliveries stay pending, retried.
     receiver = await startReceiver(() => (accepting ? 200 : 503));
     port = await freePort();
-    await startServer();
+    await spawnServer();
   });
   after(async () => {
     server?.kill('SIGKILL');
@@ -92,7 +92,7 @@ describe('a server killed while webhook deliveries are pending', () => {
     await new Promise((resolve) => server!.once('exit', resolve));
     accepting = true;
     const refusedBefore = receiver.received.length;
-    await startServer();
+    await spawnServer();
 
     const accepted = (r: { at: number }) => receiver.received.indexOf(r as never) >= refusedBefore;
     await receiver.waitFor(titles.length, (r) => accepted(r), 30_000);
