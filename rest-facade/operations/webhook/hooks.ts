@@ -1,5 +1,20 @@
 import {
+  AdminWebhookDocument,
+  AdminWebhooksDocument,
+  CreateAdminWebhookDocument,
+  CreateOrgWebhookDocument,
+  CreateUserWebhookDocument,
   CreateWebhookDocument,
+  DeleteAdminWebhookDocument,
+  DeleteOrgWebhookDocument,
+  DeleteUserWebhookDocument,
+  EditAdminWebhookDocument,
+  EditOrgWebhookDocument,
+  EditUserWebhookDocument,
+  OrgWebhookDocument,
+  OrgWebhooksDocument,
+  UserWebhookDocument,
+  UserWebhooksDocument,
   DeleteWebhookDocument,
   EditWebhookDocument,
   TestWebhookDocument,
@@ -7,7 +22,9 @@ import {
   WebhooksDocument,
 } from '../../__generated__/graphql.ts';
 import { toHook } from '../../convert/webhook.ts';
+import type { RestSchema } from '../../convert/shape.ts';
 import { invalid } from '../../../src/errors.ts';
+import { parseGoBool } from '../../../src/domain/webhook/webhook.rules.ts';
 import { created, defineOperation, found, list, noContent, ok } from '../../operation.ts';
 
 /** A config member a create must carry (Gitea: 422 "Missing config option"). */
@@ -15,6 +32,50 @@ function required(config: Record<string, string>, key: string): string {
   const value = config[key];
   if (value === undefined) throw invalid(`missing config option: ${key}`);
   return value;
+}
+
+/** config.is_system_webhook of a site hook: a system hook when true, a default hook when false or empty (422 otherwise). */
+function isSystemHook(value: string | undefined): boolean {
+  if (!value) return false;
+  const system = parseGoBool(value);
+  if (system === null) throw invalid(`invalid is_system_webhook value: "${value}"`);
+  return system;
+}
+
+type CreateBody = RestSchema<'CreateHookOption'>;
+type EditBody = RestSchema<'EditHookOption'>;
+
+/** A CreateHookOption as the create mutations' input. */
+function createInput(body: CreateBody) {
+  const config = body.config ?? {};
+  return {
+    type: body.type,
+    url: required(config, 'url'),
+    contentType: required(config, 'content_type'),
+    httpMethod: config.http_method ?? null,
+    secret: config.secret ?? null,
+    authorizationHeader: body.authorization_header ?? null,
+    name: body.name ?? null,
+    events: body.events ?? null,
+    branchFilter: body.branch_filter ?? null,
+    active: body.active ?? false,
+  };
+}
+
+/** An EditHookOption as the edit mutations' input: members left out are null (they stay). */
+function editInput(body: EditBody) {
+  const config = body.config ?? {};
+  return {
+    url: config.url ?? null,
+    contentType: config.content_type ?? null,
+    httpMethod: config.http_method ?? null,
+    secret: config.secret ?? null,
+    authorizationHeader: body.authorization_header ?? null,
+    name: body.name ?? null,
+    events: body.events ?? null,
+    branchFilter: body.branch_filter ?? null,
+    active: body.active ?? null,
+  };
 }
 
 export const repoListHooks = defineOperation({
@@ -35,50 +96,14 @@ export const repoGetHook = defineOperation({
 export const repoCreateHook = defineOperation({
   operationId: 'repoCreateHook',
   document: CreateWebhookDocument,
-  variables: ({ params, body }) => {
-    const config = body.config ?? {};
-    return {
-      owner: params.owner,
-      name: params.repo,
-      input: {
-        type: body.type,
-        url: required(config, 'url'),
-        contentType: required(config, 'content_type'),
-        httpMethod: config.http_method ?? null,
-        secret: config.secret ?? null,
-        authorizationHeader: body.authorization_header ?? null,
-        name: body.name ?? null,
-        events: body.events ?? null,
-        branchFilter: body.branch_filter ?? null,
-        active: body.active ?? false,
-      },
-    };
-  },
+  variables: ({ params, body }) => ({ owner: params.owner, name: params.repo, input: createInput(body) }),
   reply: ({ createWebhook }) => created(toHook(createWebhook)),
 });
 
 export const repoEditHook = defineOperation({
   operationId: 'repoEditHook',
   document: EditWebhookDocument,
-  variables: ({ params, body }) => {
-    const config = body.config ?? {};
-    return {
-      owner: params.owner,
-      name: params.repo,
-      id: params.id,
-      input: {
-        url: config.url ?? null,
-        contentType: config.content_type ?? null,
-        httpMethod: config.http_method ?? null,
-        secret: config.secret ?? null,
-        authorizationHeader: body.authorization_header ?? null,
-        name: body.name ?? null,
-        events: body.events ?? null,
-        branchFilter: body.branch_filter ?? null,
-        active: body.active ?? null,
-      },
-    };
-  },
+  variables: ({ params, body }) => ({ owner: params.owner, name: params.repo, id: params.id, input: editInput(body) }),
   reply: ({ editWebhook }) => ok(toHook(editWebhook)),
 });
 
@@ -93,5 +118,113 @@ export const repoTestHook = defineOperation({
   operationId: 'repoTestHook',
   document: TestWebhookDocument,
   variables: ({ params, query }) => ({ owner: params.owner, name: params.repo, id: params.id, ref: query.ref || null }),
+  reply: () => noContent(),
+});
+
+export const orgListHooks = defineOperation({
+  operationId: 'orgListHooks',
+  document: OrgWebhooksDocument,
+  paged: true,
+  variables: ({ params, page }) => ({ org: params.org, ...page }),
+  reply: ({ organization }) => list(found(organization).webhooks, toHook),
+});
+
+export const orgGetHook = defineOperation({
+  operationId: 'orgGetHook',
+  document: OrgWebhookDocument,
+  variables: ({ params }) => ({ org: params.org, id: params.id }),
+  reply: ({ organization }) => ok(toHook(found(found(organization).webhook))),
+});
+
+export const orgCreateHook = defineOperation({
+  operationId: 'orgCreateHook',
+  document: CreateOrgWebhookDocument,
+  variables: ({ params, body }) => ({ org: params.org, input: createInput(body) }),
+  reply: ({ createOrganizationWebhook }) => created(toHook(createOrganizationWebhook)),
+});
+
+export const orgEditHook = defineOperation({
+  operationId: 'orgEditHook',
+  document: EditOrgWebhookDocument,
+  variables: ({ params, body }) => ({ org: params.org, id: params.id, input: editInput(body) }),
+  reply: ({ editOrganizationWebhook }) => ok(toHook(editOrganizationWebhook)),
+});
+
+export const orgDeleteHook = defineOperation({
+  operationId: 'orgDeleteHook',
+  document: DeleteOrgWebhookDocument,
+  variables: ({ params }) => ({ org: params.org, id: params.id }),
+  reply: () => noContent(),
+});
+
+export const userListHooks = defineOperation({
+  operationId: 'userListHooks',
+  document: UserWebhooksDocument,
+  paged: true,
+  variables: ({ page }) => page,
+  reply: ({ viewer }) => list(found(viewer).webhooks, toHook),
+});
+
+export const userGetHook = defineOperation({
+  operationId: 'userGetHook',
+  document: UserWebhookDocument,
+  variables: ({ params }) => ({ id: params.id }),
+  reply: ({ viewer }) => ok(toHook(found(found(viewer).webhook))),
+});
+
+export const userCreateHook = defineOperation({
+  operationId: 'userCreateHook',
+  document: CreateUserWebhookDocument,
+  variables: ({ body }) => ({ input: createInput(body) }),
+  reply: ({ createUserWebhook }) => created(toHook(createUserWebhook)),
+});
+
+export const userEditHook = defineOperation({
+  operationId: 'userEditHook',
+  document: EditUserWebhookDocument,
+  variables: ({ params, body }) => ({ id: params.id, input: editInput(body) }),
+  reply: ({ editUserWebhook }) => ok(toHook(editUserWebhook)),
+});
+
+export const userDeleteHook = defineOperation({
+  operationId: 'userDeleteHook',
+  document: DeleteUserWebhookDocument,
+  variables: ({ params }) => ({ id: params.id }),
+  reply: () => noContent(),
+});
+
+export const adminListHooks = defineOperation({
+  operationId: 'adminListHooks',
+  document: AdminWebhooksDocument,
+  paged: true,
+  variables: ({ query, page }) => ({ type: query.type ?? null, ...page }),
+  reply: ({ adminWebhooks }) => list(adminWebhooks, toHook),
+});
+
+export const adminGetHook = defineOperation({
+  operationId: 'adminGetHook',
+  document: AdminWebhookDocument,
+  variables: ({ params }) => ({ id: params.id }),
+  reply: ({ adminWebhook }) => ok(toHook(found(adminWebhook))),
+});
+
+export const adminCreateHook = defineOperation({
+  operationId: 'adminCreateHook',
+  document: CreateAdminWebhookDocument,
+  variables: ({ body }) => ({ system: isSystemHook(body.config?.is_system_webhook), input: createInput(body) }),
+  reply: ({ createAdminWebhook }) => created(toHook(createAdminWebhook)),
+});
+
+export const adminEditHook = defineOperation({
+  operationId: 'adminEditHook',
+  document: EditAdminWebhookDocument,
+  variables: ({ params, body }) => ({ id: params.id, input: editInput(body) }),
+  reply: ({ editAdminWebhook }) => ok(toHook(editAdminWebhook)),
+});
+
+export const adminDeleteHook = defineOperation({
+  operationId: 'adminDeleteHook',
+  document: DeleteAdminWebhookDocument,
+  variables: ({ params }) => ({ id: params.id }),
   reply: () => noContent(),
 });

@@ -5,6 +5,7 @@ import { serialWork, type Follower } from '../../events/follower.ts';
 import type { PushedRef } from '../../events/topics.ts';
 import type { ServiceContext } from '../../services.ts';
 import { hostMatcher, resolveAllowed } from './allowed-hosts.ts';
+import { selectHooks, type HookSelection } from './hook-selection.ts';
 import { branchMatches, type PayloadBuilder, type PayloadRequest } from './webhook.rules.ts';
 
 export type { PayloadBuilder, PayloadRequest };
@@ -37,9 +38,9 @@ interface HookEvent {
 
 const wants = (hook: Webhook, e: HookEvent) => (e.onlyHook !== undefined ? hook.id === e.onlyHook : hook.active && hookEvents(hook).includes(e.choice) && (e.branch === null || branchMatches(hook.branchFilter, e.branch)));
 
-/** Writes a delivery of `e` for every hook of its repository that wants it: one read of the hooks, one transaction. */
-async function record(deps: Deps, payloads: PayloadBuilder, e: HookEvent, repositoryHooks: readonly Webhook[]): Promise<number> {
-  const hooks = repositoryHooks.filter((h) => h.repoId === e.payload.repoId && wants(h, e));
+/** Writes a delivery of `e` for every hook covering its repository that wants it: one read of the hooks, one transaction. */
+async function record(deps: Deps, payloads: PayloadBuilder, e: HookEvent, selection: HookSelection): Promise<number> {
+  const hooks = selection.hooksOf(e.payload.repoId).filter((h) => wants(h, e));
   if (hooks.length === 0) return 0;
   const body = await payloads(e.payload);
   if (!body) return 0;
@@ -73,10 +74,8 @@ export function followWebhookEvents(deps: Deps, payloads: PayloadBuilder, onReco
   const on = (what: string, events: () => HookEvent[]) =>
     enqueue(`the webhook deliveries of ${what} were not recorded`, async () => {
       const all = events();
-      // The hooks of the events' repositories, read once: a push of 200 branches is one read, and none when no
-      // hook wants it.
-      const repoIds = [...new Set(all.map((e) => e.payload.repoId))];
-      const hooks = repoIds.length === 0 ? [] : await deps.db.webhook.findMany({ where: { repoId: { in: repoIds } } });
+      // The hooks covering the events' repositories, read once: a push of 200 branches is one read.
+      const hooks = await selectHooks(deps.db, all.map((e) => e.payload.repoId));
       let written = 0;
       for (const e of all) written += await record(deps, payloads, e, hooks);
       if (written > 0) onRecorded();

@@ -1,11 +1,12 @@
 import { requireUser } from '../../auth/viewer.ts';
-import type { HookTask, Prisma, Webhook } from '../../db/models.ts';
+import type { HookTask, Prisma, User, Webhook } from '../../db/models.ts';
 import { forbidden, invalid, notFound } from '../../errors.ts';
 import { pageFrom, type Page, type PageWindow } from '../../pagination.ts';
 import type { ServiceContext } from '../../services.ts';
 import { repositoryPermission, satisfies } from '../access/access.service.ts';
 import { getRepository, type RepositoryWithOwner } from '../repo/repo.service.ts';
 import type { CreateWebhookInput, EditWebhookInput } from './webhook.inputs.ts';
+import { requireHookManager } from './owner-hooks.service.ts';
 import { CONTENT_TYPES, HOOK_TYPES, HTTP_METHODS, isDeliverableUrl, normalizeEvents, UNSUPPORTED_HOOK_TYPES } from './webhook.rules.ts';
 
 /**
@@ -13,10 +14,11 @@ import { CONTENT_TYPES, HOOK_TYPES, HTTP_METHODS, isDeliverableUrl, normalizeEve
  * A hook's deliveries are written by the follower of the bus (delivery.ts) and sent by its worker.
  */
 
-/** A webhook row with the repository it belongs to. */
+/** A webhook row with the repository it belongs to (repository hooks) or the account (owner hooks); neither for site hooks. */
 export interface WebhookView {
   hook: Webhook;
-  repo: RepositoryWithOwner;
+  repo: RepositoryWithOwner | null;
+  owner?: User | null;
 }
 
 /** The events a hook row chose. */
@@ -69,34 +71,24 @@ export async function getWebhook(ctx: ServiceContext, repo: RepositoryWithOwner,
   return hook && { hook, repo };
 }
 
-/** Creates a repository webhook (Gitea's AddRepoHook): 422 for a type, URL, content type or method Graft does not take. */
-export async function createWebhook(ctx: ServiceContext, owner: string, name: string, input: CreateWebhookInput): Promise<WebhookView> {
-  const repo = await adminRepository(ctx, owner, name);
-  const hook = await ctx.db.webhook.create({
-    data: {
-      kind: 'repo',
-      repoId: repo.id,
-      type: checkType(input.type),
-      url: checkUrl(input.url),
-      contentType: checkContentType(input.contentType),
-      httpMethod: checkMethod(input.httpMethod),
-      secret: input.secret ?? '',
-      authorizationHeader: input.authorizationHeader ?? '',
-      name: input.name ?? '',
-      events: JSON.stringify(normalizeEvents(input.events)),
-      branchFilter: input.branchFilter ?? '',
-      active: input.active ?? false,
-    },
-  });
-  await ctx.events.publish('webhook', { action: 'created', hookId: hook.id, repoId: repo.id, actorId: ctx.viewer.user!.id });
-  return { hook, repo };
+/** The columns of a new hook (Gitea's addHook): 422 for a type, URL, content type or method Graft does not take. */
+export function newHookData(input: CreateWebhookInput) {
+  return {
+    type: checkType(input.type),
+    url: checkUrl(input.url),
+    contentType: checkContentType(input.contentType),
+    httpMethod: checkMethod(input.httpMethod),
+    secret: input.secret ?? '',
+    authorizationHeader: input.authorizationHeader ?? '',
+    name: input.name ?? '',
+    events: JSON.stringify(normalizeEvents(input.events)),
+    branchFilter: input.branchFilter ?? '',
+    active: input.active ?? false,
+  } satisfies Omit<Prisma.WebhookUncheckedCreateInput, 'kind'>;
 }
 
-/** Changes a repository webhook (Gitea's EditRepoHook); what is left out stays. */
-export async function editWebhook(ctx: ServiceContext, owner: string, name: string, id: number, input: EditWebhookInput): Promise<WebhookView> {
-  const repo = await adminRepository(ctx, owner, name);
-  const found = await ctx.db.webhook.findFirst({ where: { id, repoId: repo.id } });
-  if (!found) throw notFound(`webhook ${id} does not exist`);
+/** The changes of an edit (Gitea's editHook): what is left out stays; the same checks as a create. */
+export function hookChanges(input: EditWebhookInput): Prisma.WebhookUpdateInput {
   const data: Prisma.WebhookUpdateInput = {};
   if (input.url != null) data.url = checkUrl(input.url);
   if (input.contentType != null) data.contentType = checkContentType(input.contentType);
@@ -107,7 +99,23 @@ export async function editWebhook(ctx: ServiceContext, owner: string, name: stri
   if (input.events != null) data.events = JSON.stringify(normalizeEvents(input.events));
   if (input.branchFilter != null) data.branchFilter = input.branchFilter;
   if (input.active != null) data.active = input.active;
-  const hook = await ctx.db.webhook.update({ where: { id }, data });
+  return data;
+}
+
+/** Creates a repository webhook (Gitea's AddRepoHook). */
+export async function createWebhook(ctx: ServiceContext, owner: string, name: string, input: CreateWebhookInput): Promise<WebhookView> {
+  const repo = await adminRepository(ctx, owner, name);
+  const hook = await ctx.db.webhook.create({ data: { kind: 'repo', repoId: repo.id, ...newHookData(input) } });
+  await ctx.events.publish('webhook', { action: 'created', hookId: hook.id, repoId: repo.id, actorId: ctx.viewer.user!.id });
+  return { hook, repo };
+}
+
+/** Changes a repository webhook (Gitea's EditRepoHook); what is left out stays. */
+export async function editWebhook(ctx: ServiceContext, owner: string, name: string, id: number, input: EditWebhookInput): Promise<WebhookView> {
+  const repo = await adminRepository(ctx, owner, name);
+  const found = await ctx.db.webhook.findFirst({ where: { id, repoId: repo.id } });
+  if (!found) throw notFound(`webhook ${id} does not exist`);
+  const hook = await ctx.db.webhook.update({ where: { id }, data: hookChanges(input) });
   await ctx.events.publish('webhook', { action: 'edited', hookId: hook.id, repoId: repo.id, actorId: ctx.viewer.user!.id });
   return { hook, repo };
 }
@@ -131,9 +139,10 @@ export async function testWebhook(ctx: ServiceContext, owner: string, name: stri
   await ctx.events.publish('webhook', { action: 'test', hookId: hook.id, repoId: repo.id, actorId: ctx.viewer.user!.id, ref: ref || repo.defaultBranch });
 }
 
-/** A hook's deliveries, newest first, without their payloads (for its repository's admins, who read the hook). */
+/** A hook's deliveries, newest first, without their payloads (for those who may manage the hook). */
 export async function listDeliveries(ctx: ServiceContext, view: WebhookView, window: PageWindow): Promise<Page<Omit<HookTask, 'payload'>>> {
-  await requireAdmin(ctx, view.repo);
+  if (view.repo) await requireAdmin(ctx, view.repo);
+  else await requireHookManager(ctx, view);
   const where: Prisma.HookTaskWhereInput = { hookId: view.hook.id };
   return pageFrom(
     ctx.db.hookTask.findMany({ where, omit: { payload: true }, orderBy: { id: 'desc' }, skip: window.offset, take: window.limit }),
