@@ -200,6 +200,20 @@ describe('deliveries of organization, user, system and default hooks', () => {
     assert.equal(got.headers['x-gitea-event'], 'push');
     await settle();
     assert.deepEqual(receivedAt(`/org-${org.login}`).map((r) => JSON.parse(r.body).repository.full_name).filter((n) => n === elsewhere.fullName), []);
+
+    // The delivery log of the hook, in GraphQL, for the organization's owners only.
+    const log = (auth: TestAccount['basic']) =>
+      server.graphql(
+        `query($org: String!, $id: Int!) { organization(login: $org) { webhook(id: $id) { kind ownerLogin deliveries(first: 5) { totalCount nodes { event succeeded uuid } } } } }`,
+        { org: org.login, id: made.body.id },
+        auth,
+      );
+    const read = await log(alice.basic);
+    assert.equal(read.data?.organization.webhook.kind, 'owner');
+    assert.equal(read.data?.organization.webhook.ownerLogin, org.login);
+    assert.ok(read.data?.organization.webhook.deliveries.nodes.some((d: { uuid: string; succeeded: boolean }) => d.uuid === got.headers['x-gitea-delivery']));
+    const refused = await log(bob.basic);
+    assert.equal(refused.errors?.[0]?.extensions?.code, 'FORBIDDEN');
   });
 
   it("delivers the pushes of a user's repositories to the user's hooks, and not those of the user's organizations or of others", async () => {
@@ -227,6 +241,13 @@ describe('deliveries of organization, user, system and default hooks', () => {
     const shas = [await push(one, alice, 'd.txt'), await push(two, bob, 'd.txt')];
     const got = await receiver.waitFor(2, (r) => r.path === '/system' && shas.includes(JSON.parse(r.body).after));
     assert.deepEqual(new Set(got.map((r) => JSON.parse(r.body).repository.full_name)), new Set([one.fullName, two.fullName]));
+    const log = (auth: TestAccount['basic']) =>
+      server.graphql(`query($id: Int!) { adminWebhook(id: $id) { kind deliveries(first: 50) { nodes { uuid } } } }`, { id: made.body.id }, auth);
+    const read = await log(adminAuth);
+    assert.equal(read.data?.adminWebhook.kind, 'system');
+    const uuids = read.data?.adminWebhook.deliveries.nodes.map((d: { uuid: string }) => d.uuid);
+    for (const r of got) assert.ok(uuids.includes(r.headers['x-gitea-delivery']));
+    assert.equal((await log(alice.basic)).errors?.[0]?.extensions?.code, 'FORBIDDEN');
     assert.equal((await api.delete(`/admin/hooks/${made.body.id}`, adminAuth)).status, 204);
     const later = await push(one, alice, 'e.txt');
     await settle();
