@@ -1,12 +1,12 @@
 import { requireSelfOrAdmin, requireSiteAdmin, requireUser } from '../../auth/viewer.ts';
-import type { Prisma, User, Webhook } from '../../db/models.ts';
+import type { HookTask, Prisma, User, Webhook } from '../../db/models.ts';
 import { forbidden, notFound } from '../../errors.ts';
 import { pageFrom, type Page, type PageWindow } from '../../pagination.ts';
 import type { ServiceContext } from '../../services.ts';
 import { isOrganizationOwner } from '../access/access.service.ts';
 import { getOwnedOrganization } from '../org/org.service.ts';
 import type { CreateWebhookInput, EditWebhookInput } from './webhook.inputs.ts';
-import { hookChanges, newHookData, type WebhookView } from './webhook.service.ts';
+import { hookChanges, newHookData, requireAdmin, type WebhookView } from './webhook.service.ts';
 
 /**
  * The hooks of an account and the site's hooks (Gitea's routers/api/v1/{org,user,admin}/hook*.go):
@@ -102,4 +102,15 @@ export async function editScopeHook(ctx: ServiceContext, scope: HookScope, id: n
 export async function deleteScopeHook(ctx: ServiceContext, scope: HookScope, id: number): Promise<void> {
   const { count } = await ctx.db.webhook.deleteMany({ where: { id, ...scopeWhere(scope) } });
   if (count === 0) throw notFound(`webhook ${id} does not exist`);
+}
+
+/** A hook's deliveries, newest first, without their payloads (for those who may manage the hook). */
+export async function listDeliveries(ctx: ServiceContext, view: WebhookView, window: PageWindow): Promise<Page<Omit<HookTask, 'payload'>>> {
+  if (view.repo) await requireAdmin(ctx, view.repo);
+  else await requireHookManager(ctx, view);
+  const where: Prisma.HookTaskWhereInput = { hookId: view.hook.id };
+  return pageFrom(
+    ctx.db.hookTask.findMany({ where, omit: { payload: true }, orderBy: { id: 'desc' }, skip: window.offset, take: window.limit }),
+    ctx.db.hookTask.count({ where }),
+  );
 }

@@ -62,7 +62,7 @@ export const WebhookRef = builder.objectRef<hooks.WebhookView>('Webhook').implem
         type: HookDeliveryRef,
         description: 'The delivery log of the hook, newest first.',
         complexity: connectionComplexity,
-        resolve: (v, page, ctx) => offsetConnection(page, (window) => hooks.listDeliveries(ctx, v, window)),
+        resolve: (v, page, ctx) => offsetConnection(page, (window) => owned.listDeliveries(ctx, v, window)),
       },
       HookDeliveryConnection,
     ),

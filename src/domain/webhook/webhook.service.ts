@@ -1,12 +1,11 @@
 import { requireUser } from '../../auth/viewer.ts';
-import type { HookTask, Prisma, User, Webhook } from '../../db/models.ts';
+import type { Prisma, User, Webhook } from '../../db/models.ts';
 import { forbidden, invalid, notFound } from '../../errors.ts';
 import { pageFrom, type Page, type PageWindow } from '../../pagination.ts';
 import type { ServiceContext } from '../../services.ts';
 import { repositoryPermission, satisfies } from '../access/access.service.ts';
 import { getRepository, type RepositoryWithOwner } from '../repo/repo.service.ts';
 import type { CreateWebhookInput, EditWebhookInput } from './webhook.inputs.ts';
-import { requireHookManager } from './owner-hooks.service.ts';
 import { CONTENT_TYPES, HOOK_TYPES, HTTP_METHODS, isDeliverableUrl, normalizeEvents, UNSUPPORTED_HOOK_TYPES } from './webhook.rules.ts';
 
 /**
@@ -24,7 +23,8 @@ export interface WebhookView {
 /** The events a hook row chose. */
 export const hookEvents = (hook: Pick<Webhook, 'events'>): string[] => JSON.parse(hook.events) as string[];
 
-async function requireAdmin(ctx: ServiceContext, repo: RepositoryWithOwner): Promise<void> {
+/** Refuses a viewer who is not an admin of the repository (403). */
+export async function requireAdmin(ctx: ServiceContext, repo: RepositoryWithOwner): Promise<void> {
   requireUser(ctx.viewer);
   if (!satisfies(await repositoryPermission(ctx, repo), 'admin')) throw forbidden("webhooks are for the repository's admins");
 }
@@ -137,15 +137,4 @@ export async function testWebhook(ctx: ServiceContext, owner: string, name: stri
   const hook = await ctx.db.webhook.findFirst({ where: { id, repoId: repo.id } });
   if (!hook) throw notFound(`webhook ${id} does not exist`);
   await ctx.events.publish('webhook', { action: 'test', hookId: hook.id, repoId: repo.id, actorId: ctx.viewer.user!.id, ref: ref || repo.defaultBranch });
-}
-
-/** A hook's deliveries, newest first, without their payloads (for those who may manage the hook). */
-export async function listDeliveries(ctx: ServiceContext, view: WebhookView, window: PageWindow): Promise<Page<Omit<HookTask, 'payload'>>> {
-  if (view.repo) await requireAdmin(ctx, view.repo);
-  else await requireHookManager(ctx, view);
-  const where: Prisma.HookTaskWhereInput = { hookId: view.hook.id };
-  return pageFrom(
-    ctx.db.hookTask.findMany({ where, omit: { payload: true }, orderBy: { id: 'desc' }, skip: window.offset, take: window.limit }),
-    ctx.db.hookTask.count({ where }),
-  );
 }
