@@ -225,6 +225,22 @@ builder.mutationFields((t) => {
   const editInput = () => t.arg({ type: EditWebhookInput, required: true });
   const org = () => t.arg.string({ required: true });
   const id = () => t.arg.int({ required: true });
+  /** The edit and delete mutations of the hooks of a scope that needs no argument (the viewer's, the site's). */
+  const editAndDelete = (name: 'User' | 'Admin', tokenScope: 'write:user' | 'write:admin', what: string, more: string, scopeOf: (ctx: GraphQLContext) => owned.HookScope) => ({
+    [`edit${name}Webhook`]: t.field({
+      type: WebhookRef,
+      tokenScope,
+      description: `Changes ${what}; fields left out stay.${more}`,
+      args: { id: id(), input: editInput() },
+      resolve: (_root, a, ctx) => owned.editScopeHook(ctx, scopeOf(ctx), a.id, a.input),
+    }),
+    [`delete${name}Webhook`]: t.boolean({
+      tokenScope,
+      description: `Deletes ${what} and its deliveries${name === 'Admin' ? '; copies of a default hook stay' : ''}.`,
+      args: { id: id() },
+      resolve: (_root, a, ctx) => owned.deleteScopeHook(ctx, scopeOf(ctx), a.id).then(() => true),
+    }),
+  });
   return {
     createOrganizationWebhook: t.field({
       type: WebhookRef,
@@ -253,19 +269,7 @@ builder.mutationFields((t) => {
       args: { input: createInput() },
       resolve: (_root, a, ctx) => owned.createScopeHook(ctx, owned.viewerScope(ctx), a.input),
     }),
-    editUserWebhook: t.field({
-      type: WebhookRef,
-      tokenScope: 'write:user',
-      description: "Changes a webhook of the viewer's account; fields left out stay.",
-      args: { id: id(), input: editInput() },
-      resolve: (_root, a, ctx) => owned.editScopeHook(ctx, owned.viewerScope(ctx), a.id, a.input),
-    }),
-    deleteUserWebhook: t.boolean({
-      tokenScope: 'write:user',
-      description: "Deletes a webhook of the viewer's account and its deliveries.",
-      args: { id: id() },
-      resolve: (_root, a, ctx) => owned.deleteScopeHook(ctx, owned.viewerScope(ctx), a.id).then(() => true),
-    }),
+    ...editAndDelete('User', 'write:user', "a webhook of the viewer's account", '', (ctx) => owned.viewerScope(ctx)),
     createAdminWebhook: t.field({
       type: WebhookRef,
       tokenScope: 'write:admin',
@@ -273,18 +277,6 @@ builder.mutationFields((t) => {
       args: { input: createInput(), system: t.arg.boolean({ description: 'A system hook (true) or a default hook (false, when left out).' }) },
       resolve: (_root, a, ctx) => owned.createScopeHook(ctx, owned.siteScope(ctx), a.input, a.system ?? false),
     }),
-    editAdminWebhook: t.field({
-      type: WebhookRef,
-      tokenScope: 'write:admin',
-      description: 'Changes a system or default hook (site admins only); fields left out stay. Copies of a default hook keep what they were made with.',
-      args: { id: id(), input: editInput() },
-      resolve: (_root, a, ctx) => owned.editScopeHook(ctx, owned.siteScope(ctx), a.id, a.input),
-    }),
-    deleteAdminWebhook: t.boolean({
-      tokenScope: 'write:admin',
-      description: 'Deletes a system or default hook and its deliveries (site admins only); copies of a default hook stay.',
-      args: { id: id() },
-      resolve: (_root, a, ctx) => owned.deleteScopeHook(ctx, owned.siteScope(ctx), a.id).then(() => true),
-    }),
+    ...editAndDelete('Admin', 'write:admin', 'a system or default hook (site admins only)', ' Copies of a default hook keep what they were made with.', (ctx) => owned.siteScope(ctx)),
   };
 });
