@@ -78,6 +78,10 @@ function editInput(body: EditBody) {
   };
 }
 
+/** The variables of the get, edit and delete of a hook named by its id alone (the caller's, the site's). */
+const byId = ({ params }: { params: { id: number } }) => ({ id: params.id });
+const editById = ({ params, body }: { params: { id: number }; body: EditBody }) => ({ id: params.id, input: editInput(body) });
+
 export const repoListHooks = defineOperation({
   operationId: 'repoListHooks',
   document: WebhooksDocument,
@@ -168,7 +172,7 @@ export const userListHooks = defineOperation({
 export const userGetHook = defineOperation({
   operationId: 'userGetHook',
   document: UserWebhookDocument,
-  variables: ({ params }) => ({ id: params.id }),
+  variables: byId,
   reply: ({ viewer }) => ok(toHook(found(found(viewer).webhook))),
 });
 
@@ -182,14 +186,14 @@ export const userCreateHook = defineOperation({
 export const userEditHook = defineOperation({
   operationId: 'userEditHook',
   document: EditUserWebhookDocument,
-  variables: ({ params, body }) => ({ id: params.id, input: editInput(body) }),
+  variables: editById,
   reply: ({ editUserWebhook }) => ok(toHook(editUserWebhook)),
 });
 
 export const userDeleteHook = defineOperation({
   operationId: 'userDeleteHook',
   document: DeleteUserWebhookDocument,
-  variables: ({ params }) => ({ id: params.id }),
+  variables: byId,
   reply: () => noContent(),
 });
 
@@ -204,7 +208,7 @@ export const adminListHooks = defineOperation({
 export const adminGetHook = defineOperation({
   operationId: 'adminGetHook',
   document: AdminWebhookDocument,
-  variables: ({ params }) => ({ id: params.id }),
+  variables: byId,
   reply: ({ adminWebhook }) => ok(toHook(found(adminWebhook))),
 });
 
@@ -218,13 +222,13 @@ export const adminCreateHook = defineOperation({
 export const adminEditHook = defineOperation({
   operationId: 'adminEditHook',
   document: EditAdminWebhookDocument,
-  variables: ({ params, body }) => ({ id: params.id, input: editInput(body) }),
+  variables: editById,
   reply: ({ editAdminWebhook }) => ok(toHook(editAdminWebhook)),
 });
 
 export const adminDeleteHook = defineOperation({
   operationId: 'adminDeleteHook',
   document: DeleteAdminWebhookDocument,
-  variables: ({ params }) => ({ id: params.id }),
+  variables: byId,
   reply: () => noContent(),
 });
