@@ -3611,6 +3611,162 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/orgs/{org}/hooks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * An organization's webhooks
+         * @description Oldest first, for the organization's owners and site admins (other callers 403).
+         */
+        get: operations["orgListHooks"];
+        put?: never;
+        /**
+         * Add a webhook to an organization
+         * @description For the organization's owners. The hook gets the events of every repository the organization owns. Types, config and events as for a repository hook (422 for what Graft does not take).
+         */
+        post: operations["orgCreateHook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/orgs/{org}/hooks/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A webhook of an organization
+         * @description For the organization's owners; an id the organization has no hook with is 404.
+         */
+        get: operations["orgGetHook"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete a webhook of an organization
+         * @description For the organization's owners; its deliveries go with it.
+         */
+        delete: operations["orgDeleteHook"];
+        options?: never;
+        head?: never;
+        /**
+         * Change a webhook of an organization
+         * @description For the organization's owners; members left out stay as they are. The same checks as a create (422).
+         */
+        patch: operations["orgEditHook"];
+        trace?: never;
+    };
+    "/user/hooks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The caller's webhooks
+         * @description Oldest first: the hooks of the caller's own account.
+         */
+        get: operations["userListHooks"];
+        put?: never;
+        /**
+         * Add a webhook to the caller's account
+         * @description The hook gets the events of every repository the caller owns. Types, config and events as for a repository hook (422 for what Graft does not take).
+         */
+        post: operations["userCreateHook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/user/hooks/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A webhook of the caller's account
+         * @description A hook that is not the caller's is 404.
+         */
+        get: operations["userGetHook"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete a webhook of the caller's account
+         * @description Its deliveries go with it; a hook that is not the caller's is 404.
+         */
+        delete: operations["userDeleteHook"];
+        options?: never;
+        head?: never;
+        /**
+         * Change a webhook of the caller's account
+         * @description Members left out stay as they are; the same checks as a create (422). A hook that is not the caller's is 404.
+         */
+        patch: operations["userEditHook"];
+        trace?: never;
+    };
+    "/admin/hooks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The site webhooks
+         * @description Oldest first, for site admins: the system hooks, the default hooks or both.
+         */
+        get: operations["adminListHooks"];
+        put?: never;
+        /**
+         * Add a site webhook
+         * @description For site admins. config.is_system_webhook "true" makes a system hook, which gets the events of every repository; "false" or nothing makes a default hook, copied into each repository created (or forked) afterwards, which itself delivers nothing; another value is 422. Types, config and events as for a repository hook (422 for what Graft does not take).
+         */
+        post: operations["adminCreateHook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/hooks/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A system or default webhook
+         * @description For site admins; an id of no system or default hook is 404.
+         */
+        get: operations["adminGetHook"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete a system or default webhook
+         * @description For site admins; its deliveries go with it. Copies of a default hook stay in their repositories.
+         */
+        delete: operations["adminDeleteHook"];
+        options?: never;
+        head?: never;
+        /**
+         * Change a system or default webhook
+         * @description For site admins; members left out stay, and a hook stays system or default. Copies already made of a default hook are not changed.
+         */
+        patch: operations["adminEditHook"];
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -5684,7 +5840,7 @@ export interface components {
             /** @description gitea, gogs, or a service (slack, discord, dingtalk, telegram, msteams, feishu, matrix, wechatwork, packagist). */
             type: string;
             name?: string;
-            /** @description url (required, http or https), content_type (required: json or form), secret (signs each body), http_method (POST by default), and the members of the type (slack channel, matrix room_id, ...). */
+            /** @description url (required, http or https), content_type (required: json or form), secret (signs each body), http_method (POST by default), and the members of the type (slack channel, matrix room_id, ...); for a site hook, is_system_webhook ("true": a system hook). */
             config: {
                 [key: string]: string;
             };
@@ -6615,6 +6771,8 @@ export interface components {
         hookOwner: string;
         /** @description Name of the repository. */
         hookRepo: string;
+        /** @description Login of the organization. */
+        hookOrg: string;
         /** @description Id of the webhook. */
         hookId: number;
     };
@@ -13400,6 +13558,298 @@ export interface operations {
             204: components["responses"]["empty"];
             403: components["responses"]["forbidden"];
             404: components["responses"]["notFound"];
+        };
+    };
+    orgListHooks: {
+        parameters: {
+            query?: {
+                /** @description Page number, from 1. */
+                page?: components["parameters"]["page"];
+                /** @description Items per page (DEFAULT_PAGING_NUM by default, at most MAX_RESPONSE_ITEMS). */
+                limit?: components["parameters"]["limit"];
+            };
+            header?: never;
+            path: {
+                /** @description Login of the organization. */
+                org: components["parameters"]["hookOrg"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["HookList"];
+            403: components["responses"]["forbidden"];
+            404: components["responses"]["notFound"];
+        };
+    };
+    orgCreateHook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Login of the organization. */
+                org: components["parameters"]["hookOrg"];
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["CreateHookOption"];
+            };
+        };
+        responses: {
+            201: components["responses"]["Hook"];
+            403: components["responses"]["forbidden"];
+            404: components["responses"]["notFound"];
+            422: components["responses"]["validationError"];
+        };
+    };
+    orgGetHook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Login of the organization. */
+                org: components["parameters"]["hookOrg"];
+                /** @description Id of the webhook. */
+                id: components["parameters"]["hookId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["Hook"];
+            403: components["responses"]["forbidden"];
+            404: components["responses"]["notFound"];
+        };
+    };
+    orgDeleteHook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Login of the organization. */
+                org: components["parameters"]["hookOrg"];
+                /** @description Id of the webhook. */
+                id: components["parameters"]["hookId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: components["responses"]["empty"];
+            403: components["responses"]["forbidden"];
+            404: components["responses"]["notFound"];
+        };
+    };
+    orgEditHook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Login of the organization. */
+                org: components["parameters"]["hookOrg"];
+                /** @description Id of the webhook. */
+                id: components["parameters"]["hookId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["EditHookOption"];
+            };
+        };
+        responses: {
+            200: components["responses"]["Hook"];
+            403: components["responses"]["forbidden"];
+            404: components["responses"]["notFound"];
+            422: components["responses"]["validationError"];
+        };
+    };
+    userListHooks: {
+        parameters: {
+            query?: {
+                /** @description Page number, from 1. */
+                page?: components["parameters"]["page"];
+                /** @description Items per page (DEFAULT_PAGING_NUM by default, at most MAX_RESPONSE_ITEMS). */
+                limit?: components["parameters"]["limit"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["HookList"];
+            403: components["responses"]["forbidden"];
+        };
+    };
+    userCreateHook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["CreateHookOption"];
+            };
+        };
+        responses: {
+            201: components["responses"]["Hook"];
+            403: components["responses"]["forbidden"];
+            422: components["responses"]["validationError"];
+        };
+    };
+    userGetHook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Id of the webhook. */
+                id: components["parameters"]["hookId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["Hook"];
+            403: components["responses"]["forbidden"];
+            404: components["responses"]["notFound"];
+        };
+    };
+    userDeleteHook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Id of the webhook. */
+                id: components["parameters"]["hookId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: components["responses"]["empty"];
+            403: components["responses"]["forbidden"];
+            404: components["responses"]["notFound"];
+        };
+    };
+    userEditHook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Id of the webhook. */
+                id: components["parameters"]["hookId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["EditHookOption"];
+            };
+        };
+        responses: {
+            200: components["responses"]["Hook"];
+            403: components["responses"]["forbidden"];
+            404: components["responses"]["notFound"];
+            422: components["responses"]["validationError"];
+        };
+    };
+    adminListHooks: {
+        parameters: {
+            query?: {
+                /** @description system (when left out), default or all. */
+                type?: "system" | "default" | "all";
+                /** @description Page number, from 1. */
+                page?: components["parameters"]["page"];
+                /** @description Items per page (DEFAULT_PAGING_NUM by default, at most MAX_RESPONSE_ITEMS). */
+                limit?: components["parameters"]["limit"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["HookList"];
+            403: components["responses"]["forbidden"];
+        };
+    };
+    adminCreateHook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["CreateHookOption"];
+            };
+        };
+        responses: {
+            201: components["responses"]["Hook"];
+            403: components["responses"]["forbidden"];
+            422: components["responses"]["validationError"];
+        };
+    };
+    adminGetHook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Id of the webhook. */
+                id: components["parameters"]["hookId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["Hook"];
+            403: components["responses"]["forbidden"];
+            404: components["responses"]["notFound"];
+        };
+    };
+    adminDeleteHook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Id of the webhook. */
+                id: components["parameters"]["hookId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: components["responses"]["empty"];
+            403: components["responses"]["forbidden"];
+            404: components["responses"]["notFound"];
+        };
+    };
+    adminEditHook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Id of the webhook. */
+                id: components["parameters"]["hookId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["EditHookOption"];
+            };
+        };
+        responses: {
+            200: components["responses"]["Hook"];
+            403: components["responses"]["forbidden"];
+            404: components["responses"]["notFound"];
+            422: components["responses"]["validationError"];
         };
     };
 }

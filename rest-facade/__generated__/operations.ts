@@ -52,4 +52,4 @@ export { userGetTokens, userCreateToken, userDeleteAccessToken } from '../operat
 export { repoTransfer, acceptRepoTransfer, rejectRepoTransfer } from '../operations/transfer/transfers.ts';
 export { adminSearchUsers, adminCreateUser, adminEditUser, adminDeleteUser } from '../operations/user/admin.ts';
 export { userGet, userGetCurrent, userSearch } from '../operations/user/users.ts';
-export { repoListHooks, repoGetHook, repoCreateHook, repoEditHook, repoDeleteHook, repoTestHook } from '../operations/webhook/hooks.ts';
+export { repoListHooks, repoGetHook, repoCreateHook, repoEditHook, repoDeleteHook, repoTestHook, orgListHooks, orgGetHook, orgCreateHook, orgEditHook, orgDeleteHook, userListHooks, userGetHook, userCreateHook, userEditHook, userDeleteHook, adminListHooks, adminGetHook, adminCreateHook, adminEditHook, adminDeleteHook } from '../operations/webhook/hooks.ts';

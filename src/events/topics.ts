@@ -96,7 +96,8 @@ export function isLogged(topic: string): boolean {
 export interface WebhookEvent {
   action: 'created' | 'edited' | 'deleted' | 'test' | 'redelivered';
   hookId: number;
-  repoId: number;
+  /** The hook's repository; null for a hook of an account or of the site. */
+  repoId: number | null;
   actorId: number;
   /** For a test: the branch, tag or commit whose last commit the test push carries. */
   ref?: string;

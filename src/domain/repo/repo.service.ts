@@ -27,6 +27,7 @@ import { applyRefChanges, syncRefs } from '../branch/ref-table.ts';
 import { initialFiles } from './templates.ts';
 import { languageBytes } from './languages.ts';
 import { forgetRepositories } from '../social/social.counters.ts';
+import { defaultHookCopies } from '../webhook/default-hooks.ts';
 
 export type RepositoryWithOwner = Repository & { owner: User };
 
@@ -106,8 +107,8 @@ async function creatorTeams(ctx: ServiceContext, owner: User): Promise<{ teamId:
 
 /**
  * What every new repository row starts with, however it is made (created, forked): the server's
- * time-tracking defaults, the teams a member who does not own the organization reaches it through, and its
- * creator watching it, as in Gitea.
+ * time-tracking defaults, the teams a member who does not own the organization reaches it through, its
+ * creator watching it, and a copy of each default webhook, as in Gitea.
  */
 export async function newRepositoryData(ctx: ServiceContext, owner: User, creator: User) {
   return {
@@ -117,6 +118,7 @@ export async function newRepositoryData(ctx: ServiceContext, owner: User, creato
     teams: { create: await creatorTeams(ctx, owner) },
     watches: { create: { userId: creator.id } },
     watchCount: 1,
+    webhooks: { create: await defaultHookCopies(ctx.db) },
   } satisfies Partial<Prisma.RepositoryUncheckedCreateInput>;
 }
 

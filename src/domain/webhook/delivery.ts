@@ -6,6 +6,7 @@ import { startQueueWorker, type QueueWorker } from '../../events/queue-worker.ts
 import type { IssueEventBase, PullRequestEvent, PullRequestReviewEvent, PushedRef } from '../../events/topics.ts';
 import type { ServiceContext } from '../../services.ts';
 import { hostMatcher, resolveAllowed } from './allowed-hosts.ts';
+import { selectHooks, type HookSelection } from './hook-selection.ts';
 import { hookRequest, type OutgoingRequest } from './services/index.ts';
 import { branchMatches, hasEvent, headerEvent, type DeliveryEventType, type PayloadBuilder, type PayloadRequest } from './webhook.rules.ts';
 
@@ -39,9 +40,9 @@ interface HookEvent {
 
 const wants = (hook: Webhook, e: HookEvent) => (e.onlyHook !== undefined ? hook.id === e.onlyHook : hook.active && hasEvent(hookSelection(hook), e.choice) && (e.branch === null || branchMatches(hook.branchFilter, e.branch)));
 
-/** Writes a delivery of `e` for every hook of its repository that wants it: one read of the hooks, one transaction. */
-async function record(deps: Deps, payloads: PayloadBuilder, e: HookEvent, repositoryHooks: readonly Webhook[]): Promise<number> {
-  const hooks = repositoryHooks.filter((h) => h.repoId === e.payload.repoId && wants(h, e));
+/** Writes a delivery of `e` for every hook covering its repository that wants it: one read of the hooks, one transaction. */
+async function record(deps: Deps, payloads: PayloadBuilder, e: HookEvent, selection: HookSelection): Promise<number> {
+  const hooks = selection.hooksOf(e.payload.repoId).filter((h) => wants(h, e));
   if (hooks.length === 0) return 0;
   const body = await payloads(e.payload);
   if (!body) return 0;
@@ -92,10 +93,8 @@ export function followWebhookEvents(deps: Deps, payloads: PayloadBuilder, onReco
   const on = (what: string, events: () => HookEvent[] | Promise<HookEvent[]>) =>
     enqueue(`the webhook deliveries of ${what} were not recorded`, async () => {
       const all = await events();
-      // The hooks of the events' repositories, read once: a push of 200 branches is one read, and none when no
-      // hook wants it.
-      const repoIds = [...new Set(all.map((e) => e.payload.repoId))];
-      const hooks = repoIds.length === 0 ? [] : await deps.db.webhook.findMany({ where: { repoId: { in: repoIds } } });
+      // The hooks covering the events' repositories, read once: a push of 200 branches is one read.
+      const hooks = await selectHooks(deps.db, all.map((e) => e.payload.repoId));
       let written = 0;
       for (const e of all) written += await record(deps, payloads, e, hooks);
       if (written > 0) onRecorded();
@@ -162,9 +161,11 @@ export function followWebhookEvents(deps: Deps, payloads: PayloadBuilder, onReco
   follow(deps.events.subscribe('webhook', signal), (w) => {
     // A delivery sent again is a new row: the worker looks for it now.
     if (w.action === 'redelivered') onRecorded();
-    if (w.action !== 'test') return;
+    // Tests are of repository hooks (Gitea has no test of an account's or the site's hooks).
+    if (w.action !== 'test' || w.repoId === null) return;
+    const repoId = w.repoId;
     on(`a test of hook ${w.hookId}`, () => [
-      { ...hookEvent('push', { kind: 'push', repoId: w.repoId, senderId: w.actorId, ref: w.ref ?? '', before: '', after: '', commits: 1 }), onlyHook: w.hookId },
+      { ...hookEvent('push', { kind: 'push', repoId, senderId: w.actorId, ref: w.ref ?? '', before: '', after: '', commits: 1 }), onlyHook: w.hookId },
     ]);
   });
   return follower;

@@ -1,8 +1,12 @@
-import type { HookTask } from '../../db/models.ts';
+import type { HookTask, User } from '../../db/models.ts';
 import { builder } from '../../graphql/builder.ts';
-import { connectionComplexity, offsetConnection } from '../../graphql/connection.ts';
+import { connectionComplexity, offsetConnection, type ConnectionArgs } from '../../graphql/connection.ts';
+import type { GraphQLContext } from '../../graphql/context.ts';
 import { lookup } from '../../graphql/errors.ts';
 import { enumFromValues, inputFromTable } from '../../graphql/input-fields.ts';
+import { OrganizationRef } from '../org/org.graphql.ts';
+import { UserRef } from '../user/user.graphql.ts';
+import * as owned from './owner-hooks.service.ts';
 import { RepositoryRef } from '../repo/repo.graphql.ts';
 import { withOwner } from '../repo/repo.service.ts';
 import { CREATE_WEBHOOK_FIELDS, EDIT_WEBHOOK_FIELDS, WEBHOOK_SETTING_FIELDS } from './webhook.inputs.ts';
@@ -46,7 +50,7 @@ const HookDeliveryConnection = builder.connectionObject({
 });
 
 export const WebhookRef = builder.objectRef<hooks.WebhookView>('Webhook').implement({
-  description: "A repository's webhook: where its events are delivered. Its secret is never shown.",
+  description: "A webhook: where the events of a repository, of an account's repositories or of every repository are delivered. Its secret is never shown.",
   fields: (t) => ({
     databaseId: t.int({ resolve: (v) => v.hook.id }),
     type: t.string({ description: 'gitea or gogs, or the service the hook speaks to (slack, discord, matrix, ...).', resolve: (v) => v.hook.type }),
@@ -70,13 +74,15 @@ export const WebhookRef = builder.objectRef<hooks.WebhookView>('Webhook').implem
     active: t.boolean({ resolve: (v) => v.hook.active }),
     createdAt: t.field({ type: 'DateTime', resolve: (v) => v.hook.createdAt }),
     updatedAt: t.field({ type: 'DateTime', resolve: (v) => v.hook.updatedAt }),
-    repository: t.field({ type: RepositoryRef, resolve: (v) => v.repo }),
+    kind: t.string({ description: 'repo, owner (an account\'s hook), system (every repository) or default (copied into each new repository).', resolve: (v) => v.hook.kind }),
+    repository: t.field({ type: RepositoryRef, nullable: true, description: 'The repository of a repository hook.', resolve: (v) => v.repo }),
+    ownerLogin: t.string({ nullable: true, description: 'The user or organization of an owner hook.', resolve: (v) => v.owner?.login ?? null }),
     deliveries: t.connection(
       {
         type: HookDeliveryRef,
         description: 'The delivery log of the hook, newest first.',
         complexity: connectionComplexity,
-        resolve: (v, page, ctx) => offsetConnection(page, (window) => hooks.listDeliveries(ctx, v, window)),
+        resolve: (v, page, ctx) => offsetConnection(page, (window) => owned.listDeliveries(ctx, v, window)),
       },
       HookDeliveryConnection,
     ),
@@ -147,7 +153,7 @@ builder.mutationFields((t) => {
       tokenScope: 'write:repository',
       description: "Sends a delivery again as a new delivery of the same hook, event and payload, with a new uuid (for the hook's readers: its repository's admins).",
       args: { id: t.arg.int({ required: true, description: "The delivery's databaseId." }) },
-      resolve: (_root, { id }, ctx) => hooks.redeliverDelivery(ctx, id),
+      resolve: (_root, { id }, ctx) => owned.redeliverDelivery(ctx, id),
     }),
     testWebhook: t.boolean({
       tokenScope: 'write:repository',
@@ -158,5 +164,146 @@ builder.mutationFields((t) => {
         return true;
       },
     }),
+  };
+});
+
+// ---- the hooks of accounts and of the site ----
+
+const SiteWebhookTypeEnum = enumFromValues('SiteWebhookType', ['system', 'default', 'all'] as const, 'Which site hooks: system hooks, default hooks or both.');
+
+/** The resolvers of an account's `webhooks` and `webhook(id)` (its owners, the user, site admins; FORBIDDEN otherwise). */
+const accountHooks = async (ctx: GraphQLContext, account: User, page: ConnectionArgs) => {
+  const scope = await owned.accountScope(ctx, account);
+  return offsetConnection(page, (window) => owned.listScopeHooks(ctx, scope, window));
+};
+const accountHook = async (ctx: GraphQLContext, account: User, id: number) => {
+  const scope = await owned.accountScope(ctx, account);
+  return lookup(ctx, () => owned.getScopeHook(ctx, scope, id), () => `webhook ${id} does not exist`);
+};
+
+builder.objectFields(OrganizationRef, (t) => ({
+  webhooks: t.connection(
+    {
+      type: WebhookRef,
+      description: 'The webhooks of the organization (they get the events of every repository it owns), oldest first; for its owners.',
+      complexity: connectionComplexity,
+      resolve: (org, page, ctx) => accountHooks(ctx, org, page),
+    },
+    WebhookConnection,
+  ),
+  webhook: t.field({
+    type: WebhookRef,
+    nullable: true,
+    description: 'One webhook of the organization by its databaseId; null when it has none such. For its owners.',
+    args: { id: t.arg.int({ required: true }) },
+    resolve: (org, { id }, ctx) => accountHook(ctx, org, id),
+  }),
+}));
+
+builder.objectFields(UserRef, (t) => ({
+  webhooks: t.connection(
+    {
+      type: WebhookRef,
+      tokenScope: 'read:user',
+      description: 'The webhooks of the user (they get the events of every repository the user owns), oldest first; for the user.',
+      complexity: connectionComplexity,
+      resolve: (user, page, ctx) => accountHooks(ctx, user, page),
+    },
+    WebhookConnection,
+  ),
+  webhook: t.field({
+    type: WebhookRef,
+    nullable: true,
+    tokenScope: 'read:user',
+    description: 'One webhook of the user by its databaseId; null when there is none such. For the user.',
+    args: { id: t.arg.int({ required: true }) },
+    resolve: (user, { id }, ctx) => accountHook(ctx, user, id),
+  }),
+}));
+
+builder.queryFields((t) => ({
+  adminWebhooks: t.connection(
+    {
+      type: WebhookRef,
+      tokenScope: 'read:admin',
+      description: 'The site hooks, oldest first (site admins only): system hooks unless `type` says otherwise.',
+      complexity: connectionComplexity,
+      args: { type: t.arg({ type: SiteWebhookTypeEnum }) },
+      resolve: (_root, { type, ...page }, ctx) => {
+        const scope = owned.siteScope(ctx);
+        return offsetConnection(page, (window) => owned.listScopeHooks(ctx, scope, window, type ?? 'system'));
+      },
+    },
+    WebhookConnection,
+  ),
+  adminWebhook: t.field({
+    type: WebhookRef,
+    nullable: true,
+    tokenScope: 'read:admin',
+    description: 'A system or default hook by its databaseId (site admins only); null when there is none such.',
+    args: { id: t.arg.int({ required: true }) },
+    resolve: (_root, { id }, ctx) => lookup(ctx, () => owned.getScopeHook(ctx, owned.siteScope(ctx), id), () => `webhook ${id} does not exist`),
+  }),
+}));
+
+
+builder.mutationFields((t) => {
+  const createInput = () => t.arg({ type: CreateWebhookInput, required: true });
+  const editInput = () => t.arg({ type: EditWebhookInput, required: true });
+  const org = () => t.arg.string({ required: true });
+  const id = () => t.arg.int({ required: true });
+  /** The edit and delete mutations of the hooks of a scope that needs no argument (the viewer's, the site's). */
+  const editAndDelete = (name: 'User' | 'Admin', tokenScope: 'write:user' | 'write:admin', what: string, more: string, scopeOf: (ctx: GraphQLContext) => owned.HookScope) => ({
+    [`edit${name}Webhook`]: t.field({
+      type: WebhookRef,
+      tokenScope,
+      description: `Changes ${what}; fields left out stay.${more}`,
+      args: { id: id(), input: editInput() },
+      resolve: (_root, a, ctx) => owned.editScopeHook(ctx, scopeOf(ctx), a.id, a.input),
+    }),
+    [`delete${name}Webhook`]: t.boolean({
+      tokenScope,
+      description: `Deletes ${what} and its deliveries${name === 'Admin' ? '; copies of a default hook stay' : ''}.`,
+      args: { id: id() },
+      resolve: (_root, a, ctx) => owned.deleteScopeHook(ctx, scopeOf(ctx), a.id).then(() => true),
+    }),
+  });
+  return {
+    createOrganizationWebhook: t.field({
+      type: WebhookRef,
+      tokenScope: 'write:organization',
+      description: "Adds a webhook to an organization (its owners only): it gets the events of every repository the organization owns.",
+      args: { organization: org(), input: createInput() },
+      resolve: async (_root, a, ctx) => owned.createScopeHook(ctx, await owned.organizationScope(ctx, a.organization), a.input),
+    }),
+    editOrganizationWebhook: t.field({
+      type: WebhookRef,
+      tokenScope: 'write:organization',
+      description: 'Changes a webhook of an organization (its owners only); fields left out stay.',
+      args: { organization: org(), id: id(), input: editInput() },
+      resolve: async (_root, a, ctx) => owned.editScopeHook(ctx, await owned.organizationScope(ctx, a.organization), a.id, a.input),
+    }),
+    deleteOrganizationWebhook: t.boolean({
+      tokenScope: 'write:organization',
+      description: 'Deletes a webhook of an organization and its deliveries (its owners only).',
+      args: { organization: org(), id: id() },
+      resolve: async (_root, a, ctx) => owned.deleteScopeHook(ctx, await owned.organizationScope(ctx, a.organization), a.id).then(() => true),
+    }),
+    createUserWebhook: t.field({
+      type: WebhookRef,
+      tokenScope: 'write:user',
+      description: "Adds a webhook to the viewer's account: it gets the events of every repository the viewer owns.",
+      args: { input: createInput() },
+      resolve: (_root, a, ctx) => owned.createScopeHook(ctx, owned.viewerScope(ctx), a.input),
+    }),
+    ...editAndDelete('User', 'write:user', "a webhook of the viewer's account", '', (ctx) => owned.viewerScope(ctx)),
+    createAdminWebhook: t.field({
+      type: WebhookRef,
+      tokenScope: 'write:admin',
+      description: 'Adds a site hook (site admins only): a system hook gets the events of every repository; a default hook is copied into each repository created afterwards.',
+      args: { input: createInput(), system: t.arg.boolean({ description: 'A system hook (true) or a default hook (false, when left out).' }) },
+      resolve: (_root, a, ctx) => owned.createScopeHook(ctx, owned.siteScope(ctx), a.input, a.system ?? false),
+    }),
+    ...editAndDelete('Admin', 'write:admin', 'a system or default hook (site admins only)', ' Copies of a default hook keep what they were made with.', (ctx) => owned.siteScope(ctx)),
   };
 });

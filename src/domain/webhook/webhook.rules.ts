@@ -129,6 +129,13 @@ export function parseSelection(stored: string): HookEventSelection {
 /** The stored JSON of a selection. */
 export const storeSelection = (selection: HookEventSelection): string => JSON.stringify({ mode: selection.mode, chosen: selection.chosen });
 
+/** Go's strconv.ParseBool (Gitea reads a site hook's config.is_system_webhook with it); null for another word. */
+export function parseGoBool(value: string): boolean | null {
+  if (['1', 't', 'T', 'true', 'TRUE', 'True'].includes(value)) return true;
+  if (['0', 'f', 'F', 'false', 'FALSE', 'False'].includes(value)) return false;
+  return null;
+}
+
 /** Whether a URL is one a hook can deliver to: absolute http or https with a host. */
 export function isDeliverableUrl(url: string): boolean {
   try {

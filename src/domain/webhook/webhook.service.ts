@@ -1,5 +1,5 @@
 import { requireUser } from '../../auth/viewer.ts';
-import type { HookTask, Prisma, Webhook } from '../../db/models.ts';
+import type { Prisma, User, Webhook } from '../../db/models.ts';
 import { forbidden, invalid, notFound } from '../../errors.ts';
 import { pageFrom, type Page, type PageWindow } from '../../pagination.ts';
 import type { ServiceContext } from '../../services.ts';
@@ -15,16 +15,18 @@ import { CONTENT_TYPES, HOOK_TYPES, HTTP_METHODS, isDeliverableUrl, parseSelecti
  * A hook's deliveries are written by the follower of the bus (delivery.ts) and sent by its worker.
  */
 
-/** A webhook row with the repository it belongs to. */
+/** A webhook row with the repository it belongs to (repository hooks) or the account (owner hooks); neither for site hooks. */
 export interface WebhookView {
   hook: Webhook;
-  repo: RepositoryWithOwner;
+  repo: RepositoryWithOwner | null;
+  owner?: User | null;
 }
 
 /** What a hook row listens to: its mode and the events it chose. */
 export const hookSelection = (hook: Pick<Webhook, 'events'>): HookEventSelection => parseSelection(hook.events);
 
-async function requireAdmin(ctx: ServiceContext, repo: RepositoryWithOwner): Promise<void> {
+/** Refuses a viewer who is not an admin of the repository (403). */
+export async function requireAdmin(ctx: ServiceContext, repo: RepositoryWithOwner): Promise<void> {
   requireUser(ctx.viewer);
   if (!satisfies(await repositoryPermission(ctx, repo), 'admin')) throw forbidden("webhooks are for the repository's admins");
 }
@@ -96,35 +98,25 @@ export async function getWebhook(ctx: ServiceContext, repo: RepositoryWithOwner,
   return hook && { hook, repo };
 }
 
-/** Creates a repository webhook (Gitea's AddRepoHook): 422 for a type, URL, content type or method Graft does not take. */
-export async function createWebhook(ctx: ServiceContext, owner: string, name: string, input: CreateWebhookInput): Promise<WebhookView> {
-  const repo = await adminRepository(ctx, owner, name);
-  const hook = await ctx.db.webhook.create({
-    data: {
-      kind: 'repo',
-      repoId: repo.id,
-      type: checkType(input.type),
-      meta: checkSettings(input.type, input.settings),
-      url: checkUrl(input.url),
-      contentType: checkContentType(input.contentType),
-      httpMethod: checkMethod(input.httpMethod),
-      secret: input.secret ?? '',
-      authorizationHeader: input.authorizationHeader ?? '',
-      name: input.name ?? '',
-      events: storeSelection(selectionOf(input.eventMode ?? 'choose_events', input.events)),
-      branchFilter: input.branchFilter ?? '',
-      active: input.active ?? false,
-    },
-  });
-  await ctx.events.publish('webhook', { action: 'created', hookId: hook.id, repoId: repo.id, actorId: ctx.viewer.user!.id });
-  return { hook, repo };
+/** The columns of a new hook (Gitea's addHook): 422 for a type, URL, content type or method Graft does not take. */
+export function newHookData(input: CreateWebhookInput) {
+  return {
+    type: checkType(input.type),
+    meta: checkSettings(input.type, input.settings),
+    url: checkUrl(input.url),
+    contentType: checkContentType(input.contentType),
+    httpMethod: checkMethod(input.httpMethod),
+    secret: input.secret ?? '',
+    authorizationHeader: input.authorizationHeader ?? '',
+    name: input.name ?? '',
+    events: storeSelection(selectionOf(input.eventMode ?? 'choose_events', input.events)),
+    branchFilter: input.branchFilter ?? '',
+    active: input.active ?? false,
+  } satisfies Omit<Prisma.WebhookUncheckedCreateInput, 'kind'>;
 }
 
-/** Changes a repository webhook (Gitea's EditRepoHook); what is left out stays. */
-export async function editWebhook(ctx: ServiceContext, owner: string, name: string, id: number, input: EditWebhookInput): Promise<WebhookView> {
-  const repo = await adminRepository(ctx, owner, name);
-  const found = await ctx.db.webhook.findFirst({ where: { id, repoId: repo.id } });
-  if (!found) throw notFound(`webhook ${id} does not exist`);
+/** The changes of an edit (Gitea's editHook): what is left out stays; the same checks as a create. */
+export function hookChanges(found: Webhook, input: EditWebhookInput): Prisma.WebhookUpdateInput {
   const data: Prisma.WebhookUpdateInput = {};
   if (input.url != null) data.url = checkUrl(input.url);
   if (input.contentType != null) data.contentType = checkContentType(input.contentType);
@@ -140,7 +132,23 @@ export async function editWebhook(ctx: ServiceContext, owner: string, name: stri
   if (input.branchFilter != null) data.branchFilter = input.branchFilter;
   if (input.active != null) data.active = input.active;
   if (input.settings != null) data.meta = checkSettings(found.type, input.settings, hookSettings(found));
-  const hook = await ctx.db.webhook.update({ where: { id }, data });
+  return data;
+}
+
+/** Creates a repository webhook (Gitea's AddRepoHook). */
+export async function createWebhook(ctx: ServiceContext, owner: string, name: string, input: CreateWebhookInput): Promise<WebhookView> {
+  const repo = await adminRepository(ctx, owner, name);
+  const hook = await ctx.db.webhook.create({ data: { kind: 'repo', repoId: repo.id, ...newHookData(input) } });
+  await ctx.events.publish('webhook', { action: 'created', hookId: hook.id, repoId: repo.id, actorId: ctx.viewer.user!.id });
+  return { hook, repo };
+}
+
+/** Changes a repository webhook (Gitea's EditRepoHook); what is left out stays. */
+export async function editWebhook(ctx: ServiceContext, owner: string, name: string, id: number, input: EditWebhookInput): Promise<WebhookView> {
+  const repo = await adminRepository(ctx, owner, name);
+  const found = await ctx.db.webhook.findFirst({ where: { id, repoId: repo.id } });
+  if (!found) throw notFound(`webhook ${id} does not exist`);
+  const hook = await ctx.db.webhook.update({ where: { id }, data: hookChanges(found, input) });
   await ctx.events.publish('webhook', { action: 'edited', hookId: hook.id, repoId: repo.id, actorId: ctx.viewer.user!.id });
   return { hook, repo };
 }
@@ -162,31 +170,4 @@ export async function testWebhook(ctx: ServiceContext, owner: string, name: stri
   const hook = await ctx.db.webhook.findFirst({ where: { id, repoId: repo.id } });
   if (!hook) throw notFound(`webhook ${id} does not exist`);
   await ctx.events.publish('webhook', { action: 'test', hookId: hook.id, repoId: repo.id, actorId: ctx.viewer.user!.id, ref: ref || repo.defaultBranch });
-}
-
-/** A hook's deliveries, newest first, without their payloads (for its repository's admins, who read the hook). */
-export async function listDeliveries(ctx: ServiceContext, view: WebhookView, window: PageWindow): Promise<Page<Omit<HookTask, 'payload'>>> {
-  await requireAdmin(ctx, view.repo);
-  const where: Prisma.HookTaskWhereInput = { hookId: view.hook.id };
-  return pageFrom(
-    ctx.db.hookTask.findMany({ where, omit: { payload: true }, orderBy: { id: 'desc' }, skip: window.offset, take: window.limit }),
-    ctx.db.hookTask.count({ where }),
-  );
-}
-
-/**
- * Sends a delivery again (Gitea's replay of a hook task): a new delivery of the same hook with the same event and
- * payload and a new uuid, sent by the worker as any other. For those who may read the hook (its repository's admins).
- */
-export async function redeliverDelivery(ctx: ServiceContext, id: number): Promise<Omit<HookTask, 'payload'>> {
-  requireUser(ctx.viewer);
-  const task = await ctx.db.hookTask.findUnique({ where: { id }, include: { hook: true } });
-  if (!task || task.hook.repoId === null) throw notFound(`webhook delivery ${id} does not exist`);
-  const { repo } = await getRepositoryById(ctx, task.hook.repoId);
-  await requireAdmin(ctx, repo);
-  const { payload: _payload, ...replayed } = await ctx.db.hookTask.create({
-    data: { hookId: task.hookId, uuid: randomUUID(), event: task.event, eventType: task.eventType, payload: task.payload },
-  });
-  await ctx.events.publish('webhook', { action: 'redelivered', hookId: task.hookId, repoId: repo.id, actorId: ctx.viewer.user!.id });
-  return replayed;
 }
