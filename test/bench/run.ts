@@ -24,8 +24,8 @@
  * BENCH_ONLY (comma-separated target names, e.g. floor,repo; merges for the merge times; pr-large for the large pull
  * request, pr-large.ts, with BENCH_PR_FILES, BENCH_PR_COMMITS, BENCH_PR_CHANGED, BENCH_PR_RUNS; subscriptions for the fan-out of
  * repositoryEvents, subscriptions.ts, with BENCH_SUBSCRIBERS, BENCH_SUBSCRIBER_ACCOUNTS, BENCH_SUBSCRIPTION_EVENTS,
- * BENCH_SUBSCRIBER_THREADS; webhooks for webhook deliveries, webhooks.ts, with BENCH_WEBHOOK_EVENTS, BENCH_WEBHOOK_WRITERS,
- * BENCH_WEBHOOK_PUSHES), BENCH_MERGES (10), BENCH_CPU_PROF=<dir> (the server writes a
+ * BENCH_SUBSCRIBER_THREADS; webhooks for webhook deliveries, webhooks.ts, with BENCH_WEBHOOK_EVENTS, BENCH_WEBHOOK_HOOKS,
+ * BENCH_WEBHOOK_WRITERS, BENCH_WEBHOOK_PUSHES), BENCH_MERGES (10), BENCH_CPU_PROF=<dir> (the server writes a
  * V8 CPU profile there when it stops: open it in Chrome DevTools), DATABASE_URL=postgres://… to bench
  * against PostgreSQL (see test/testkit/server.ts).
  * Then git over HTTP against git itself and a plain `git http-backend` (clone.ts, which lists its settings),
@@ -587,24 +587,25 @@ async function subscriptionTimes(api: RestClient, url: string, server: Child, ac
   });
 }
 
-/** The webhook target's shape: BENCH_WEBHOOK_EVENTS, BENCH_WEBHOOK_WRITERS, BENCH_WEBHOOK_PUSHES. */
+/** The webhook target's shape: BENCH_WEBHOOK_EVENTS, BENCH_WEBHOOK_HOOKS, BENCH_WEBHOOK_WRITERS, BENCH_WEBHOOK_PUSHES. */
 const WEBHOOK_SHAPE: WebhookShape = {
   events: envNumber('BENCH_WEBHOOK_EVENTS', 500, { integer: true, min: 1 }),
+  hooks: envNumber('BENCH_WEBHOOK_HOOKS', 20, { integer: true, min: 1 }),
   writers: envNumber('BENCH_WEBHOOK_WRITERS', 4, { integer: true, min: 1 }),
   pushes: envNumber('BENCH_WEBHOOK_PUSHES', 20, { integer: true, min: 1 }),
 };
 
-/** The webhook target (webhooks.ts) on bench-hooks, a repository of the bench's account with one hook. */
-async function webhookTimes(api: RestClient, url: string, server: Child, account: { login: string }, writer: { token: string }): Promise<WebhookResult> {
+/** The webhook target (webhooks.ts): bench-hooks, a repository of the bench's account with one hook, and bench-hooks-fan-out with many. */
+async function webhookTimes(api: RestClient, server: Child, account: { login: string }, writer: { token: string }): Promise<WebhookResult> {
   const base = `/repos/${account.login}/bench-hooks`;
   return webhookBench(WEBHOOK_SHAPE, {
-    prepare: async (receiverUrl) => {
-      must(await api.post('/user/repos', { name: 'bench-hooks', auto_init: true, default_branch: 'main' }, writer), 201, 'creating bench-hooks');
+    prepare: async (name, receiverUrl, hooks) => {
+      must(await api.post('/user/repos', { name, auto_init: true, default_branch: 'main' }, writer), 201, `creating ${name}`);
       const hook = { type: 'gitea', active: true, events: ['push', 'issues'], config: { url: receiverUrl, content_type: 'json' } };
-      must(await api.post(`${base}/hooks`, hook, writer), 201, 'adding the hook');
+      for (let i = 0; i < hooks; i++) must(await api.post(`/repos/${account.login}/${name}/hooks`, hook, writer), 201, 'adding a hook');
     },
-    openIssue: async (i) => {
-      must(await api.post(`${base}/issues`, { title: `hooked ${i}` }, writer), 201, 'opening an issue');
+    openIssue: async (name, i) => {
+      must(await api.post(`/repos/${account.login}/${name}/issues`, { title: `hooked ${i}` }, writer), 201, 'opening an issue');
     },
     commitFile: async (i) => {
       const file = { content: Buffer.from(`pushed ${i}\n`).toString('base64'), message: `push ${i}` };
@@ -982,13 +983,14 @@ async function main(): Promise<number> {
       if (fanOut.missed > 0 || fanOut.errors.length > 0) failedExtras.push('subscriptions');
     }
     if (selected('webhooks')) {
-      const hooks = await webhookTimes(api, url, server, account, data.writer);
+      const hooks = await webhookTimes(api, server, account, data.writer);
       console.log('');
       console.log(`webhooks (one gitea hook, a receiver on 127.0.0.1 answering 200 at once):`);
       console.log(
         `  ${hooks.events} issues opened (${hooks.writers} at a time, ${hooks.postsSeconds.toFixed(1)} s): ${hooks.deliveriesPerSecond.toFixed(0)} deliveries/s ` +
           `(the last received ${hooks.lastDeliverySeconds.toFixed(1)} s after the first POST; ${hooks.sqlPerIssue.toFixed(1)} SQL statements per issue, its delivery included)`,
       );
+      console.log(`  ${hooks.fanOutDeliveries} deliveries of ${hooks.hooks} hooks of one repository, ${Math.round(hooks.fanOutDeliveries / hooks.hooks)} issues opened one at a time: ${hooks.fanOutPerSecond.toFixed(0)} deliveries/s`);
       console.log(`  push (contents create) to its first delivery attempt  p50 ${hooks.pushP50Ms.toFixed(1)} ms, max ${hooks.pushMaxMs.toFixed(1)} ms (${hooks.pushes} pushes, one at a time; the POST alone p50 ${hooks.pushPostP50Ms.toFixed(1)} ms)`);
       console.log('bench-json: ' + JSON.stringify({ endpoint: 'webhooks', database: provider, ...hooks }));
     }
