@@ -22,7 +22,10 @@
  * Environment: BENCH_SECONDS (5), BENCH_CONCURRENCY (16), BENCH_WARMUP_SECONDS (1), BENCH_ROUNDS (1),
  * BENCH_MAX_REQUESTS (2000000 per target and round, warm-up included), BENCH_QUERY_SAMPLES (50),
  * BENCH_ONLY (comma-separated target names, e.g. floor,repo; merges for the merge times; pr-large for the large pull
- * request, pr-large.ts, with BENCH_PR_FILES, BENCH_PR_COMMITS, BENCH_PR_CHANGED, BENCH_PR_RUNS), BENCH_MERGES (10), BENCH_CPU_PROF=<dir> (the server writes a
+ * request, pr-large.ts, with BENCH_PR_FILES, BENCH_PR_COMMITS, BENCH_PR_CHANGED, BENCH_PR_RUNS; subscriptions for the fan-out of
+ * repositoryEvents, subscriptions.ts, with BENCH_SUBSCRIBERS, BENCH_SUBSCRIBER_ACCOUNTS, BENCH_SUBSCRIPTION_EVENTS,
+ * BENCH_SUBSCRIBER_THREADS; webhooks for webhook deliveries, webhooks.ts, with BENCH_WEBHOOK_EVENTS, BENCH_WEBHOOK_HOOKS,
+ * BENCH_WEBHOOK_WRITERS, BENCH_WEBHOOK_PUSHES), BENCH_MERGES (10), BENCH_CPU_PROF=<dir> (the server writes a
  * V8 CPU profile there when it stops: open it in Chrome DevTools), DATABASE_URL=postgres://… to bench
  * against PostgreSQL (see test/testkit/server.ts).
  * Then git over HTTP against git itself and a plain `git http-backend` (clone.ts, which lists its settings),
@@ -54,6 +57,8 @@ import { repositoryPath } from '../../src/domain/repo/storage.ts';
 import { newSshKey } from '../testkit/ssh-keys.ts';
 import { newGpgKey } from '../testkit/gpg-keys.ts';
 import { largeBranchName, largeRepository, pushLargeRepository, type LargeRepoShape } from './pr-large.ts';
+import { openFilesLimit, subscriptionContext, subscriptionFanOut, type SubscriptionResult, type SubscriptionShape } from './subscriptions.ts';
+import { webhookBench, type WebhookResult, type WebhookShape } from './webhooks.ts';
 
 function envNumber(name: string, fallback: number, { integer = false, min = 0 } = {}): number {
   const raw = process.env[name];
@@ -327,6 +332,12 @@ function goals(rows: TargetResult[], memory: { idle?: number; peak?: number }): 
   return lines;
 }
 
+/** The body of an answer of the expected status; any other status stops the bench with what it said. */
+function must(res: { status: number; body: unknown }, status: number, what: string) {
+  if (res.status !== status) throw new Error(`${what}: ${res.status} ${JSON.stringify(res.body)}`);
+  return res.body as Record<string, any>;
+}
+
 /**
  * Accounts, tokens, a repository with branches and tags, one with thousands of branches (only when a target
  * reads it), an organization with teams: what the targets read.
@@ -335,10 +346,6 @@ async function seed(api: RestClient, server: { url: string; dataDir: string; chi
   const account = await createAccount(api);
   const token = await createToken(api, account, ['read:user', 'read:repository', 'read:organization', 'read:issue']);
   const writer = { token: await createToken(api, account, ['write:repository', 'write:organization', 'write:issue']) };
-  const must = (res: { status: number; body: unknown }, status: number, what: string) => {
-    if (res.status !== status) throw new Error(`${what}: ${res.status} ${JSON.stringify(res.body)}`);
-    return res.body as Record<string, any>;
-  };
   const repo = must(await api.post('/user/repos', { name: 'bench-reads', auto_init: true, default_branch: 'main' }, writer), 201, 'creating bench-reads');
   const base = `/repos/${account.login}/bench-reads`;
   for (let i = 1; i < BRANCHES; i++) must(await api.post(`${base}/branches`, { new_branch_name: `branch-${i}`, old_branch_name: 'main' }, writer), 201, 'creating a branch');
@@ -439,10 +446,6 @@ const MERGES_PER_STYLE = Number(process.env.BENCH_MERGES ?? 10);
  * repository of their own (a branch from the base's tip with a file of its own), and only the merge request is timed.
  */
 async function mergeTimes(api: RestClient, login: string, writer: { token: string }) {
-  const must = (res: { status: number; body: unknown }, status: number, what: string) => {
-    if (res.status !== status) throw new Error(`${what}: ${res.status} ${JSON.stringify(res.body)}`);
-    return res.body as Record<string, any>;
-  };
   must(await api.post('/user/repos', { name: 'bench-merges', auto_init: true, default_branch: 'main' }, writer), 201, 'creating bench-merges');
   const base = `/repos/${login}/bench-merges`;
   const results: { style: string; merges: number; p50Ms: number; maxMs: number }[] = [];
@@ -478,10 +481,6 @@ const LARGE_SHAPE: LargeRepoShape = {
  * mergeability_computed event arrives (pullRequestEvents, subscribed before the first); each must be mergeable.
  */
 async function largePullTimes(api: RestClient, url: string, server: Child, account: { login: string; password: string }, writer: { token: string }) {
-  const must = (res: { status: number; body: unknown }, status: number, what: string) => {
-    if (res.status !== status) throw new Error(`${what}: ${res.status} ${JSON.stringify(res.body)}`);
-    return res.body as Record<string, any>;
-  };
   let started = performance.now();
   const local = largeRepository(LARGE_SHAPE);
   console.log(`  ${local.made ? 'made' : 'reused'} ${path.relative(process.cwd(), local.dir)} in ${((performance.now() - started) / 1000).toFixed(1)} s`);
@@ -545,6 +544,75 @@ async function largePullTimes(api: RestClient, url: string, server: Child, accou
     gitPerPull: (after.git - before.git) / LARGE_SHAPE.branches,
     sqlPerPull: (after.sql - before.sql) / LARGE_SHAPE.branches,
   };
+}
+
+/** The subscription fan-out's shape: BENCH_SUBSCRIBERS, BENCH_SUBSCRIBER_ACCOUNTS, BENCH_SUBSCRIPTION_EVENTS, BENCH_SUBSCRIBER_THREADS. */
+const SUBSCRIPTION_SHAPE: SubscriptionShape = {
+  subscribers: envNumber('BENCH_SUBSCRIBERS', 5000, { integer: true, min: 1 }),
+  accounts: envNumber('BENCH_SUBSCRIBER_ACCOUNTS', 50, { integer: true, min: 1 }),
+  events: envNumber('BENCH_SUBSCRIPTION_EVENTS', 20, { integer: true, min: 1 }),
+  threads: envNumber('BENCH_SUBSCRIBER_THREADS', 2, { integer: true, min: 1 }),
+};
+
+/**
+ * The subscription fan-out (subscriptions.ts) on bench-events, a public repository of the bench's account whose
+ * commit statuses are the events; the subscribers' accounts get a token each (read:repository).
+ */
+async function subscriptionTimes(api: RestClient, url: string, server: Child, account: { login: string }, writer: { token: string }): Promise<SubscriptionResult> {
+  // Each client holds a socket in this process (the server's end is in its own).
+  const limit = openFilesLimit();
+  const needed = SUBSCRIPTION_SHAPE.subscribers + 200;
+  if (limit && limit.soft < needed) {
+    throw new Error(`subscriptions: ${SUBSCRIPTION_SHAPE.subscribers} clients need about ${needed} open files, this process may have ${limit.soft} (hard limit ${limit.hard}): run \`ulimit -n ${Math.min(limit.hard, needed)}\` first, or lower BENCH_SUBSCRIBERS`);
+  }
+  must(await api.post('/user/repos', { name: 'bench-events', auto_init: true, default_branch: 'main' }, writer), 201, 'creating bench-events');
+  const base = `/repos/${account.login}/bench-events`;
+  const sha = must(await api.get(`${base}/branches/main`, writer), 200, 'reading main').commit.id as string;
+  const auths: string[] = [];
+  for (let i = 0; i < SUBSCRIPTION_SHAPE.accounts; i++) {
+    const subscriber = await createAccount(api);
+    auths.push(`token ${await createToken(api, subscriber, ['read:repository'])}`);
+  }
+  return subscriptionFanOut(SUBSCRIPTION_SHAPE, {
+    url,
+    owner: account.login,
+    name: 'bench-events',
+    auths,
+    report: async (i) => {
+      must(await api.post(`${base}/statuses/${sha}`, { state: 'success', context: subscriptionContext(i) }, writer), 201, 'reporting a status');
+    },
+    counters: () => counters(server),
+    rss: () => rssMiB(server.pid),
+    serverCpuMs: () => processCpuMs(server.pid),
+  });
+}
+
+/** The webhook target's shape: BENCH_WEBHOOK_EVENTS, BENCH_WEBHOOK_HOOKS, BENCH_WEBHOOK_WRITERS, BENCH_WEBHOOK_PUSHES. */
+const WEBHOOK_SHAPE: WebhookShape = {
+  events: envNumber('BENCH_WEBHOOK_EVENTS', 500, { integer: true, min: 1 }),
+  hooks: envNumber('BENCH_WEBHOOK_HOOKS', 20, { integer: true, min: 1 }),
+  writers: envNumber('BENCH_WEBHOOK_WRITERS', 4, { integer: true, min: 1 }),
+  pushes: envNumber('BENCH_WEBHOOK_PUSHES', 20, { integer: true, min: 1 }),
+};
+
+/** The webhook target (webhooks.ts): bench-hooks, a repository of the bench's account with one hook, and bench-hooks-fan-out with many. */
+async function webhookTimes(api: RestClient, server: Child, account: { login: string }, writer: { token: string }): Promise<WebhookResult> {
+  const base = `/repos/${account.login}/bench-hooks`;
+  return webhookBench(WEBHOOK_SHAPE, {
+    prepare: async (name, receiverUrl, hooks) => {
+      must(await api.post('/user/repos', { name, auto_init: true, default_branch: 'main' }, writer), 201, `creating ${name}`);
+      const hook = { type: 'gitea', active: true, events: ['push', 'issues'], config: { url: receiverUrl, content_type: 'json' } };
+      for (let i = 0; i < hooks; i++) must(await api.post(`/repos/${account.login}/${name}/hooks`, hook, writer), 201, 'adding a hook');
+    },
+    openIssue: async (name, i) => {
+      must(await api.post(`/repos/${account.login}/${name}/issues`, { title: `hooked ${i}` }, writer), 201, 'opening an issue');
+    },
+    commitFile: async (i) => {
+      const file = { content: Buffer.from(`pushed ${i}\n`).toString('base64'), message: `push ${i}` };
+      return must(await api.post(`${base}/contents/pushed-${i}.txt`, file, writer), 201, 'committing a file').commit.sha as string;
+    },
+    counters: () => counters(server),
+  });
 }
 
 /** Sends the bench server a message and resolves with its answer of type `answer` (which fails when it carries an error). */
@@ -621,7 +689,7 @@ async function main(): Promise<number> {
     const built = fileURLToPath(new URL('../../dist/bench/', import.meta.url));
     await bundle(built, { serve: fileURLToPath(new URL('./serve.ts', import.meta.url)) });
     const profile = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
-    const server = (running.server = await startChild(pathToFileURL(`${built}serve.js`), {}, [...START_NODE_OPTIONS, ...profile]));
+    const server = (running.server = await startChild(pathToFileURL(`${built}serve.js`), { GRAFT__webhook__ALLOWED_HOST_LIST: 'loopback' }, [...START_NODE_OPTIONS, ...profile]));
     const url = String(server.ready.url);
     // Idle: after start, before any request; then a new peak measurement starts for the load.
     await sleep(2000);
@@ -839,6 +907,7 @@ async function main(): Promise<number> {
     console.log('');
     for (const line of goals(results, memory)) console.log(line);
     const failed = results.filter((r) => r.errors > 0);
+    const failedExtras: string[] = [];
     for (const r of failed) {
       console.log(`\n${r.label}: ${r.errors} failed requests; first ones:`);
       for (const sample of r.errorSamples) console.log(`  - ${sample}`);
@@ -892,6 +961,39 @@ async function main(): Promise<number> {
       console.log(`  ${large.answeredMaxMs < 2000 ? 'ok  ' : 'MISS'} mergeability answered in < 2 s (max ${large.answeredMaxMs.toFixed(0)} ms)`);
       console.log('bench-json: ' + JSON.stringify({ endpoint: 'pr-large', database: provider, shape: LARGE_SHAPE, ...large }));
     }
+    if (selected('subscriptions')) {
+      const fanOut = await subscriptionTimes(api, url, server, account, data.writer);
+      console.log('');
+      console.log(
+        `subscriptions (repositoryEvents of one public repository, ${fanOut.opened} of ${fanOut.subscribers} graphql-ws clients open, one websocket each, ` +
+          `every fifth anonymous, the rest over ${fanOut.accounts} accounts' tokens, received by ${fanOut.threads} worker threads of the bench; ` +
+          `${fanOut.events} commit statuses, one at a time):`,
+      );
+      console.log(`  from the POST to each receipt  p50 ${fanOut.p50Ms.toFixed(1)} ms, p99 ${fanOut.p99Ms.toFixed(1)} ms, max ${fanOut.maxMs.toFixed(1)} ms over ${fanOut.pairs} (event, subscriber) pairs, ${fanOut.missed} missed`);
+      console.log(`  an event's last receipt        p50 ${fanOut.lastReceiptP50Ms.toFixed(1)} ms, max ${fanOut.lastReceiptMaxMs.toFixed(1)} ms (the POST alone: p50 ${fanOut.postP50Ms.toFixed(1)} ms)`);
+      console.log(`  per event: ${fanOut.sqlPerEvent.toFixed(1)} SQL statements (its POST included); ${fanOut.subscribers} clients opened in ${fanOut.openSeconds.toFixed(1)} s`);
+      console.log(
+        `  CPU per event: server ${fanOut.serverCpuMsPerEvent?.toFixed(0) ?? '-'} ms, the bench's receiving threads and POSTs ${fanOut.clientCpuMsPerEvent.toFixed(0)} ms ` +
+          `(${fanOut.events} events in ${fanOut.eventsSeconds.toFixed(1)} s, machine load average ${os.loadavg()[0].toFixed(1)} on ${os.cpus().length} CPUs)`,
+      );
+      console.log(`  server RSS: ${fanOut.rssBeforeMiB?.toFixed(0) ?? '-'} MiB before the clients, ${fanOut.rssOpenMiB?.toFixed(0) ?? '-'} MiB with them open, ${fanOut.rssAfterMiB?.toFixed(0) ?? '-'} MiB after the events`);
+      for (const e of fanOut.errors) console.log(`  error: ${e}`);
+      console.log(`  ${fanOut.p99Ms < 50 && fanOut.missed === 0 ? 'ok  ' : 'MISS'} every subscriber receives each event, p99 < 50 ms (${fanOut.p99Ms.toFixed(1)} ms)`);
+      console.log('bench-json: ' + JSON.stringify({ endpoint: 'subscriptions', database: provider, ...fanOut }));
+      if (fanOut.missed > 0 || fanOut.errors.length > 0) failedExtras.push('subscriptions');
+    }
+    if (selected('webhooks')) {
+      const hooks = await webhookTimes(api, server, account, data.writer);
+      console.log('');
+      console.log(`webhooks (one gitea hook, a receiver on 127.0.0.1 answering 200 at once):`);
+      console.log(
+        `  ${hooks.events} issues opened (${hooks.writers} at a time, ${hooks.postsSeconds.toFixed(1)} s): ${hooks.deliveriesPerSecond.toFixed(0)} deliveries/s ` +
+          `(the last received ${hooks.lastDeliverySeconds.toFixed(1)} s after the first POST; ${hooks.sqlPerIssue.toFixed(1)} SQL statements per issue, its delivery included)`,
+      );
+      console.log(`  ${hooks.fanOutDeliveries} deliveries of ${hooks.hooks} hooks of one repository, ${Math.round(hooks.fanOutDeliveries / hooks.hooks)} issues opened one at a time: ${hooks.fanOutPerSecond.toFixed(0)} deliveries/s`);
+      console.log(`  push (contents create) to its first delivery attempt  p50 ${hooks.pushP50Ms.toFixed(1)} ms, max ${hooks.pushMaxMs.toFixed(1)} ms (${hooks.pushes} pushes, one at a time; the POST alone p50 ${hooks.pushPostP50Ms.toFixed(1)} ms)`);
+      console.log('bench-json: ' + JSON.stringify({ endpoint: 'webhooks', database: provider, ...hooks }));
+    }
     await stopChild(floor);
     await stopChild(server);
     running.floor = running.server = undefined;
@@ -903,14 +1005,14 @@ async function main(): Promise<number> {
       console.log(gitTable(git));
       console.log('bench-json: ' + JSON.stringify(gitJson(git)));
     }
-    return failed.length > 0 ? 1 : 0;
+    return failed.length > 0 || failedExtras.length > 0 ? 1 : 0;
   } finally {
     await cleanUp();
   }
 }
 
 // A hard ceiling on the whole run, whatever happens; unref'd so it never keeps the process alive.
-const ceilingMs = 10 * 60_000 + settings.rounds * 12 * ((settings.warmupSeconds + settings.seconds) * 1000 + settings.timeoutMs * 2 + 15_000) + 60_000;
+const ceilingMs = 15 * 60_000 + settings.rounds * 12 * ((settings.warmupSeconds + settings.seconds) * 1000 + settings.timeoutMs * 2 + 15_000) + 60_000;
 setTimeout(() => {
   console.error(`bench: still running after ${ceilingMs} ms; giving up`);
   process.exit(1);

@@ -24,7 +24,9 @@ type PullSeed = import('./pulls-seed.ts').PullSeed;
 if (!process.send) throw new Error('serve.ts is started by test/bench/run.ts (it needs an IPC channel)');
 const send = (message: unknown) => process.send!(message);
 
-const server = await startServer();
+// The webhook target delivers to a receiver on 127.0.0.1, which the server refuses unless told (run.ts tells it).
+const allowedHosts = process.env.GRAFT__webhook__ALLOWED_HOST_LIST;
+const server = await startServer(allowedHosts ? { webhook: { ALLOWED_HOST_LIST: allowedHosts } } : {});
 const config = server.app.config;
 send({ type: 'ready', url: server.url, dataDir: config.server.DATA_DIR, databaseUrl: config.database.URL });
 

@@ -3,6 +3,7 @@ import { before, describe, it } from 'node:test';
 import { createAccounts, type TestAccount } from '../testkit/accounts.ts';
 import { git, remoteUrl } from '../testkit/git.ts';
 import { buildRepo, type TestRepo } from '../testkit/repos.ts';
+import { buildOrg } from '../testkit/orgs.ts';
 import { listenAs } from '../testkit/subscriptions.ts';
 import { useServer, type ServerKit } from '../testkit/use-server.ts';
 
@@ -132,6 +133,52 @@ describe('the repositoryEvents subscription', () => {
     const [ownerSaw, strangerSaw] = [await kept.settle(2), await lost.settle(1)];
     assert.deepEqual(ownerSaw.events.map((e) => e.ref?.name), ['public', 'hidden']);
     assert.deepEqual(strangerSaw.events.map((e) => e.ref?.name), ['public']);
+  });
+
+  it('costs an event the same SQL statements for 12 subscribers as for 3, each still authorised', async () => {
+    const readers = await createAccounts(api, 12);
+    const repo = await buildRepo(server, owner, { private: true, files: { 'README.md': 'hello\n' }, collaborators: readers.map((r) => [r, 'read'] as [TestAccount, 'read']) });
+    const STATUS = 'subscription($owner: String!, $name: String!) { repositoryEvents(owner: $owner, name: $name) { status { context creator { login } } } }';
+    let n = 0;
+    /** The statements of one status reported while `who` listen, until each received it. */
+    const cost = async (who: TestAccount[]) => {
+      const subs = who.map((w) => listenAs<{ status: { context: string } }>(server.url, w, 'repositoryEvents', STATUS, { owner: owner.login, name: repo.name }));
+      await Promise.all(subs.map((s) => s.connected));
+      await server.app.backgroundIdle();
+      const before = server.app.database.queryCount();
+      const context = `ci/${++n}`;
+      assert.equal((await api.post(`${repo.path}/statuses/${repo.heads.main}`, { state: 'success', context }, owner.basic)).status, 201);
+      await Promise.all(subs.map((s) => s.delivered(1)));
+      await server.app.backgroundIdle();
+      const statements = server.app.database.queryCount() - before;
+      const seen = await Promise.all(subs.map((s) => s.settle(1)));
+      assert.deepEqual(seen.map((s) => s.events.map((e) => e.status.context)), who.map(() => [context]));
+      return statements;
+    };
+    const few = await cost(readers.slice(0, 3));
+    const many = await cost(readers);
+    assert.equal(many, few);
+  });
+
+  it("delivers to members of a team that reaches an organization's private repository, and stops when the team no longer reaches it", async () => {
+    const org = await buildOrg(server, { owner, teams: [{ name: 'readers', permission: 'read', members: 2 }, { name: 'everything', permission: 'read', includesAllRepositories: true, members: 1 }] });
+    const repo = await buildRepo(server, owner, { org: org.login, private: true, files: { 'README.md': 'hello\n' } });
+    const team = org.teams.readers;
+    assert.equal((await api.put(`/teams/${team.id}/repos/${org.login}/${repo.name}`, {}, owner.basic)).status, 204);
+    const listenTo = (who: TestAccount) => listenAs<Delivered>(server.url, who, 'repositoryEvents', EVENTS, { owner: org.login, name: repo.name });
+    const subs = [...team.members, ...org.teams.everything.members, stranger].map(listenTo);
+    await Promise.all(subs.map((s) => s.connected));
+    assert.equal((await api.post(`${repo.path}/branches`, { new_branch_name: 'first', old_branch_name: 'main' }, owner.basic)).status, 201);
+    await Promise.all(subs.slice(0, 3).map((s) => s.delivered(1)));
+    assert.equal((await api.delete(`/teams/${team.id}/repos/${org.login}/${repo.name}`, owner.basic)).status, 204);
+    assert.equal((await api.post(`${repo.path}/branches`, { new_branch_name: 'second', old_branch_name: 'main' }, owner.basic)).status, 201);
+    await subs[2].delivered(2);
+    const [a, b, all] = await Promise.all(subs.slice(0, 3).map((s) => s.settle(2)));
+    assert.deepEqual(a.events.map((e) => e.ref?.name), ['first']);
+    assert.deepEqual(b.events.map((e) => e.ref?.name), ['first']);
+    assert.deepEqual(all.events.map((e) => e.ref?.name), ['first', 'second']);
+    // The stranger's subscription was refused at once: the repository does not exist for them.
+    assert.equal((await subs[3].settle(0)).events.length, 0);
   });
 
   it('refuses to subscribe to a repository the caller cannot read, as if it did not exist', async () => {

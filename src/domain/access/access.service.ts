@@ -1,7 +1,7 @@
 import { isPublicOnly, isSiteAdmin, type Viewer } from '../../auth/viewer.ts';
 import type { Prisma, Repository, User } from '../../db/models.ts';
 import type { ServiceContext } from '../../services.ts';
-import { repositoryGrants, viewerOrganizations, viewerTeams, type RepositoryGrants } from './grants.ts';
+import { grantsOfAccounts, repositoryGrants, viewerOrganizations, viewerTeams, type RepositoryGrants } from './grants.ts';
 import { ACCESS_LEVELS, atLeast, highest, uniformUnits, UNITS, type AccessLevel, type Unit, type UnitLevels } from './units.ts';
 
 export { atLeast, type AccessLevel, type Unit } from './units.ts';
@@ -83,15 +83,29 @@ export function permissionFrom(viewer: Viewer, repo: Repository & { owner: User 
   return { level, units };
 }
 
+/** No database facts can change the answer for these callers: anonymous, public-only, site admins, the owner. */
+const needsNoFacts = (viewer: Viewer, repo: Repository) => !viewer.user || isPublicOnly(viewer) || isSiteAdmin(viewer) || repo.ownerId === viewer.user.id;
+const NO_FACTS: AccessFacts = { grants: { collaboration: null, teams: [] }, memberOfOwner: false, ownerOfOwner: false };
+
 /** The viewer's permission on a repository; batched and cached per request (see grants.ts). */
 export async function repositoryPermission(ctx: ServiceContext, repo: Repository & { owner: User }): Promise<RepositoryPermission> {
   const viewer = ctx.viewer;
-  // No database facts can change the answer for these callers.
-  if (!viewer.user || isPublicOnly(viewer) || isSiteAdmin(viewer) || repo.ownerId === viewer.user.id) {
-    return permissionFrom(viewer, repo, { grants: { collaboration: null, teams: [] }, memberOfOwner: false, ownerOfOwner: false });
-  }
+  if (needsNoFacts(viewer, repo)) return permissionFrom(viewer, repo, NO_FACTS);
   const [grants, orgs] = await Promise.all([repositoryGrants(ctx, repo), viewerOrganizations(ctx)]);
   return permissionFrom(viewer, repo, { grants, memberOfOwner: orgs.member.has(repo.ownerId), ownerOfOwner: orgs.owner.has(repo.ownerId) });
+}
+
+/**
+ * The permissions of many viewers on one repository, for one moment (an event delivered to each of its
+ * subscribers): the same answer as repositoryPermission, with the database facts of all viewers read together
+ * (grantsOfAccounts) instead of a few statements per viewer.
+ */
+export function permissionsOfViewers(ctx: ServiceContext, repo: Repository & { owner: User }) {
+  const grants = grantsOfAccounts(ctx.db, repo);
+  return async (viewer: Viewer): Promise<RepositoryPermission> => {
+    if (needsNoFacts(viewer, repo)) return permissionFrom(viewer, repo, NO_FACTS);
+    return permissionFrom(viewer, repo, await grants.load(viewer.user!.id));
+  };
 }
 
 /** The viewer's overall level on a repository. */

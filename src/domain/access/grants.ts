@@ -1,5 +1,6 @@
 import DataLoader from 'dataloader';
 import type { ServiceContext } from '../../services.ts';
+import type { Team } from '../../db/models.ts';
 import { cachedRead } from '../../cache/cache.ts';
 import { parseUnits, type AccessLevel, type UnitLevels } from './units.ts';
 import { requestScoped } from '../../request-scoped.ts';
@@ -40,21 +41,23 @@ export function forgetGrants(ctx: ServiceContext) {
   grantsOfRequest.forget(ctx);
 }
 
+function viewerTeam(team: Team): ViewerTeam {
+  return {
+    id: team.id,
+    orgId: team.orgId,
+    permission: team.permission as AccessLevel,
+    units: parseUnits(team.units),
+    includesAllRepositories: team.includesAllRepositories,
+    canCreateOrgRepo: team.canCreateOrgRepo,
+  };
+}
+
 export function viewerTeams(ctx: ServiceContext): Promise<ViewerTeam[]> {
   const userId = ctx.viewer.user?.id;
   if (userId === undefined) return Promise.resolve([]);
   const cache = cacheOf(ctx);
   cache.teams ??= cachedRead(ctx, 'teamsOfUser', userId, () =>
-    ctx.db.team.findMany({ where: { members: { some: { userId } } } }).then((teams) =>
-      teams.map((team) => ({
-        id: team.id,
-        orgId: team.orgId,
-        permission: team.permission as AccessLevel,
-        units: parseUnits(team.units),
-        includesAllRepositories: team.includesAllRepositories,
-        canCreateOrgRepo: team.canCreateOrgRepo,
-      })),
-    ),
+    ctx.db.team.findMany({ where: { members: { some: { userId } } } }).then((teams) => teams.map(viewerTeam)),
   );
   return cache.teams;
 }
@@ -91,4 +94,48 @@ export function repositoryGrants(ctx: ServiceContext, repo: { id: number; ownerI
     { cacheKeyFn: (r) => r.id },
   );
   return cache.perRepository.load({ id: repo.id, ownerId: repo.ownerId });
+}
+
+/** What the access model needs to know about one account and one repository. */
+export interface AccountGrants {
+  grants: RepositoryGrants;
+  memberOfOwner: boolean;
+  ownerOfOwner: boolean;
+}
+
+/**
+ * The grants of any number of accounts on one repository, read together: for the subscribers of one event, each
+ * of whose deliveries is authorised. The accounts asking within one turn of the event loop (every subscriber the
+ * event woke) are read with one statement each for their collaborations, their teams of the owning organization
+ * and those teams' repositories, however many they are; each account is read once. Made anew for each event, so
+ * that every event sees the grants as they are.
+ */
+export function grantsOfAccounts(db: ServiceContext['db'], repo: { id: number; ownerId: number; owner: { type: string } }) {
+  const ofOrganization = repo.owner.type === 'organization';
+  return new DataLoader<number, AccountGrants>(
+    async (userIds) => {
+      const ids = [...userIds];
+      const [collaborations, memberships] = await Promise.all([
+        db.collaboration.findMany({ where: { repoId: repo.id, userId: { in: ids } }, select: { userId: true, permission: true } }),
+        ofOrganization ? db.teamMember.findMany({ where: { userId: { in: ids }, team: { orgId: repo.ownerId } }, include: { team: true } }) : [],
+      ]);
+      const explicit = [...new Set(memberships.filter((m) => !m.team.includesAllRepositories).map((m) => m.teamId))];
+      const reached = new Set(
+        explicit.length ? (await db.teamRepository.findMany({ where: { repoId: repo.id, teamId: { in: explicit } }, select: { teamId: true } })).map((r) => r.teamId) : [],
+      );
+      const collaboration = new Map(collaborations.map((c) => [c.userId, c.permission as AccessLevel]));
+      const teamsOf = new Map<number, ViewerTeam[]>();
+      for (const m of memberships) teamsOf.set(m.userId, [...(teamsOf.get(m.userId) ?? []), viewerTeam(m.team)]);
+      return ids.map((userId) => {
+        const teams = teamsOf.get(userId) ?? [];
+        return {
+          grants: { collaboration: collaboration.get(userId) ?? null, teams: teams.filter((t) => t.includesAllRepositories || reached.has(t.id)) },
+          memberOfOwner: teams.length > 0,
+          ownerOfOwner: teams.some((t) => t.permission === 'owner'),
+        };
+      });
+    },
+    // Every subscriber the event woke asks within this turn (their reads before are shared and answered at once).
+    { batchScheduleFn: (run) => setImmediate(run) },
+  );
 }

@@ -81,8 +81,12 @@ async function findRedirected(ctx: ServiceContext, ownerLogin: string, name: str
 }
 
 export async function getRepositoryById(ctx: ServiceContext, id: number, needed: Need = 'read') {
-  const repo = await cachedRead(ctx, 'repositoryById', id, () => ctx.db.repository.findUnique({ where: { id }, include: { owner: true } }));
-  return checkAccess(ctx, repo, needed, String(id));
+  return checkAccess(ctx, await findRepositoryById(ctx, id), needed, String(id));
+}
+
+/** A repository by id with no access check: for callers that check each reader themselves (an event's subscribers). */
+export function findRepositoryById(ctx: ServiceContext, id: number): Promise<RepositoryWithOwner | null> {
+  return cachedRead(ctx, 'repositoryById', id, () => ctx.db.repository.findUnique({ where: { id }, include: { owner: true } }));
 }
 
 /** Not visible: 404 (never reveal existence). Visible but not enough access: 403. */
