@@ -32,6 +32,15 @@ const LATE_MS = 5 * 60_000;
 const KEEP_MS = 24 * 60 * 60_000;
 const PRUNE_EVERY_MS = 10 * 60_000;
 
+/** When each event handed over was logged, by its payload object (followers get the payload alone). */
+const loggedTimes = new WeakMap<object, Date>();
+
+/**
+ * When the event whose payload this is was written to the log: followers that must not act on what was made after
+ * it (a webhook created after the event gets no delivery of it) ask; undefined for a payload the reader did not hand over.
+ */
+export const loggedAt = (payload: object): Date | undefined => loggedTimes.get(payload);
+
 export interface EventReader {
   /** Reads now (events were written). */
   wake(): void;
@@ -90,7 +99,7 @@ export function startEventReader(deps: EventReaderDeps): EventReader {
   }
 
   /** The next events after `position` that can be handed over now, and the position after them. */
-  async function nextBatch(position: number): Promise<{ events: { id: number; topic: string; payload: string }[]; position: number; waiting: boolean }> {
+  async function nextBatch(position: number): Promise<{ events: { id: number; topic: string; payload: string; createdAt: Date }[]; position: number; waiting: boolean }> {
     const now = Date.now();
     for (const [id, until] of late) if (until < now) late.delete(id);
     const ids = [...late.keys()];
@@ -145,6 +154,7 @@ export function startEventReader(deps: EventReaderDeps): EventReader {
             deps.report(`event ${e.id} (${e.topic}) is not JSON; skipped`, err);
             continue;
           }
+          if (payload && typeof payload === 'object') loggedTimes.set(payload, e.createdAt);
           deps.deliver(e.topic, payload);
         }
         // The followers' loops take the events in microtasks; then their work is queued and can be waited for.

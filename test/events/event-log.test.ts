@@ -80,6 +80,22 @@ describe('the event log', () => {
     assert.deepEqual(got.map((r) => JSON.parse(r.body).action).sort(), ['closed', 'edited', 'opened']);
   });
 
+  it('gives a webhook no delivery of an event logged before the hook was made, though the reader hands it over after', async () => {
+    const repo = await buildRepo(server, owner, { files: { 'a.txt': 'a\n' } });
+    const first = await server.api.post(`${repo.path}/issues`, { title: 'before the hook' }, owner.basic);
+    await server.app.backgroundIdle();
+    // Logged a minute ago, not yet read (nothing woke the reader): as an event still in the log when the hook is made.
+    await server.app.database.db.domainEvent.create({
+      data: { topic: 'issues', payload: JSON.stringify({ action: 'closed', actorId: owner.id, repoId: repo.id, issueId: first.body.id, number: first.body.number }), createdAt: new Date(Date.now() - 60_000) },
+    });
+    await server.api.post(`${repo.path}/hooks`, { type: 'gitea', config: { url: receiver.url(`/after-${repo.name}`), content_type: 'json' }, events: ['issues'], active: true }, owner.basic);
+    await server.api.post(`${repo.path}/issues`, { title: 'after the hook' }, owner.basic);
+    await receiver.waitFor(1, (r) => r.path === `/after-${repo.name}`);
+    await server.app.backgroundIdle();
+    const got = receiver.received.filter((r) => r.path === `/after-${repo.name}`).map((r) => `${JSON.parse(r.body).action} ${JSON.parse(r.body).issue.title}`);
+    assert.deepEqual(got, ['opened after the hook']);
+  });
+
   describe('read by an instance', () => {
     const ids = { old: 0, recent: 0 };
     before(async () => {

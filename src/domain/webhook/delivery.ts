@@ -6,6 +6,7 @@ import { startQueueWorker, type QueueWorker } from '../../events/queue-worker.ts
 import type { IssueEventBase, PullRequestEvent, PullRequestReviewEvent, PushedRef } from '../../events/topics.ts';
 import type { ServiceContext } from '../../services.ts';
 import { hostMatcher, resolveAllowed } from './allowed-hosts.ts';
+import { loggedAt } from '../../events/reader.ts';
 import { selectHooks, type HookSelection } from './hook-selection.ts';
 import { hookRequest, type OutgoingRequest } from './services/index.ts';
 import { branchMatches, hasEvent, headerEvent, type DeliveryEventType, type PayloadBuilder, type PayloadRequest } from './webhook.rules.ts';
@@ -89,16 +90,26 @@ const REVIEW_TYPES: Partial<Record<PullRequestReviewEvent['action'], DeliveryEve
 
 /** Follows the bus and records deliveries; `onRecorded` wakes the worker. */
 export function followWebhookEvents(deps: Deps, payloads: PayloadBuilder, onRecorded: () => void, report: (message: string, err: unknown) => void): Follower {
-  const { enqueue, follow, signal, follower } = serialWork(report);
-  const on = (what: string, events: () => HookEvent[] | Promise<HookEvent[]>) =>
+  const work = serialWork(report);
+  const { enqueue, signal, follower } = work;
+  /** When the event being taken was logged: hooks made after it get no delivery of it (as in Gitea, which writes deliveries in the request). */
+  let takenAt: Date | undefined;
+  const follow = <T extends object>(events: AsyncIterable<T>, onEvent: (event: T) => void) =>
+    work.follow(events, (event) => {
+      takenAt = loggedAt(event);
+      onEvent(event);
+    });
+  const on = (what: string, events: () => HookEvent[] | Promise<HookEvent[]>) => {
+    const at = takenAt;
     enqueue(`the webhook deliveries of ${what} were not recorded`, async () => {
       const all = await events();
       // The hooks covering the events' repositories, read once: a push of 200 branches is one read.
-      const hooks = await selectHooks(deps.db, all.map((e) => e.payload.repoId));
+      const hooks = await selectHooks(deps.db, all.map((e) => e.payload.repoId), at);
       let written = 0;
       for (const e of all) written += await record(deps, payloads, e, hooks);
       if (written > 0) onRecorded();
     });
+  };
   // An issue event about a pull request is Gitea's pull request event (IssuePayload becomes PullRequestPayload).
   const isPull = async (issueId: number) => (await deps.db.issue.findUnique({ where: { id: issueId }, select: { isPull: true } }))?.isPull ?? false;
   const issueOrPull = async (e: IssueEventBase, issueType: DeliveryEventType, pullType: DeliveryEventType, action: string): Promise<HookEvent[]> => {

@@ -15,9 +15,10 @@ const NONE: HookSelection = { hooksOf: () => [] };
 /**
  * Reads, for the events of a batch of repositories, every hook that covers one of them (Gitea's
  * PrepareWebhooks: the repository's hooks, its owner's hooks, the system hooks): one read of the hooks and one
- * of the repositories' owners, side by side, whatever the number of repositories or hooks.
+ * of the repositories' owners, side by side, whatever the number of repositories or hooks. Only hooks that
+ * existed when the events happened (`madeBy`) are read.
  */
-export async function selectHooks(db: Db, repoIds: readonly number[]): Promise<HookSelection> {
+export async function selectHooks(db: Db, repoIds: readonly number[], madeBy?: Date): Promise<HookSelection> {
   if (repoIds.length === 0) return NONE;
   const ids = [...new Set(repoIds)];
   const [repos, hooks] = await Promise.all([
@@ -29,6 +30,8 @@ export async function selectHooks(db: Db, repoIds: readonly number[]): Promise<H
           { kind: 'owner', owner: { repositories: { some: { id: { in: ids } } } } },
           { kind: 'system' },
         ],
+        // A hook made after the event (`madeBy`: when it was logged) does not get it.
+        ...(madeBy ? { createdAt: { lte: madeBy } } : {}),
       },
       orderBy: { id: 'asc' },
     }),
