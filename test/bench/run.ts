@@ -99,6 +99,9 @@ const DISCUSSION = 20;
 /** Commit statuses on main (one context each), the account's SSH keys, the repository's branch protection rules. */
 const STATUSES = 20;
 const SSH_KEYS = 5;
+/** Issues another account opens in bench-reads (its owner's notification threads), and the repository's webhooks. */
+const NOTIFY_ISSUES = 30;
+const HOOKS = 10;
 const PROTECTIONS = 5;
 /** The account's GPG keys; the reviewed pull request of bench-pull: its commits (one file each) and its reviews (one line comment each). */
 const GPG_KEYS = 5;
@@ -432,10 +435,24 @@ async function seed(api: RestClient, server: { url: string; dataDir: string; chi
     });
     console.log(`  seeded bench-pulls: ${BIG_PULLS} pull requests (${seeded.open} open) in ${((performance.now() - started) / 1000).toFixed(1)} s`);
   }
+  // Notification threads of the account (another account opens issues in its repository) and webhooks (inactive).
+  const other = await createAccount(api);
+  for (let i = 1; i <= NOTIFY_ISSUES; i++) must(await api.post(`${base}/issues`, { title: `from another ${i}` }, other.basic), 201, 'opening an issue as another account');
+  for (let i = 1; i <= HOOKS; i++) {
+    must(await api.post(`${base}/hooks`, { type: 'gitea', config: { url: `http://127.0.0.1:9/hook-${i}`, content_type: 'json' }, events: ['push', 'issues'], active: false }, writer), 201, 'adding a webhook');
+  }
+  const notificationToken = await createToken(api, account, ['read:notification']);
+  // The threads are written in the background (the event log's reader): wait for all of them.
+  for (let tries = 0; ; tries++) {
+    const threads = must(await api.get('/notifications?all=true&limit=50', { token: notificationToken }), 200, 'reading the notifications') as unknown[];
+    if (threads.length >= NOTIFY_ISSUES) break;
+    if (tries > 100) throw new Error(`expected ${NOTIFY_ISSUES} notification threads, got ${threads.length}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
   must(await api.post('/user/repos', { name: 'bench-writes' }, writer), 201, 'creating bench-writes');
   const readme = must(await api.get(`${base}/contents/README.md`, { token }), 200, 'reading README.md');
   const commit = must(await api.get(`${base}/git/commits/main`, { token }), 200, 'reading the commit');
-  return { account, token, writer, repo, org, orgLogin, readme, commit, bigOpen, searchOpen, reactions: reactions.length, reviewed: reviewed.number as number };
+  return { account, token, writer, notificationToken, repo, org, orgLogin, readme, commit, bigOpen, searchOpen, reactions: reactions.length, reviewed: reviewed.number as number };
 }
 
 /** Merges per style for the merge-time table (BENCH_MERGES). */
@@ -756,6 +773,14 @@ async function main(): Promise<number> {
         serverPid: server.pid,
       },
       { name: 'ssh-keys', label: `REST GET /user/keys (${SSH_KEYS})`, spec: getSpec(api1('/user/keys'), token, [{ path: ['length'], equals: SSH_KEYS }]), serverPid: server.pid },
+      {
+        name: 'notifications',
+        label: `REST GET /notifications?all=true (${NOTIFY_ISSUES} threads)`,
+        spec: getSpec(api1('/notifications?all=true&limit=50'), data.notificationToken, [{ path: ['length'], equals: NOTIFY_ISSUES }]),
+        serverPid: server.pid,
+      },
+      { name: 'feeds', label: "REST GET a repository's activity feed (page of 50)", spec: getSpec(api1(`${repoPath}/activities/feeds?limit=50`), token, [{ path: ['length'], equals: 50 }]), serverPid: server.pid },
+      { name: 'hooks', label: `REST GET a repository's webhooks (${HOOKS})`, spec: getSpec(api1(`${repoPath}/hooks?limit=50`), token, [{ path: ['length'], equals: HOOKS }]), serverPid: server.pid },
       { name: 'gpg-keys', label: `REST GET /user/gpg_keys (${GPG_KEYS})`, spec: getSpec(api1('/user/gpg_keys'), token, [{ path: ['length'], equals: GPG_KEYS }]), serverPid: server.pid },
       {
         name: 'pull-reviews',
