@@ -10,8 +10,8 @@ const STATUS = 'subscription($owner: String!, $name: String!) { repositoryEvents
 
 type Message = { id?: string; type: string; payload?: unknown };
 
-/** A bare graphql-transport-ws connection of `who`: every message it receives, in order, as sent. */
-async function rawConnection(url: string, who: TestAccount) {
+/** A bare graphql-transport-ws connection of `who` (anonymous without): every message it receives, in order, as sent. */
+async function rawConnection(url: string, who?: TestAccount) {
   const address = new URL('api/graphql', url);
   address.protocol = 'ws:';
   const socket = new WebSocket(address, 'graphql-transport-ws');
@@ -22,8 +22,8 @@ async function rawConnection(url: string, who: TestAccount) {
     received.push({ text, message: JSON.parse(text) as Message });
   });
   await new Promise((resolve, reject) => socket.once('open', resolve).once('error', reject));
-  const authorization = `Basic ${Buffer.from(`${who.login}:${who.password}`).toString('base64')}`;
-  socket.send(JSON.stringify({ type: 'connection_init', payload: { authorization } }));
+  const payload = who ? { authorization: `Basic ${Buffer.from(`${who.login}:${who.password}`).toString('base64')}` } : {};
+  socket.send(JSON.stringify({ type: 'connection_init', payload }));
   const until = async (test: () => boolean) => {
     for (let waited = 0; !test() && waited < 5000; waited += 20) await new Promise((r) => setTimeout(r, 20));
   };
@@ -83,6 +83,25 @@ describe('subscriptions over graphql-ws are executed once per event for subscrib
     for (const connection of connections) connection.close();
     await settled();
     assert.deepEqual(fanOut().sizes(), []);
+  });
+
+  it('takes anonymous subscribers of a public repository as one viewer: one execution of an event for all of them', async () => {
+    const open = await buildRepo(server, owner, { files: { 'README.md': 'hello\n' } });
+    const connections = await Promise.all([0, 1, 2].map(() => rawConnection(server.url)));
+    for (const connection of connections) connection.subscribe('s', { owner: owner.login, name: open.name });
+    await settled();
+    assert.deepEqual(fanOut().sizes(), [3]);
+    const before = fanOut().executions;
+    assert.equal((await api.post(`${open.path}/statuses/${open.heads.main}`, { state: 'success', context: 'ci/anon' }, owner.basic)).status, 201);
+    for (const connection of connections) await connection.until(() => connection.received.some((r) => r.message.type === 'next'));
+    await settled();
+    assert.equal(fanOut().executions - before, 1);
+    assert.deepEqual(
+      connections.map((c) => c.received.filter((r) => r.message.type === 'next').map((r) => r.message.id)),
+      [['s'], ['s'], ['s']],
+    );
+    for (const connection of connections) connection.close();
+    await settled();
   });
 
   it('gives each viewer a group of its own: two accounts cost two executions of an event', async () => {
