@@ -52,7 +52,11 @@ class Member implements AsyncIterableIterator<never> {
   deliver(payload: string) {
     const { socket, access } = this.target;
     if (this.end || access.aborted || socket.readyState !== OPEN) return;
-    socket.send(this.head + payload + '}');
+    try {
+      socket.send(this.head + payload + '}');
+    } catch {
+      // A socket that fails a write is closing: its close ends this subscription; the group's others go on.
+    }
   }
 
   finish(end: { error: unknown } | 'done') {
