@@ -14,6 +14,7 @@ import { localGenerations, redisGenerations, type Generations } from './cache/ge
 import type { Viewer } from './auth/viewer.ts';
 import { createGraphQLContext } from './graphql/context.ts';
 import { attachGraphQLWebSocket, createGraphQLHandler, GRAPHQL_PATH } from './graphql/server.ts';
+import type { FanOut } from './graphql/fan-out.ts';
 import { schema } from './graphql/schema.ts';
 import { ensureInitialAdmin } from './domain/user/initial-admin.ts';
 import { collapseSlashes } from './http/collapse-slashes.ts';
@@ -58,6 +59,8 @@ export interface App {
   caches: Caches;
   /** How many GraphQL requests a compiled query answered (src/graphql/json-post.ts). */
   readonly graphqlCompiledAnswers: number;
+  /** The groups graphql-ws subscriptions are delivered by (graphql/fan-out.ts); undefined until started. */
+  readonly subscriptionFanOut: FanOut | undefined;
   /** Resolves once the background work asked for so far is done (push references, pull requests' checks, scheduled merges): tests count statements after. */
   backgroundIdle(): Promise<void>;
   start(): Promise<void>;
@@ -76,6 +79,7 @@ export function buildApp(config: Config = loadConfig(), options: AppOptions = {}
   let events: EventBus | undefined;
   let server: http.Server | undefined;
   let closeWebSocket: (() => Promise<void>) | undefined;
+  let subscriptionFanOut: FanOut | undefined;
   let graphql: ReturnType<typeof createGraphQLHandler> | undefined;
   let generations: Generations | undefined;
   let caches: Caches | undefined;
@@ -109,6 +113,9 @@ export function buildApp(config: Config = loadConfig(), options: AppOptions = {}
     get caches() {
       if (!caches) throw new Error('app not started');
       return caches;
+    },
+    get subscriptionFanOut() {
+      return subscriptionFanOut;
     },
     get graphqlCompiledAnswers() {
       return graphql?.compiledAnswers() ?? 0;
@@ -235,7 +242,9 @@ export function buildApp(config: Config = loadConfig(), options: AppOptions = {}
           onError,
         }),
       );
-      closeWebSocket = attachGraphQLWebSocket(server, graphql, graphqlDeps).close;
+      const webSocket = attachGraphQLWebSocket(server, graphql, graphqlDeps);
+      closeWebSocket = webSocket.close;
+      subscriptionFanOut = webSocket.fanOut;
       await new Promise<void>((resolve, reject) => {
         server!.once('error', reject);
         server!.listen(config.server.HTTP_PORT, config.server.HTTP_ADDR, () => resolve());

@@ -11,6 +11,7 @@ import type { GraphQLContext } from './context.ts';
 import { CompiledQueries } from './compiled-queries.ts';
 import { maskError } from './errors.ts';
 import { EXPLORER_ASSETS, loadExplorer, sendExplorerAsset } from './explorer.ts';
+import { FanOut, fanOutKey } from './fan-out.ts';
 import { createJsonPostHandler } from './json-post.ts';
 import { createMultipartHandler } from './multipart.ts';
 import { isMultipart } from '../http/multipart.ts';
@@ -190,6 +191,8 @@ export function attachGraphQLWebSocket(server: Server, graphql: ReturnType<typeo
   };
   deps.onAccessChange?.(checkOpenConnections, stopListening.signal);
 
+  // Subscribers of the same operation, variables and viewer share one execution per event (fan-out.ts).
+  const fanOut = new FanOut();
   const cleanup = useServer<Record<string, unknown>, ConnectionExtra>(
     {
       execute: (args) => (args.rootValue as { execute: typeof import('graphql').execute }).execute(args),
@@ -212,7 +215,7 @@ export function attachGraphQLWebSocket(server: Server, graphql: ReturnType<typeo
       onClose: (ctx) => {
         open.delete(ctx.extra);
       },
-      onSubscribe: async (ctx, _id, params) => {
+      onSubscribe: async (ctx, id, params) => {
         let viewer: Viewer;
         try {
           viewer = await reauthenticate(ctx.extra);
@@ -231,19 +234,25 @@ export function attachGraphQLWebSocket(server: Server, graphql: ReturnType<typeo
         if (errors.length > 0) return errors;
         if (!ctx.extra.access || ctx.extra.access.signal.aborted) ctx.extra.access = new AbortController();
         const access = ctx.extra.access.signal;
+        const key = fanOutKey(viewer, params.query, params.operationName, params.variables);
+        const target = { socket: ctx.extra.socket, id, access };
         return {
           schema: enveloped,
           operationName: params.operationName,
           document,
           variableValues: params.variables,
           contextValue: deps.contextFor(viewer),
-          rootValue: { execute, subscribe: async (args: Parameters<typeof subscribe>[0]) => endOnAccessLoss(await subscribe(args), access) },
+          rootValue: {
+            execute,
+            subscribe: async (args: Parameters<typeof subscribe>[0]) => endOnAccessLoss(await fanOut.subscribe(key, target, () => subscribe(args)), access),
+          },
         };
       },
     },
     wss,
   );
   return {
+    fanOut,
     async close() {
       stopListening.abort();
       await cleanup.dispose();

@@ -8,6 +8,7 @@ import type { ServiceContext } from '../../services.ts';
 import { satisfies, repositoryPermission, type Need, type RepositoryPermission } from '../access/access.service.ts';
 import { getRepository, getRepositoryById, type RepositoryWithOwner } from '../repo/repo.service.ts';
 import { getWritableRepository } from '../repo/writable.ts';
+import { eventReads } from '../repo/event-reads.ts';
 import type { CreateIssueInput, IssueFilter, UpdateIssueInput } from './issue.inputs.ts';
 import { databaseTarget } from '../../db/provider.ts';
 import type { Page, PageWindow } from '../../pagination.ts';
@@ -104,6 +105,11 @@ export function signedIn(ctx: ServiceContext): User {
 /** The issue numbered `number` of a repository the caller already reads; null when there is none. */
 export async function getIssue(ctx: ServiceContext, repo: RepositoryWithOwner, number: number): Promise<IssueView | null> {
   if (!(await readsIssues(ctx, repo))) return null;
+  return findIssueView(ctx, repo, number);
+}
+
+/** An issue with its relations and no access check: for callers that check each reader themselves (an event's subscribers). */
+export async function findIssueView(ctx: ServiceContext, repo: RepositoryWithOwner, number: number): Promise<IssueView | null> {
   const issue = await ctx.db.issue.findUnique({ where: { repoId_number: { repoId: repo.id, number } } });
   if (!issue) return null;
   const [row] = await withRelations(ctx, [issue]);
@@ -626,17 +632,19 @@ export type IssueEventView = IssueEventOf & {
 /**
  * The `issues` events (opened, edited, closed, reopened, deleted) and `issue_comment` events (created, edited,
  * deleted) of one repository, for as long as the caller reads its issues: each event is authorised when it is
- * delivered, on a fresh context, so a caller who lost access stops getting them.
+ * delivered, with facts read after it and shared by all its subscribers (eventReads), so a caller who lost access
+ * stops getting them and an event costs the same statements for any number of subscribers.
  */
 export async function* issueEvents(ctx: ServiceContext, owner: string, name: string, signal?: AbortSignal): AsyncGenerator<IssueEventView> {
   const { repo } = await getRepository(ctx, owner, name, ISSUES_READ);
   if (!repo.hasIssues) throw notFound(`repository ${owner}/${name} has no issues`);
   for await (const item of interleave(['issues', ctx.events.subscribe('issues', signal)], ['issue_comment', ctx.events.subscribe('issue_comment', signal)])) {
     if (item.event.repoId !== repo.id) continue;
-    const fresh: ServiceContext = { ...ctx };
-    const current = await getRepositoryById(fresh, repo.id).catch(() => null);
-    if (!current || !(await readsIssues(fresh, current.repo))) continue;
+    const reads = eventReads(ctx, item.event, repo.id);
+    const [current, permissionOf] = await Promise.all([reads.repo, reads.permission]);
+    if (!current?.hasIssues || !permissionOf || !satisfies(await permissionOf(ctx.viewer), ISSUES_READ)) continue;
     const gone = item.topic === 'issues' && item.event.action === 'deleted';
-    yield { ...item, issue: gone ? null : await getIssue(fresh, current.repo, item.event.number) };
+    const { number } = item.event;
+    yield { ...item, issue: gone ? null : await reads.once(`issue:${number}`, () => findIssueView(ctx, current, number)) };
   }
 }

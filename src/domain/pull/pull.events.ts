@@ -2,8 +2,10 @@ import { notFound } from '../../errors.ts';
 import { interleave } from '../../events/interleave.ts';
 import type { PullRequestEvent, PullRequestReviewEvent } from '../../events/topics.ts';
 import type { ServiceContext } from '../../services.ts';
-import { getRepository, getRepositoryById } from '../repo/repo.service.ts';
-import { getPullRequest, PULLS_READ, readsPulls, type PullView } from './pull.service.ts';
+import { satisfies } from '../access/access.service.ts';
+import { eventReads } from '../repo/event-reads.ts';
+import { getRepository } from '../repo/repo.service.ts';
+import { findPullView, PULLS_READ, type PullView } from './pull.service.ts';
 
 /** What the subscription names a review's events: `review_` and the `pull_request_review` action. */
 export type ReviewEventAction = `review_${PullRequestReviewEvent['action']}`;
@@ -28,7 +30,8 @@ const AUTO_MERGE_ACTIONS = { scheduled: 'auto_merge_scheduled', cancelled: 'auto
  * The `pull_request` events of one repository, the ends of its mergeability checks, its reviews submitted,
  * dismissed and undismissed (`pull_request_review`), its line comments published (`pull_request_review_comment`)
  * and its auto-merge events (scheduled, cancelled, carried out: `auto_merge_*`, `auto_merged`), for as long as the
- * caller reads its pull requests: each event is authorised again when it is delivered, on a fresh context.
+ * caller reads its pull requests: each event is authorised again when it is delivered, with facts read after it
+ * and shared by all its subscribers (eventReads), so an event costs the same statements for any number of them.
  */
 export async function* pullRequestEvents(ctx: ServiceContext, owner: string, name: string, signal?: AbortSignal): AsyncGenerator<PullEventView> {
   const { repo } = await getRepository(ctx, owner, name, PULLS_READ);
@@ -47,10 +50,11 @@ export async function* pullRequestEvents(ctx: ServiceContext, owner: string, nam
   );
   for await (const item of sources) {
     if (item.event.repoId !== repo.id) continue;
-    const fresh: ServiceContext = { ...ctx };
-    const current = await getRepositoryById(fresh, repo.id).catch(() => null);
-    if (!current || !(await readsPulls(fresh, current.repo))) continue;
-    const pull = await getPullRequest(fresh, current.repo, item.event.number);
+    const reads = eventReads(ctx, item.event, repo.id);
+    const [current, permissionOf] = await Promise.all([reads.repo, reads.permission]);
+    if (!current?.hasPullRequests || !permissionOf || !satisfies(await permissionOf(ctx.viewer), PULLS_READ)) continue;
+    const { number } = item.event;
+    const pull = await reads.once(`pull:${number}`, () => findPullView(ctx, current, number));
     const none = { reviewId: null, reviewCommentId: null };
     if (item.topic === 'pull_request') yield { action: item.event.action, number: item.event.number, actorId: item.event.actorId > 0 ? item.event.actorId : null, pull, ...none };
     else if (item.topic === 'pull_request_check') yield { action: 'mergeability_computed', number: item.event.number, actorId: null, pull, ...none };

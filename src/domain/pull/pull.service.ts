@@ -62,6 +62,11 @@ async function viewsOf(ctx: ServiceContext, repo: RepositoryWithOwner, issues: P
 /** The pull request numbered `number` of a repository the caller reads; null when there is none (or it is an issue). */
 export async function getPullRequest(ctx: ServiceContext, repo: RepositoryWithOwner, number: number): Promise<PullView | null> {
   if (!(await readsPulls(ctx, repo))) return null;
+  return findPullView(ctx, repo, number);
+}
+
+/** A pull request with its relations and no access check: for callers that check each reader themselves (an event's subscribers). */
+export async function findPullView(ctx: ServiceContext, repo: RepositoryWithOwner, number: number): Promise<PullView | null> {
   const issue = await ctx.db.issue.findUnique({ where: { repoId_number: { repoId: repo.id, number } } });
   if (!issue || !issue.isPull) return null;
   const [view] = await viewsOf(ctx, repo, [issue]);

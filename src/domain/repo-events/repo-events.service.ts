@@ -1,9 +1,9 @@
 import type { BranchEvent, PushedRef, TagEvent } from '../../events/topics.ts';
 import { interleave } from '../../events/interleave.ts';
 import type { ServiceContext } from '../../services.ts';
-import type { Viewer } from '../../auth/viewer.ts';
-import { CODE_READ, permissionsOfViewers, satisfies, type RepositoryPermission } from '../access/access.service.ts';
-import { findRepositoryById, getRepository, type RepositoryWithOwner } from '../repo/repo.service.ts';
+import { CODE_READ, satisfies } from '../access/access.service.ts';
+import { eventReads } from '../repo/event-reads.ts';
+import { getRepository, type RepositoryWithOwner } from '../repo/repo.service.ts';
 import { findCommitStatus, type CommitStatusView } from '../status/status.service.ts';
 
 /** Gitea's webhook events a repository's code sends: refs moved, refs created or deleted, a status reported. */
@@ -84,39 +84,9 @@ export function tagEvents(e: TagEvent): Draft[] {
 }
 
 /**
- * What every subscriber of one event shares, made by the first one to take it: the repository as it is now, the
- * status reported, and the permissions of all subscribers read together (permissionsOfViewers). Each delivery is
- * still authorised for its subscriber, with facts read after the event, so one who lost access gets nothing; the
- * statements an event costs no longer grow with its subscribers. Keyed by the event's payload, the one object the
- * bus hands every listener, so it goes with the event.
- */
-interface SharedReads {
-  repo: Promise<RepositoryWithOwner | null>;
-  permission: Promise<((viewer: Viewer) => Promise<RepositoryPermission>) | null>;
-  statuses: Map<number, Promise<CommitStatusView | null>>;
-}
-const sharedReads = new WeakMap<object, SharedReads>();
-
-function readsOf(ctx: ServiceContext, event: object, repoId: number): SharedReads {
-  let reads = sharedReads.get(event);
-  if (!reads) {
-    const repo = findRepositoryById(ctx, repoId);
-    reads = { repo, permission: repo.then((r) => (r ? permissionsOfViewers(ctx, r) : null)), statuses: new Map() };
-    sharedReads.set(event, reads);
-  }
-  return reads;
-}
-
-function statusOf(ctx: ServiceContext, reads: SharedReads, repo: RepositoryWithOwner, statusId: number) {
-  let status = reads.statuses.get(statusId);
-  if (!status) reads.statuses.set(statusId, (status = findCommitStatus(ctx, repo, statusId)));
-  return status;
-}
-
-/**
  * The pushes, the branches and tags created and deleted (by a push or through the API) and the statuses reported of
  * one repository, for as long as the caller reads its code: each event is authorised again when it is delivered, with
- * facts read after it (readsOf), so a subscriber who loses access (made private, removed as a collaborator)
+ * facts read after it (eventReads), so a subscriber who loses access (made private, removed as a collaborator)
  * receives nothing more.
  */
 export async function* repositoryEvents(ctx: ServiceContext, owner: string, name: string, signal?: AbortSignal): AsyncGenerator<RepositoryEventView> {
@@ -138,11 +108,11 @@ export async function* repositoryEvents(ctx: ServiceContext, owner: string, name
             ? tagEvents(item.event)
             : [{ event: 'status', actorId: item.event.actorId, change: null, statusId: item.event.statusId }];
     if (drafts.length === 0) continue;
-    const reads = readsOf(ctx, item.event, repo.id);
+    const reads = eventReads(ctx, item.event, repo.id);
     const [current, permissionOf] = await Promise.all([reads.repo, reads.permission]);
     if (!current || !permissionOf || !satisfies(await permissionOf(ctx.viewer), CODE_READ)) continue;
     for (const { statusId, ...draft } of drafts) {
-      const status = statusId === undefined ? null : await statusOf(ctx, reads, current, statusId);
+      const status = statusId === undefined ? null : await reads.once(`status:${statusId}`, () => findCommitStatus(ctx, current, statusId));
       if (statusId !== undefined && !status) continue;
       yield { ...draft, repo: current, status };
     }
