@@ -1,3 +1,4 @@
+import { transactionWithEvents } from '../../events/outbox.ts';
 import type { Prisma, PullRequest, User } from '../../db/models.ts';
 import { conflict, invalid, notFound } from '../../errors.ts';
 import type { PullRequestEvent } from '../../events/topics.ts';
@@ -260,7 +261,8 @@ export async function createPullRequest(ctx: ServiceContext, owner: string, name
   const stats = await changesBetween(baseDir, base0, head.oid);
   const plan = await planIssue(ctx, repo, permission, actor, { ...input, ref: null, closed: null }, PULLS_WRITE);
 
-  const view = await ctx.db.$transaction(async (tx) => {
+  // The pull request and its events are committed together (src/events/outbox.ts).
+  return transactionWithEvents(ctx, async (tx, publish) => {
     const created = await insertIssue(tx, ctx, repo, actor, plan, true);
     const pull = await tx.pullRequest.create({
       data: {
@@ -280,12 +282,12 @@ export async function createPullRequest(ctx: ServiceContext, owner: string, name
     });
     // In the transaction: a ref that cannot be written leaves no pull request behind.
     await setPullHead(baseDir, created.number, head.oid);
-    return { issue: await loadIssue(tx, repo.id, created.number), pull, repo };
+    const view = { issue: await loadIssue(tx, repo.id, created.number), pull, repo };
+    const about = aboutPull(actor, view);
+    await publish('pull_request', { ...about, action: 'opened' });
+    for (const user of plan.assignees) await publish('pull_request', { ...about, action: 'assigned', assigneeId: user.id });
+    return view;
   });
-  const about = aboutPull(actor, view);
-  await ctx.events.publish('pull_request', { ...about, action: 'opened' });
-  for (const user of plan.assignees) await ctx.events.publish('pull_request', { ...about, action: 'assigned', assigneeId: user.id });
-  return view;
 }
 
 const aboutPull = (actor: User, view: { issue: IssueRow; pull: PullRequest; repo: RepositoryWithOwner }) => ({

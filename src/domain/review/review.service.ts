@@ -1,3 +1,4 @@
+import { transactionWithEvents } from '../../events/outbox.ts';
 import { isSiteAdmin } from '../../auth/viewer.ts';
 import type { Comment, Prisma, PrismaClient, Review, Team, User } from '../../db/models.ts';
 import { badRequest, forbidden, invalid, notFound } from '../../errors.ts';
@@ -300,7 +301,8 @@ async function writeReview(ctx: ServiceContext, w: ReviewWrite): Promise<ReviewV
   const official = counted ? await isOfficialReviewer(ctx, w.repo, w.view.pull.baseBranch, w.actor) : false;
   const stale = counted && w.commitId !== w.view.pull.headCommitId;
   const issueId = w.view.issue.id;
-  const { review, codeIds } = await ctx.db.$transaction(async (tx: Tx) => {
+  // The review and its events are committed together (src/events/outbox.ts).
+  const { review } = await transactionWithEvents(ctx, async (tx, publish) => {
     const pending = await tx.review.findFirst({ where: { issueId, reviewerId: w.actor.id, type: 'pending', ...(w.pendingId ? { id: w.pendingId } : {}) } });
     if (counted) {
       await tx.review.updateMany({ where: { issueId, reviewerId: w.actor.id }, data: { official: false } });
@@ -327,15 +329,13 @@ async function writeReview(ctx: ServiceContext, w: ReviewWrite): Promise<ReviewV
       // Line comments of the draft, and those added now, are published with it.
       const drafted = await tx.comment.findMany({ where: { reviewId: review.id, type: 'code' }, select: { id: true } });
       codeIds.splice(0, codeIds.length, ...drafted.map((d) => d.id));
+      const about = { actorId: w.actor.id, repoId: w.repo.id, issueId, number: w.view.issue.number, pullId: w.view.pull.id, reviewId: review.id };
+      const action = w.type === 'approve' ? 'approved' : w.type === 'reject' ? 'rejected' : 'comment';
+      await publish('pull_request_review', { ...about, action });
+      for (const commentId of codeIds) await publish('pull_request_review_comment', { ...about, commentId });
     }
-    return { review, codeIds };
+    return { review };
   });
-  if (w.type !== 'pending') {
-    const about = { actorId: w.actor.id, repoId: w.repo.id, issueId, number: w.view.issue.number, pullId: w.view.pull.id, reviewId: review.id };
-    const action = w.type === 'approve' ? 'approved' : w.type === 'reject' ? 'rejected' : 'comment';
-    await ctx.events.publish('pull_request_review', { ...about, action });
-    for (const commentId of codeIds) await ctx.events.publish('pull_request_review_comment', { ...about, commentId });
-  }
   const row = await ctx.db.review.findUniqueOrThrow({ where: { id: review.id }, include: REVIEW_INCLUDE });
   return (await viewsOf(ctx, w.view, [row]))[0];
 }
