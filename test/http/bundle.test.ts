@@ -1,24 +1,15 @@
 import assert from 'node:assert/strict';
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
+import { freePort } from '../testkit/ports.ts';
 import { fileURLToPath } from 'node:url';
 import { bundle } from '../../build.ts';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const ADMIN = { login: 'root', password: 'bundle-secret-1' };
-
-/** A free port on 127.0.0.1, for a server in another process. */
-async function freePort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const port = (probe.address() as { port: number }).port;
-  await new Promise<void>((resolve) => probe.close(() => resolve()));
-  return port;
-}
 
 /**
  * npm start runs Graft bundled (dist/): files it ships beside its code (git's spawner helper, the migration

@@ -2,24 +2,16 @@ import assert from 'node:assert/strict';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createHmac } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
+import { freePort } from '../../testkit/ports.ts';
 import { fileURLToPath } from 'node:url';
 import { startReceiver } from './receiver.ts';
 
 const root = fileURLToPath(new URL('../../../', import.meta.url));
 const ADMIN = { login: 'root', password: 'killed-secret-1' };
 const SECRET = 'hook-secret';
-
-async function freePort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const port = (probe.address() as { port: number }).port;
-  await new Promise<void>((resolve) => probe.close(() => resolve()));
-  return port;
-}
 
 /**
  * A server killed with SIGKILL (no shutdown of any kind) while webhook deliveries wait for a retry, and started
