@@ -5,7 +5,7 @@ import { loadConfig, rootUrl as configuredRootUrl } from './config/load.ts';
 import type { Config } from './config/defaults.ts';
 import { openDatabase, type Database } from './db/client.ts';
 import { migrate } from './db/migrate.ts';
-import { databaseTarget } from './db/provider.ts';
+import { databaseNamespace, databaseTarget } from './db/provider.ts';
 import { createEventBus, type EventBus } from './events/bus.ts';
 import { authenticate } from './auth/authenticate.ts';
 import { Caches, type CacheView } from './cache/cache.ts';
@@ -136,7 +136,7 @@ export function buildApp(config: Config = loadConfig(), options: AppOptions = {}
       // Committed writes raise the change counters the caches are checked against (src/cache/generations.ts).
       const counters = (generations = config.redis.URL ? redisGenerations(config.redis.URL) : localGenerations(() => database?.changedElsewhere() ?? false));
       database = await openDatabase(target, { onCommit: (written) => counters.raise(written) });
-      const bus = createEventBus(config.redis.URL || undefined);
+      const bus = createEventBus(config.redis.URL || undefined, { namespace: databaseNamespace(target) });
       const db = database.db;
       // The services' bus writes the events background work follows to the event log first (src/events/outbox.ts).
       events = loggedBus(bus, db);

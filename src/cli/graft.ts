@@ -12,7 +12,7 @@ import { anonymousViewer, type Viewer } from '../auth/viewer.ts';
 import { ConfigError, loadConfig } from '../config/load.ts';
 import { openDatabase } from '../db/client.ts';
 import { migrate } from '../db/migrate.ts';
-import { databaseTarget } from '../db/provider.ts';
+import { databaseNamespace, databaseTarget } from '../db/provider.ts';
 import { createUser } from '../domain/user/user.service.ts';
 import { createEventBus } from '../events/bus.ts';
 import { redisGenerations } from '../cache/generations.ts';
@@ -50,7 +50,7 @@ async function main(argv: string[]): Promise<number> {
   // keeps serving what it changed; a lone SQLite instance notices them by itself (src/cache/generations.ts).
   const generations = config.redis.URL ? redisGenerations(config.redis.URL) : undefined;
   const database = await openDatabase(target, { onCommit: (written) => generations?.raise(written) });
-  const events = createEventBus(config.redis.URL || undefined);
+  const events = createEventBus(config.redis.URL || undefined, { namespace: databaseNamespace(databaseTarget(config)) });
   try {
     if (milestones) {
       const ctx = { db: database.db, config, events, viewer: anonymousViewer };

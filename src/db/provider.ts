@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import path from 'node:path';
 import type { Config } from '../config/defaults.ts';
 
@@ -23,4 +24,9 @@ export function databaseTarget(config: Config): DatabaseTarget {
     return { provider: 'postgresql', url: parsed.toString(), schema };
   }
   throw new Error(`DATABASE_URL must start with file:, postgres:// or postgresql:// (got "${url.split(':')[0]}:")`);
+}
+
+/** A short name of a target's database, the same for every instance of one deployment (they share the database). */
+export function databaseNamespace(target: DatabaseTarget): string {
+  return createHash('sha256').update(`${target.provider}\n${target.url}\n${target.schema ?? ''}`).digest('hex').slice(0, 16);
 }

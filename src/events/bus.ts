@@ -24,7 +24,11 @@ export interface PublishOptions {
 /** The local emitter's name for "any event", heard by onEvent. */
 const ANY = Symbol('any event');
 
-const CHANNEL_PREFIX = 'graft:';
+/**
+ * Channels are named after the deployment (`options.namespace`: its database), so that deployments sharing one
+ * Redis never hear each other's events (a repository id of one is another repository in the other).
+ */
+const channelPrefix = (namespace?: string) => (namespace ? `graft:${namespace}:` : 'graft:');
 
 /** Where bus failures are reported; never thrown at publishers. */
 export type BusLogger = (message: string, err?: unknown) => void;
@@ -40,7 +44,8 @@ function emitLocally(local: EventEmitter, topic: string, payload: unknown, log: 
   }
 }
 
-export function createEventBus<Topics extends object = EventTopics>(redisUrl?: string, options: { log?: BusLogger } = {}): EventBus<Topics> {
+export function createEventBus<Topics extends object = EventTopics>(redisUrl?: string, options: { log?: BusLogger; namespace?: string } = {}): EventBus<Topics> {
+  const CHANNEL_PREFIX = channelPrefix(options.namespace);
   const log = options.log ?? defaultLogger;
   const local = new EventEmitter();
   local.setMaxListeners(0);

@@ -43,6 +43,9 @@ describe('caches and read-your-writes across two instances', () => {
 
   it('B answers a repeated repository read from its cache', async () => {
     await repo('cached-on-b');
+    // The instances' background work of that creation (the event log's reader, on either) must not land in the count.
+    await first.app.backgroundIdle();
+    await second.app.backgroundIdle();
     await warm(`/repos/${owner.login}/cached-on-b`, { token });
     const before = second.app.database.queryCount();
     assert.equal((await b.get(`/repos/${owner.login}/cached-on-b`, { token })).status, 200);

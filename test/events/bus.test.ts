@@ -110,3 +110,29 @@ describe('the event bus with Redis reachable', () => {
     abort.abort();
   });
 });
+
+describe('event buses of two deployments on one Redis', () => {
+  const namespace = `deployment-${process.pid}`;
+  let mine: EventBus<TestTopics>;
+  let sameDeployment: EventBus<TestTopics>;
+  let otherDeployment: EventBus<TestTopics>;
+  before(async () => {
+    mine = createEventBus<TestTopics>(REDIS_URL, { namespace: `${namespace}-a` });
+    sameDeployment = createEventBus<TestTopics>(REDIS_URL, { namespace: `${namespace}-a` });
+    otherDeployment = createEventBus<TestTopics>(REDIS_URL, { namespace: `${namespace}-b` });
+    await new Promise((r) => setTimeout(r, 200)); // all subscribed
+  });
+  after(async () => {
+    for (const bus of [mine, sameDeployment, otherDeployment]) await bus.close();
+  });
+
+  it('deliver an event to the instances of its own deployment only', async () => {
+    const abort = new AbortController();
+    const same = sameDeployment.subscribe('thing.happened', abort.signal);
+    const other = otherDeployment.subscribe('thing.happened', abort.signal);
+    await mine.publish('thing.happened', { n: 7 });
+    assert.deepEqual(await nextWithin(same), { n: 7 });
+    await assert.rejects(nextWithin(other, 300), /no event/);
+    abort.abort();
+  });
+});
