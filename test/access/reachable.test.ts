@@ -174,6 +174,7 @@ describe('the repositories a caller reaches (GET /user/repos, User.repositories)
       // Cold caches for each page: a row read per item must not hide behind an earlier request.
       server.app.caches.clear();
       await server.app.backgroundIdle(); // the feed entries of the repositories just made are not this read's
+      await server.app.backgroundIdle();
       const before = server.app.database.queryCount();
       const res = await api.get<Listed[]>(`/user/repos?limit=${limit}`, busy.basic);
       const spent = server.app.database.queryCount() - before;

@@ -11,6 +11,7 @@ describe('the token cache', () => {
   const { api } = server;
 
   const statements = async (run: () => Promise<unknown>) => {
+    await server.app.backgroundIdle();
     const before = server.app.database.queryCount();
     await run();
     return server.app.database.queryCount() - before;
@@ -67,6 +68,7 @@ describe('the password cache', () => {
   it('a repeated password request costs no SQL statement, by login or by e-mail address', async () => {
     const account = await createAccount(api);
     const statements = async (run: () => Promise<unknown>) => {
+      await server.app.backgroundIdle();
       const before = server.app.database.queryCount();
       await run();
       return server.app.database.queryCount() - before;

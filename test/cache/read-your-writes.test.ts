@@ -47,6 +47,7 @@ describe('caches and read-your-writes across two instances', () => {
     await first.app.backgroundIdle();
     await second.app.backgroundIdle();
     await warm(`/repos/${owner.login}/cached-on-b`, { token });
+    await second.app.backgroundIdle();
     const before = second.app.database.queryCount();
     assert.equal((await b.get(`/repos/${owner.login}/cached-on-b`, { token })).status, 200);
     assert.equal(second.app.database.queryCount() - before, 0);

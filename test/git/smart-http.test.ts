@@ -297,6 +297,7 @@ describe('git over smart HTTP', () => {
     commitMore(local);
     assert.equal((await git(['push', '-q', 'origin', 'main'], { cwd: local })).status, 0);
     await new Promise((resolve) => setTimeout(resolve, 100));
+    await server.app.backgroundIdle();
     const before = server.app.database.queryCount();
     const fetched = await git(['ls-remote', url, 'refs/heads/main'], { cwd: local });
     assert.equal(fetched.status, 0, fetched.stderr);

@@ -143,6 +143,7 @@ describe('attachments through GraphQL', () => {
       assert.equal(res.errors, undefined);
     }
     const statements = async (first: number) => {
+      await server.app.backgroundIdle();
       const before = server.app.database.queryCount();
       const res = await server.graphql(query, { o: many.owner, n: many.name, f: first }, owner.basic);
       assert.equal(res.data.repository.issues.nodes.length, first);

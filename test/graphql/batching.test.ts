@@ -13,6 +13,7 @@ describe('query cost per request', () => {
   });
 
   const queriesFor = async (run: () => Promise<unknown>) => {
+    await server.app.backgroundIdle();
     const before = server.app.database.queryCount();
     await run();
     return server.app.database.queryCount() - before;

@@ -85,6 +85,7 @@ describe('comments in GraphQL', () => {
     await server.app.backgroundIdle();
     const query = 'query($o: String!, $n: String!, $i: Int!, $first: Int) { repository(owner: $o, name: $n) { issue(number: $i) { comments(first: $first) { totalCount nodes { databaseId body createdAt poster { login fullName } issue { number } } } } } }';
     const statements = async (first: number) => {
+      await server.app.backgroundIdle();
       const before = server.app.database.queryCount();
       const res = await server.graphql(query, vars({ i: number, first }), owner.basic);
       assert.equal(res.data.repository.issue.comments.nodes.length, first);

@@ -218,6 +218,7 @@ describe('commits and git data in GraphQL', () => {
     /** Statements of a read made a second time (the first fills the caches). */
     const repeatedCost = async (run: () => Promise<unknown>) => {
       await run();
+      await server.app.backgroundIdle();
       const before = server.app.database.queryCount();
       await run();
       return server.app.database.queryCount() - before;

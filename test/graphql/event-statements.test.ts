@@ -33,6 +33,7 @@ describe('issueEvents and pullRequestEvents read each event once for all their s
     const subs = who.map((w) => listenAs<T>(server.url, w, field, query, { owner: owner.login, name: repo.name }));
     await Promise.all(subs.map((s) => s.connected));
     await server.app.backgroundIdle();
+    await server.app.backgroundIdle();
     const before = server.app.database.queryCount();
     await act();
     await Promise.all(subs.map((s) => s.delivered(1)));

@@ -60,6 +60,7 @@ describe('issue subscriptions in GraphQL', () => {
     const query = 'query($o: String!, $n: String!, $first: Int!) { repository(owner: $o, name: $n) { issues(first: $first) { nodes { number viewerIsSubscribed } } } }';
     const statements = async (first: number) => {
       await server.app.backgroundIdle(); // the notifications and feed entries of the issues just opened are not this read's
+      await server.app.backgroundIdle();
       const before = server.app.database.queryCount();
       const res = await server.graphql(query, { o: listed.owner, n: listed.name, first }, member.basic);
       assert.equal(res.errors, undefined, JSON.stringify(res.errors));

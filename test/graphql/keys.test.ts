@@ -59,6 +59,7 @@ describe('SSH keys and deploy keys in GraphQL', () => {
     for (let i = 0; i < 20; i++) assert.equal((await api.post('/user/keys', { title: `k${i}`, key: newSshKey().publicKey }, many.basic)).status, 201);
     const cost = async (first: number) => {
       server.app.caches.clear();
+      await server.app.backgroundIdle();
       const before = server.app.database.queryCount();
       const res = await server.graphql('query($l: String!, $f: Int) { user(login: $l) { publicKeys(first: $f) { nodes { title owner { login } } } } }', { l: many.login, f: first }, many.basic);
       assert.equal(res.data.user.publicKeys.nodes.length, first, JSON.stringify(res.errors));

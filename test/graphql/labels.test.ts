@@ -106,6 +106,7 @@ describe('labels in GraphQL', () => {
     const many = await buildRepo(server, owner);
     await server.app.database.db.label.createMany({ data: Array.from({ length: 50 }, (_, i) => ({ repoId: many.id, name: `l${String(i).padStart(2, '0')}`, color: '#000000' })) });
     const statements = async (limit: number) => {
+      await server.app.backgroundIdle();
       const before = server.app.database.queryCount();
       const res = await api.get(`${many.path}/labels?limit=${limit}`, owner.basic);
       assert.equal(res.body.length, limit);

@@ -71,6 +71,7 @@ describe('organizations, teams and collaborators in GraphQL', () => {
       // Cold caches each time: a row read once per item must not hide behind an earlier request's reads.
       server.app.caches.clear();
       await server.app.backgroundIdle(); // the feed entries of the repositories just made are not this read's
+      await server.app.backgroundIdle();
       const before = server.app.database.queryCount();
       const res = await q(query, { n }, who);
       assert.equal(res.errors, undefined, JSON.stringify(res.errors));

@@ -81,6 +81,7 @@ describe('reactions in GraphQL', () => {
     }
     const query = 'query($o: String!, $n: String!, $first: Int!) { repository(owner: $o, name: $n) { issues(first: $first) { nodes { number reactions(first: 2) { totalCount nodes { content user { login } } } } } } }';
     const statements = async (first: number) => {
+      await server.app.backgroundIdle();
       const before = server.app.database.queryCount();
       const res = await server.graphql(query, { o: listed.owner, n: listed.name, first }, owner.basic);
       assert.equal(res.errors, undefined, JSON.stringify(res.errors));

@@ -145,6 +145,7 @@ describe('the repositoryEvents subscription', () => {
       const subs = who.map((w) => listenAs<{ status: { context: string } }>(server.url, w, 'repositoryEvents', STATUS, { owner: owner.login, name: repo.name }));
       await Promise.all(subs.map((s) => s.connected));
       await server.app.backgroundIdle();
+      await server.app.backgroundIdle();
       const before = server.app.database.queryCount();
       const context = `ci/${++n}`;
       assert.equal((await api.post(`${repo.path}/statuses/${repo.heads.main}`, { state: 'success', context }, owner.basic)).status, 201);

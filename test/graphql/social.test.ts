@@ -83,6 +83,7 @@ describe('stars, watches and follows in GraphQL', () => {
     const cost = async (query: string, n: number, check: (data: any) => void) => {
       // Cold caches each time: a row read once per item must not hide behind an earlier request's reads.
       server.app.caches.clear();
+      await server.app.backgroundIdle();
       const before = server.app.database.queryCount();
       const res = await graphql(server.url, query, { o: owner.login, l: fans[0].login, n }, fan.basic);
       assert.equal(res.errors, undefined, JSON.stringify(res.errors));

@@ -76,6 +76,7 @@ describe('commit statuses in GraphQL', () => {
       const query = `query($o: String!, $n: String!, $first: Int!) { repository(owner: $o, name: $n) { commits(first: $first) { nodes { oid combinedStatus { state totalCount } } } } }`;
       const variables = { o: history.owner, n: history.name, first };
       await server.graphql(query, variables, owner.basic);
+      await server.app.backgroundIdle();
       const before = server.app.database.queryCount();
       const res = await server.graphql(query, variables, owner.basic);
       assert.equal(res.errors, undefined, JSON.stringify(res.errors));

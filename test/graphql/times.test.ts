@@ -120,6 +120,7 @@ describe('time tracking in GraphQL', () => {
     }`;
     const cost = async (first: number) => {
       await server.graphql(query, { o: many.owner, n: many.name, first }, owner.basic);
+      await server.app.backgroundIdle();
       const before = server.app.database.queryCount();
       const res = await server.graphql(query, { o: many.owner, n: many.name, first }, owner.basic);
       assert.equal(res.data.repository.trackedTimes.nodes.length, first, JSON.stringify(res.errors));

@@ -9,6 +9,7 @@ import { useServer, type ServerKit } from '../../testkit/use-server.ts';
 /** The SQL statements a page of `limit` entries of a feed costs, with cold caches (a row read once per entry shows). */
 async function pageCost(server: ServerKit, path: string, limit: number, auth?: Auth): Promise<number> {
   server.app.caches.clear();
+  await server.app.backgroundIdle();
   const before = server.app.database.queryCount();
   const res = await server.api.get(`${path}${path.includes('?') ? '&' : '?'}limit=${limit}`, auth);
   const spent = server.app.database.queryCount() - before;

@@ -237,6 +237,7 @@ describe('attachments of issues', () => {
     for (let i = 0; i < 50; i++) await open(owner, many);
     for (const number of [1, 2, 50]) assert.equal((await attach(number, owner.basic, { filename: `f${number}.txt`, content: 'x' }, '', many)).status, 201);
     const statements = async (limit: number) => {
+      await server.app.backgroundIdle();
       const before = server.app.database.queryCount();
       const res = await api.get(`${many.path}/issues?limit=${limit}`, owner.basic);
       assert.equal(res.body.length, limit);

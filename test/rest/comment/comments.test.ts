@@ -227,6 +227,7 @@ describe('comments on issues', () => {
     for (const poster of posters) await api.put(`${many.path}/collaborators/${poster.login}`, { permission: 'read' }, owner.basic);
     for (let i = 0; i < 50; i++) await comment(i % 2 ? first : second, `comment ${i}`, posters[i % 3], many.path);
     const statements = async (path: string, length: number) => {
+      await server.app.backgroundIdle();
       const before = server.app.database.queryCount();
       const res = await api.get(path, owner.basic);
       assert.equal(res.status, 200);

@@ -123,6 +123,7 @@ describe("an issue's timeline", () => {
     const short = await history(1);
     const long = await history(12);
     const statements = async (number: number, rows: number) => {
+      await server.app.backgroundIdle();
       const before = server.app.database.queryCount();
       const res = await api.get(`${repo.path}/issues/${number}/timeline?limit=50`, owner.basic);
       assert.equal(res.status, 200);

@@ -203,6 +203,7 @@ describe('issue dependencies', () => {
     const statements = async (path: string, limit: number) => {
       // What the opening of the issues set going in the background (notifications, feeds) is not this read's.
       await server.app.backgroundIdle();
+      await server.app.backgroundIdle();
       const before = server.app.database.queryCount();
       const res = await api.get(`${path}?limit=${limit}`, owner.basic);
       assert.equal(res.body.length, limit, JSON.stringify(res.body).slice(0, 300));

@@ -102,6 +102,7 @@ for (const objectFormat of ['sha1', 'sha256'] as const) {
       const page = async (limit: number) => {
         await server.app.backgroundIdle();
         server.app.caches.clear();
+        await server.app.backgroundIdle();
         const before = server.app.database.queryCount();
         const res = await api.get(`${repo.path}/commits?sha=${parent}&limit=${limit}&stat=false&files=false`);
         assert.equal(res.status, 200);

@@ -128,6 +128,7 @@ describe("accounts' GPG keys", () => {
     for (let i = 0; i < 50; i++) assert.equal((await add(many, (await newGpgKey([many.email])).publicKey)).status, 201);
     const cost = async (limit: number) => {
       server.app.caches.clear();
+      await server.app.backgroundIdle();
       const before = server.app.database.queryCount();
       const res = await api.get(`/users/${many.login}/gpg_keys?limit=${limit}`, many.basic);
       assert.equal(res.body.length, limit);

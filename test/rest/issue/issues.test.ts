@@ -364,6 +364,7 @@ describe('issues of a repository', () => {
       const cost = async (limit: number) => {
         await api.get(`${many.path}/issues?limit=${limit}`, owner.basic);
         await server.app.backgroundIdle(); // the notifications and feed entries of the issues just opened are not this read's
+        await server.app.backgroundIdle();
         const before = server.app.database.queryCount();
         const res = await api.get(`${many.path}/issues?limit=${limit}`, owner.basic);
         assert.equal(res.body.length, limit);

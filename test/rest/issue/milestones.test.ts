@@ -95,6 +95,7 @@ describe('milestones over REST and GraphQL', () => {
     for (let i = 0; i < 50; i++) await milestone(repo, { title: `m${i}` });
     const statements = async (limit: number) => {
       await api.get(`${repo.path}/milestones?limit=${limit}`, owner.basic);
+      await server.app.backgroundIdle();
       const before = server.app.database.queryCount();
       const res = await api.get(`${repo.path}/milestones?limit=${limit}`, owner.basic);
       assert.equal(res.body.length, limit);

@@ -175,6 +175,7 @@ describe('pinned issues with a configured maximum', () => {
       const query = 'query($owner: String!, $name: String!, $first: Int) { repository(owner: $owner, name: $name) { pinnedIssues(first: $first) { totalCount nodes { number labels { name } assignees { login } milestone { title } } } } }';
       const variables = { owner: repo.owner, name: repo.name, first };
       await server.graphql(query, variables, owner.basic);
+      await server.app.backgroundIdle();
       const before = server.app.database.queryCount();
       const res = await server.graphql(query, variables, owner.basic);
       assert.equal(res.data.repository.pinnedIssues.nodes.length, first);

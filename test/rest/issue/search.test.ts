@@ -238,6 +238,7 @@ describe('searching issues across repositories', () => {
       const url = `/repos/issues/search?q=${m}&limit=${limit}`;
       await api.get(url, me.basic);
       await server.app.backgroundIdle(); // the notifications and feed entries of the issues just opened are not this read's
+      await server.app.backgroundIdle();
       const before = server.app.database.queryCount();
       const res = await api.get(url, me.basic);
       assert.equal(res.body.length, limit);

@@ -246,6 +246,7 @@ describe('the labels of an issue', () => {
       // The label changes' background work (the event log's followers) must not land in the count.
       await server.app.backgroundIdle();
       await api.get(labelsPath(number, many.path), owner.basic);
+      await server.app.backgroundIdle();
       const before = server.app.database.queryCount();
       const res = await api.get(labelsPath(number, many.path), owner.basic);
       assert.equal(res.body.length, expected);

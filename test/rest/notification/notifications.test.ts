@@ -182,6 +182,7 @@ describe('notifications', () => {
     await server.app.backgroundIdle();
     const cost = async (limit: number) => {
       await api.get(`/notifications?limit=${limit}`, reader.basic);
+      await server.app.backgroundIdle();
       const before = server.app.database.queryCount();
       const res = await api.get(`/notifications?limit=${limit}`, reader.basic);
       assert.equal(res.body.length, limit);
@@ -201,6 +202,7 @@ describe('notifications', () => {
       await server.app.backgroundIdle();
       // Both measured cold: what one of them finds in the caches would count as a difference of followers.
       server.app.caches.clear();
+      await server.app.backgroundIdle();
       const before = server.app.database.queryCount();
       await api.post(`${busy.path}/issues/${res.body.number}/comments`, { body: 'again' }, owner.basic);
       await server.app.backgroundIdle();

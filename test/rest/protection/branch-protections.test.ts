@@ -226,6 +226,7 @@ describe('branch protection rules over REST', () => {
     await protect(many.path, { rule_name: 'b2', enable_push: true, enable_push_whitelist: true, push_whitelist_usernames: [owner.login] });
     const cost = async (limit: number) => {
       await api.get(`${many.path}/branches?limit=${limit}`, owner.basic);
+      await server.app.backgroundIdle();
       const before = server.app.database.queryCount();
       const res = await api.get(`${many.path}/branches?limit=${limit}`, owner.basic);
       assert.equal(res.body.length, limit);

@@ -381,6 +381,7 @@ describe('auto-merge: merging when the checks succeed', () => {
     const auth = owner.basic;
     const count = async (first: number) => {
       await server.graphql(query, { o: repo.owner, n: repo.name, first }, auth);
+      await server.app.backgroundIdle();
       const before = server.app.database.queryCount();
       const res = await server.graphql(query, { o: repo.owner, n: repo.name, first }, auth);
       assert.equal(res.errors, undefined, JSON.stringify(res.errors));

@@ -59,6 +59,7 @@ describe('the cost of a deleted branch to its pull requests', () => {
     const published: string[] = [];
     const events = { publish: async (topic: string, payload: { action: string; number: number }) => void published.push(`${topic}:${payload.action}:${payload.number}`) };
     const deps = { db: db(), config: server.app.config, events } as unknown as Parameters<typeof followBranchDeletion>[0];
+    await server.app.backgroundIdle();
     const before = server.app.database.queryCount();
     const moved = await followBranchDeletion(deps, { repoId: repo.id, branch, actorId: owner.id });
     return { statements: server.app.database.queryCount() - before, moved, published };

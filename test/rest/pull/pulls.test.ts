@@ -208,6 +208,7 @@ describe('pull requests', () => {
     /** The statements one request costs, measured after a first run has warmed the caches. */
     const count = async (limit: number) => {
       await api.get(`${many.path}/pulls?limit=${limit}`, owner.basic);
+      await server.app.backgroundIdle();
       const before = server.app.database.queryCount();
       const res = await api.get(`${many.path}/pulls?limit=${limit}`, owner.basic);
       assert.equal(res.body.length, Math.min(limit, 6));

@@ -73,6 +73,7 @@ describe("a push's background work for pull requests", () => {
       refspecs.push(`${commit}:refs/heads/${name(i)}`);
     }
     await quiet();
+    await server.app.backgroundIdle();
     const before = server.app.database.queryCount();
     const pushed = await gitAsync(['push', '-q', 'origin', ...refspecs], { cwd: dir });
     assert.equal(pushed.status, 0, pushed.stderr);

@@ -346,6 +346,7 @@ describe('pull request reviews', () => {
     await server.app.backgroundIdle();
     const count = async (limit: number) => {
       await api.get(`${reviews(pr.number)}?limit=${limit}`, owner.basic);
+      await server.app.backgroundIdle();
       const before = server.app.database.queryCount();
       const res = await api.get(`${reviews(pr.number)}?limit=${limit}`, owner.basic);
       assert.equal(res.body.length, Math.min(limit, 7));
@@ -403,6 +404,7 @@ describe('pull request reviews', () => {
     await server.app.backgroundIdle();
     const deps = { db: db(), config: server.app.config, events: server.app.events } as Parameters<typeof followReviewsOnPush>[0];
     const cost = async (list: typeof moved) => {
+      await server.app.backgroundIdle();
       const before = server.app.database.queryCount();
       await followReviewsOnPush(deps, list);
       return server.app.database.queryCount() - before;

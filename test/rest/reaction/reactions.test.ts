@@ -200,6 +200,7 @@ describe('reactions to issues and comments', () => {
       data: people.flatMap((p) => ['+1', '-1', 'laugh', 'heart', 'rocket'].map((type) => ({ issueId: row.id, userId: p.id, type }))),
     });
     const statements = async (limit: number) => {
+      await server.app.backgroundIdle();
       const before = server.app.database.queryCount();
       const res = await api.get(`${repo.path}/issues/${number}/reactions?limit=${limit}`);
       assert.equal(res.body.length, limit);

@@ -94,6 +94,7 @@ describe('follows over REST', () => {
     const cost = async (limit: number) => {
       // Cold caches each time: a row read once per item must not hide behind an earlier request's reads.
       server.app.caches.clear();
+      await server.app.backgroundIdle();
       const before = server.app.database.queryCount();
       const res = await api.get(`/users/${popular.login}/followers?limit=${limit}`, alice.basic);
       const spent = server.app.database.queryCount() - before;

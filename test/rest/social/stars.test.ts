@@ -118,6 +118,7 @@ describe('stars over REST', () => {
     const cost = async (path: string, length: number) => {
       // Cold caches each time: a row read once per item must not hide behind an earlier request's reads.
       server.app.caches.clear();
+      await server.app.backgroundIdle();
       const before = server.app.database.queryCount();
       const res = await api.get(path, stranger.basic);
       const spent = server.app.database.queryCount() - before;

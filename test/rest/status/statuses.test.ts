@@ -257,6 +257,7 @@ describe('commit statuses', () => {
       // Background work of the writes before (the event log's followers) must not land in the count.
       await server.app.backgroundIdle();
       await api.get(`${path}?limit=${limit}`, owner.basic);
+      await server.app.backgroundIdle();
       const before = server.app.database.queryCount();
       const res = await api.get(`${path}?limit=${limit}`, owner.basic);
       assert.equal(items(res.body).length, limit);

@@ -155,6 +155,7 @@ describe('subscriptions to issues', () => {
     const issue = await server.app.database.db.issue.findUniqueOrThrow({ where: { repoId_number: { repoId: repo.id, number } } });
     await server.app.database.db.issueSubscription.createMany({ data: many.map((a) => ({ issueId: issue.id, userId: a.id })) });
     const statements = async (limit: number) => {
+      await server.app.backgroundIdle();
       const before = server.app.database.queryCount();
       const res = await api.get(`${path(number)}?limit=${limit}`, owner.basic);
       assert.equal(res.body.length, limit);

@@ -164,6 +164,7 @@ describe('stopwatches on issues', () => {
     await db().stopwatch.createMany({ data: issues.map((issue) => ({ issueId: issue.id, userId: many.id })) });
     const cost = async (limit: number) => {
       await api.get(`/user/stopwatches?limit=${limit}`, many.basic);
+      await server.app.backgroundIdle();
       const before = server.app.database.queryCount();
       const res = await api.get(`/user/stopwatches?limit=${limit}`, many.basic);
       assert.equal(res.body.length, limit);

@@ -312,6 +312,7 @@ describe('tracked times of issues', () => {
     /** The statements one request costs, measured after a first run has warmed the caches. */
     const cost = async (path: string, limit: number) => {
       await api.get(`${path}?limit=${limit}`, owner.basic);
+      await server.app.backgroundIdle();
       const before = server.app.database.queryCount();
       const res = await api.get(`${path}?limit=${limit}`, owner.basic);
       assert.equal(res.body.length, limit);
