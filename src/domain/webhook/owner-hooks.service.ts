@@ -89,6 +89,7 @@ export async function createScopeHook(ctx: ServiceContext, scope: HookScope, inp
   const hook = await ctx.db.webhook.create({
     data: scope.kind === 'owner' ? { ...data, kind: 'owner', ownerId: scope.owner.id } : { ...data, kind: system ? 'system' : 'default' },
   });
+  await ctx.events.publish('webhook', { action: 'created', hookId: hook.id, repoId: null, actorId: requireUser(ctx.viewer).id });
   return viewOf(scope)(hook);
 }
 
@@ -96,13 +97,16 @@ export async function createScopeHook(ctx: ServiceContext, scope: HookScope, inp
 export async function editScopeHook(ctx: ServiceContext, scope: HookScope, id: number, input: EditWebhookInput): Promise<WebhookView> {
   const found = await ctx.db.webhook.findFirst({ where: { id, ...scopeWhere(scope) } });
   if (!found) throw notFound(`webhook ${id} does not exist`);
-  return viewOf(scope)(await ctx.db.webhook.update({ where: { id }, data: hookChanges(found, input) }));
+  const hook = await ctx.db.webhook.update({ where: { id }, data: hookChanges(found, input) });
+  await ctx.events.publish('webhook', { action: 'edited', hookId: id, repoId: null, actorId: requireUser(ctx.viewer).id });
+  return viewOf(scope)(hook);
 }
 
 /** Deletes a hook of a scope and its deliveries; copies of a default hook stay (they are the repositories' own). */
 export async function deleteScopeHook(ctx: ServiceContext, scope: HookScope, id: number): Promise<void> {
   const { count } = await ctx.db.webhook.deleteMany({ where: { id, ...scopeWhere(scope) } });
   if (count === 0) throw notFound(`webhook ${id} does not exist`);
+  await ctx.events.publish('webhook', { action: 'deleted', hookId: id, repoId: null, actorId: requireUser(ctx.viewer).id });
 }
 
 /** A hook's deliveries, newest first, without their payloads (for those who may manage the hook). */

@@ -44,6 +44,20 @@ describe('organization webhooks', () => {
     assert.equal((await api.get(`/orgs/${org.login}/hooks/${made.body.id}`, org.owner.basic)).status, 404);
   });
 
+  it('publishes a webhook event for each creation, change and deletion of an organization hook', async () => {
+    const abort = new AbortController();
+    const heard: { action: string; hookId: number; repoId: number | null }[] = [];
+    const listening = (async () => {
+      for await (const e of server.app.events.subscribe('webhook', abort.signal)) heard.push({ action: e.action, hookId: e.hookId, repoId: e.repoId });
+    })();
+    const made = await api.post(`/orgs/${org.login}/hooks`, { type: 'gitea', config, active: true }, org.owner.basic);
+    assert.equal((await api.patch(`/orgs/${org.login}/hooks/${made.body.id}`, { active: false }, org.owner.basic)).status, 200);
+    assert.equal((await api.delete(`/orgs/${org.login}/hooks/${made.body.id}`, org.owner.basic)).status, 204);
+    abort.abort();
+    await listening;
+    assert.deepEqual(heard.filter((e) => e.hookId === made.body.id), ['created', 'edited', 'deleted'].map((action) => ({ action, hookId: made.body.id, repoId: null })));
+  });
+
   it('refuses members who do not own the organization and outsiders (403), lets site admins in, and is 404 for an unknown organization', async () => {
     for (const who of [member, outsider]) {
       assert.equal((await api.get(`/orgs/${org.login}/hooks`, who.basic)).status, 403);
