@@ -269,6 +269,6 @@ export async function deleteComment(ctx: ServiceContext, owner: string, name: st
     await tx.comment.delete({ where: { id } });
     if (COUNTED_TYPES.has(row.type)) await tx.issue.update({ where: { id: row.issueId }, data: { commentCount: { decrement: 1 } } });
     await neuterReferences(tx, { issue: row.issue, commentId: id });
-    await publish('issue_comment', { action: 'deleted', ...about, issueId: row.issueId, snapshot });
+    await publish('issue_comment', { action: 'deleted', ...about, issueId: row.issueId, ...(snapshot ? { snapshot } : {}) });
   });
 }

@@ -628,7 +628,7 @@ export async function deleteIssue(ctx: ServiceContext, owner: string, name: stri
     const found = await loadIssue(tx, repo.id, number);
     await count(tx, found, found.labels.map((l) => l.labelId), -1);
     await tx.issue.delete({ where: { id: found.id } });
-    await publish('issues', { action: 'deleted', actorId: actor.id, repoId: repo.id, issueId: found.id, number, snapshot });
+    await publish('issues', { action: 'deleted', actorId: actor.id, repoId: repo.id, issueId: found.id, number, ...(snapshot ? { snapshot } : {}) });
   });
 }
 

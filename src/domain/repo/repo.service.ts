@@ -298,7 +298,7 @@ export async function deleteRepository(ctx: ServiceContext, ownerLogin: string, 
     await tx.repository.updateMany({ where: { forkId: repo.id }, data: { isFork: false, forkId: null } });
     await tx.repository.delete({ where: { id: repo.id } });
     if (repo.forkId) await tx.repository.updateMany({ where: { id: repo.forkId, forkCount: { gt: 0 } }, data: { forkCount: { decrement: 1 } } });
-    await publish('repo.deleted', { repoId: repo.id, ownerId: repo.ownerId, actorId, snapshot });
+    await publish('repo.deleted', { repoId: repo.id, ownerId: repo.ownerId, ...(actorId !== undefined ? { actorId } : {}), ...(snapshot ? { snapshot } : {}) });
   });
   await removeRepository(repositoryPath(ctx.config, repo.id));
 }

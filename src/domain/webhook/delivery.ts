@@ -1,6 +1,6 @@
 import { createHmac, randomUUID } from 'node:crypto';
 import { Agent, buildConnector, interceptors, request, type Dispatcher } from 'undici';
-import type { Webhook } from '../../db/models.ts';
+import type { HookTask, Webhook } from '../../db/models.ts';
 import { serialWork, type Follower } from '../../events/follower.ts';
 import { startQueueWorker, type QueueWorker } from '../../events/queue-worker.ts';
 import type { EditChanges, IssueEventBase, PullRequestEvent, PullRequestReviewEvent, PushedRef } from '../../events/topics.ts';
@@ -256,7 +256,7 @@ function outgoing(hook: Webhook, task: { event: string; eventType: string; paylo
 export type DeliveryWorker = QueueWorker;
 
 /**
- * Sends due deliveries: claims each with one atomic UPDATE, sends it with undici through a connector that
+ * Sends due deliveries: claims a batch with one atomic UPDATE, sends it with undici through a connector that
  * resolves the host and refuses addresses webhook.ALLOWED_HOST_LIST does not allow (every redirect's connection
  * too), and records the answer. A failure (no answer, an answer not 2xx) plans the next attempt after
  * RETRY_BACKOFF seconds, doubled at each attempt, up to MAX_ATTEMPTS.
@@ -277,9 +277,7 @@ export function startDeliveryWorker(deps: Deps, report: (message: string, err: u
   const dispatcher: Dispatcher = agent.compose(interceptors.redirect({ maxRedirections: 5 }));
   const workerId = randomUUID();
 
-  async function sendOne(taskId: number): Promise<void> {
-    const task = await deps.db.hookTask.findUnique({ where: { id: taskId }, include: { hook: true } });
-    if (!task) return;
+  async function sendOne(task: HookTask & { hook: Webhook }): Promise<void> {
     const out = outgoing(task.hook, task);
     if (typeof out === 'string') {
       await deps.db.hookTask.update({ where: { id: task.id }, data: { delivered: true, succeeded: false, responseStatus: null, responseBody: out, deliveredAt: new Date(), claimedAt: null, claimedBy: null } });
@@ -319,22 +317,15 @@ export function startDeliveryWorker(deps: Deps, report: (message: string, err: u
     if (settings.QUEUE_LENGTH <= 0) return 0;
     const now = new Date();
     const stale = new Date(now.getTime() - 3 * timeoutMs - 1000);
-    const due = await deps.db.hookTask.findMany({
-      where: { delivered: false, nextAttemptAt: { lte: now }, OR: [{ claimedAt: null }, { claimedAt: { lt: stale } }] },
-      orderBy: { id: 'asc' },
-      take: settings.QUEUE_LENGTH,
-      select: { id: true, claimedAt: true },
-    });
-    const claimed: number[] = [];
-    for (const t of due) {
-      if (stopped()) break;
-      const { count } = await deps.db.hookTask.updateMany({
-        where: { id: t.id, delivered: false, claimedAt: t.claimedAt },
-        data: { claimedAt: new Date(), claimedBy: workerId },
-      });
-      if (count === 1) claimed.push(t.id);
-    }
-    await Promise.all(claimed.map((id) => sendOne(id).catch((err) => report(`webhook delivery ${id} failed`, err))));
+    const claimable = { delivered: false, nextAttemptAt: { lte: now }, OR: [{ claimedAt: null }, { claimedAt: { lt: stale } }] };
+    const due = await deps.db.hookTask.findMany({ where: claimable, orderBy: { id: 'asc' }, take: settings.QUEUE_LENGTH, select: { id: true } });
+    if (due.length === 0 || stopped()) return 0;
+    // One UPDATE claims the batch (a row another worker claimed meanwhile no longer matches), stamped with this
+    // worker and this round's time, and one read takes back exactly the rows it won, with their hooks.
+    const stamp = { claimedAt: now, claimedBy: workerId };
+    await deps.db.hookTask.updateMany({ where: { id: { in: due.map((t) => t.id) }, ...claimable }, data: stamp });
+    const claimed = await deps.db.hookTask.findMany({ where: stamp, orderBy: { id: 'asc' }, include: { hook: true } });
+    await Promise.all(claimed.map((task) => sendOne(task).catch((err) => report(`webhook delivery ${task.id} failed`, err))));
     return claimed.length;
   }
 
