@@ -1,6 +1,7 @@
 import type { TypedDocumentNode } from '@graphql-typed-document-node/core';
 import type { DocumentNode, GraphQLSchema } from 'graphql';
 import type { PayloadBuilder, PayloadRequest } from '../src/domain/webhook/webhook.rules.ts';
+import type { EditChanges } from '../src/events/topics.ts';
 import {
   HookCommentPayloadDocument,
   HookForkPayloadDocument,
@@ -36,6 +37,9 @@ export function webhookPayloads(schema: GraphQLSchema, contextFor: (senderId: nu
     return (result.data as T) ?? null;
   }
   const ZERO = /^0*$/;
+  /** Gitea's `changes` of an edit: the one field's value before (`{"title": {"from": …}}`); absent otherwise. */
+  const changesOf = (changes: EditChanges | undefined) =>
+    changes ? { changes: Object.fromEntries(Object.entries(changes).map(([field, from]) => [field, { from }])) } : {};
   const emptyUser = (): RestUser | Record<string, never> => ({});
 
   return async (req: PayloadRequest) => {
@@ -78,7 +82,15 @@ export function webhookPayloads(schema: GraphQLSchema, contextFor: (senderId: nu
         const data = await run(HookIssuePayloadDocument, { repoId: req.repoId, number: req.number }, req.senderId);
         const repo = data?.repositoryById;
         if (!repo?.issue) return null;
-        return { action: req.action, number: req.number, issue: toIssue(repo.issue), repository: toRepository(repo), sender: data!.viewer ? toUser(data!.viewer) : emptyUser(), commit_id: '' };
+        return {
+          action: req.action,
+          number: req.number,
+          ...changesOf(req.changes),
+          issue: toIssue(repo.issue),
+          repository: toRepository(repo),
+          sender: data!.viewer ? toUser(data!.viewer) : emptyUser(),
+          commit_id: '',
+        };
       }
       case 'issue_comment': {
         const data = await run(
@@ -116,6 +128,7 @@ export function webhookPayloads(schema: GraphQLSchema, contextFor: (senderId: nu
         return {
           action: req.action,
           number: req.number,
+          ...changesOf(req.changes),
           pull_request: toPullRequest(repo.pullRequest),
           requested_reviewer: data!.requestedReviewer ? toUser(data!.requestedReviewer) : null,
           repository: toRepository(repo),

@@ -187,9 +187,10 @@ export function buildApp(config: Config = loadConfig(), options: AppOptions = {}
       });
       const authDeps = { db, config, passwordCache };
 
-      const contextFor = (viewer: Viewer, cache?: CacheView) => createGraphQLContext({ db, config, events: logged, viewer, cache }, url);
+      // Requests' services can build a webhook payload before a deletion (src/domain/webhook/snapshots.ts).
+      const contextFor = (viewer: Viewer, cache?: CacheView) => createGraphQLContext({ db, config, events: logged, viewer, cache, hookPayloads: payloads }, url);
       const trustedContextFor = (viewer: Viewer, res: express.Response) =>
-        createGraphQLContext({ db, config, events: logged, viewer, cache: cacheOf(res) }, url, { trustedDocument: true, notFound: 'error' });
+        createGraphQLContext({ db, config, events: logged, viewer, cache: cacheOf(res), hookPayloads: payloads }, url, { trustedDocument: true, notFound: 'error' });
       const graphqlDeps = {
         config,
         contextOf: (req: express.Request) => contextFor(viewerOf(req.res!), cacheOf(req.res!)),

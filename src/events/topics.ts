@@ -19,7 +19,7 @@ export interface EventTopics {
   [notification: `notification.${number}`]: NotificationEvent;
   'repo.created': RepositoryCreatedEvent;
   'repo.updated': { repoId: number };
-  'repo.deleted': { repoId: number; ownerId: number };
+  'repo.deleted': { repoId: number; ownerId: number; actorId?: number; snapshot?: HookSnapshot };
   /** A repository was forked: `repoId` is the source. */
   'repo.forked': { repoId: number; forkId: number; actorId: number };
   /** Refs moved, by a git push or an API write that commits (contents, patches, merge-upstream). */
@@ -142,6 +142,8 @@ export interface PullRequestEvent extends IssueEventBase {
   assigneeId?: number;
   /** For milestoned and demilestoned. */
   milestoneId?: number;
+  /** For an edit of one field: its value before. */
+  changes?: EditChanges;
 }
 
 /** Auto-merge (src/domain/pull/auto-merge.service.ts): `actorId` acted; `doerId` scheduled the merge (and merges it). */
@@ -181,7 +183,17 @@ export interface IssueEventBase {
 
 export interface IssuesEvent extends IssueEventBase {
   action: 'opened' | 'edited' | 'closed' | 'reopened' | 'deleted';
+  /** For an edit: what one field was before it (Gitea sends one edit per changed field, with `changes`). */
+  changes?: EditChanges;
+  /** For a deletion: the webhook payload, built before the rows went (src/domain/webhook/snapshots.ts). */
+  snapshot?: HookSnapshot;
 }
+
+/** The value of a field before an edit (Gitea's ChangesPayload): one field per event. */
+export type EditChanges = { title: string } | { body: string } | { ref: string };
+
+/** A webhook payload built at the time of the event, as plain JSON. */
+export type HookSnapshot = Record<string, unknown>;
 
 export interface IssueAssignEvent extends IssueEventBase {
   action: 'assigned' | 'unassigned';
@@ -243,6 +255,8 @@ export interface IssueCommentEvent extends IssueEventBase {
   commentId: number;
   /** For an edit: the body before it. */
   previousBody?: string;
+  /** For a deletion: the webhook payload, built before the comment went. */
+  snapshot?: HookSnapshot;
 }
 
 export interface AccountEvent {

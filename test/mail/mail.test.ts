@@ -153,6 +153,42 @@ describe('e-mail of issue events', () => {
     assert.match(toAuthor[1].parsed.messageId ?? '', new RegExp(`/pulls/${number}/merge/\\d+@`));
     assert.equal(toAuthor[0].parsed.headers.get('x-gitea-reason'), 'pull');
   });
+
+  it('mails an assignment and a request to review to the account concerned alone (onmention is enough, disabled gets none), never to the one who acted', async () => {
+    const [assignee, reviewer, quiet, bystander] = await createAccounts(kit.api, 4);
+    const own = await buildRepo(kit, owner, {
+      files: { 'a.txt': 'a\n' },
+      commits: [{ branch: 'review-me', files: { 'c.txt': 'c\n' } }],
+      collaborators: [[assignee, 'write'], [reviewer, 'write'], [quiet, 'write'], [bystander, 'write']],
+    });
+    for (const [who, preference] of [[reviewer, 'onmention'], [quiet, 'disabled']] as const) {
+      const res = await kit.graphql('mutation($p: EmailNotificationsPreference!) { setEmailNotificationsPreference(preference: $p) { emailNotificationsPreference } }', { p: preference }, who.basic);
+      assert.equal(res.errors, undefined, JSON.stringify(res.errors));
+    }
+    const number = await openIssue(kit, own, owner, 'who takes it');
+    const assigned = await kit.api.patch(`${own.path}/issues/${number}`, { assignees: [assignee.login, quiet.login, owner.login] }, owner.basic);
+    assert.equal(assigned.status, 201, JSON.stringify(assigned.body));
+    await kit.app.backgroundIdle();
+    const subject = `Re: [${own.owner}/${own.name}] who takes it (#${number})`;
+    const toAssignee = smtp.to(assignee.email).filter((m) => m.parsed.subject === subject);
+    assert.equal(toAssignee.length, 1);
+    assert.match(toAssignee[0].parsed.text ?? '', new RegExp(`Assigned #${number}\\.`));
+    assert.equal(toAssignee[0].parsed.headers.get('x-gitea-reason'), 'assign');
+    assert.match(toAssignee[0].parsed.messageId ?? '', new RegExp(`/issues/${number}/assign/\\d+@`));
+    assert.deepEqual(smtp.to(quiet.email).filter((m) => m.parsed.subject === subject), [], 'disabled: no mail');
+    assert.deepEqual(smtp.to(bystander.email).filter((m) => m.parsed.subject === subject), [], 'only the assignee is mailed');
+    assert.deepEqual(smtp.to(owner.email).filter((m) => m.parsed.subject === subject), [], 'not the one who assigned, though assigned too');
+
+    const opened = await kit.api.post(`${own.path}/pulls`, { title: 'review this', head: 'review-me', base: 'main' }, owner.basic);
+    assert.equal(opened.status, 201, JSON.stringify(opened.body));
+    const asked = await kit.api.post(`${own.path}/pulls/${opened.body.number}/requested_reviewers`, { reviewers: [reviewer.login] }, owner.basic);
+    assert.equal(asked.status, 201, JSON.stringify(asked.body));
+    await kit.app.backgroundIdle();
+    const review = smtp.to(reviewer.email).filter((m) => m.parsed.subject === `Re: [${own.owner}/${own.name}] review this (#${opened.body.number})`);
+    assert.equal(review.length, 1, 'onmention: a request to review is mailed');
+    assert.match(review[0].parsed.text ?? '', /Requested to review/);
+    assert.equal(review[0].parsed.headers.get('x-gitea-reason'), 'review_request');
+  });
 });
 
 describe('e-mail through an SMTP server that asks for a password', () => {

@@ -9,6 +9,7 @@ import { ISSUE_INCLUDE, withRelations, type IssueRow, type IssueView } from '../
 import { accountsById } from '../user/user.service.ts';
 import type { RepositoryWithOwner } from '../repo/repo.service.ts';
 import { getWritableRepository } from '../repo/writable.ts';
+import { payloadBeforeDeletion } from '../webhook/snapshots.ts';
 import type { CommentFilter, CommentInput } from './comment.inputs.ts';
 import { COUNTED_TYPES, REFERENCE_TYPES, TYPES_WITH_CONTENT } from './comment.rules.ts';
 import { neuterReferences, planReferences, readsOf, writeReferences } from './reference.service.ts';
@@ -261,11 +262,13 @@ export async function updateComment(ctx: ServiceContext, owner: string, name: st
 export async function deleteComment(ctx: ServiceContext, owner: string, name: string, id: number): Promise<void> {
   const { actor, repo, row } = await changeable(ctx, owner, name, id);
   if (row.type === 'code') return;
-  await ctx.db.$transaction(async (tx) => {
+  const about = { actorId: actor.id, repoId: repo.id, number: row.issue.number, commentId: id };
+  const snapshot = await payloadBeforeDeletion(ctx, { kind: 'issue_comment', ...about, senderId: actor.id, action: 'deleted' });
+  await transactionWithEvents(ctx, async (tx, publish) => {
     await tx.reaction.deleteMany({ where: { issueId: row.issueId, commentId: id } });
     await tx.comment.delete({ where: { id } });
     if (COUNTED_TYPES.has(row.type)) await tx.issue.update({ where: { id: row.issueId }, data: { commentCount: { decrement: 1 } } });
     await neuterReferences(tx, { issue: row.issue, commentId: id });
+    await publish('issue_comment', { action: 'deleted', ...about, issueId: row.issueId, ...(snapshot ? { snapshot } : {}) });
   });
-  await ctx.events.publish('issue_comment', { action: 'deleted', actorId: actor.id, repoId: repo.id, issueId: row.issueId, number: row.issue.number, commentId: id });
 }

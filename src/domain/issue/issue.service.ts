@@ -3,7 +3,8 @@ import type { Issue, Label, Milestone, Prisma, User } from '../../db/models.ts';
 import { cachedMany } from '../../cache/cache.ts';
 import type { Tx } from '../../db/client.ts';
 import { badRequest, forbidden, invalid, notFound, unauthenticated } from '../../errors.ts';
-import type { IssueAssignEvent, IssueCommentEvent, IssueMilestoneEvent, IssuesEvent } from '../../events/topics.ts';
+import { payloadBeforeDeletion } from '../webhook/snapshots.ts';
+import type { EditChanges, IssueAssignEvent, IssueCommentEvent, IssueMilestoneEvent, IssuesEvent } from '../../events/topics.ts';
 import type { ServiceContext } from '../../services.ts';
 import { satisfies, repositoryPermission, type Need, type RepositoryPermission } from '../access/access.service.ts';
 import { getRepository, getRepositoryById, type RepositoryWithOwner } from '../repo/repo.service.ts';
@@ -465,16 +466,25 @@ export async function updateIssue(ctx: ServiceContext, owner: string, name: stri
   const changed = await changeIssue(ctx, repo, permission, number, input);
   const { issue } = changed;
   const about = { actorId: actor.id, repoId: repo.id, issueId: issue.id, number };
-  for (const action of changed.events) await ctx.events.publish('issues', { ...about, action });
+  for (const event of changeEvents(changed)) await ctx.events.publish('issues', { ...about, ...event });
   for (const change of changed.assignEvents) await ctx.events.publish('issue_assign', { ...about, ...change });
   for (const change of changed.milestoneEvents) await ctx.events.publish('issue_milestone', { ...about, ...change });
   return { issue, repo };
+}
+
+/** The `issues` events of a change: an edit of several fields is one event per field, each with its `changes` (as Gitea). */
+export function changeEvents(changed: Pick<IssueChange, 'events' | 'edits'>): { action: IssuesEvent['action']; changes?: EditChanges }[] {
+  return changed.events.flatMap((action): { action: IssuesEvent['action']; changes?: EditChanges }[] =>
+    action === 'edited' ? changed.edits.map((changes) => ({ action, changes })) : [{ action }],
+  );
 }
 
 /** What a change of an issue did, for its caller to publish. */
 export interface IssueChange {
   issue: IssueRow;
   events: IssuesEvent['action'][];
+  /** What each edited field was before (title, body, ref): an `edited` event is published for each. */
+  edits: EditChanges[];
   assignEvents: Pick<IssueAssignEvent, 'action' | 'assigneeId'>[];
   milestoneEvents: Pick<IssueMilestoneEvent, 'action' | 'milestoneId'>[];
 }
@@ -503,6 +513,7 @@ export async function changeIssue(
   if (writer && input.deadline == null && input.removeDeadline === false) throw badRequest('due_date must be given unless unset_due_date is true');
   const labelIds = before.labels.map((l) => l.labelId);
   const events: IssuesEvent['action'][] = [];
+  const edits: EditChanges[] = [];
   const assignEvents: Pick<IssueAssignEvent, 'action' | 'assigneeId'>[] = [];
   const milestoneEvents: Pick<IssueMilestoneEvent, 'action' | 'milestoneId'>[] = [];
   const now = new Date();
@@ -523,7 +534,10 @@ export async function changeIssue(
       data.ref = input.ref;
       rows.push({ type: 'change_issue_ref', oldRef: before.ref, newRef: input.ref });
     }
-    if (data.title !== undefined || data.body !== undefined || data.ref !== undefined) events.push('edited');
+    if (data.title !== undefined) edits.push({ title: before.title });
+    if (data.body !== undefined) edits.push({ body: before.body });
+    if (data.ref !== undefined) edits.push({ ref: before.ref });
+    if (edits.length > 0) events.push('edited');
 
     if (writer && (input.deadline != null || input.removeDeadline)) rows.push(...deadlineChange(before.deadline, input.removeDeadline ? null : (input.deadline ?? null), data));
 
@@ -572,7 +586,7 @@ export async function changeIssue(
     if (references) await writeReferences(tx, actor, { issue: before, commentId: null }, references, true);
     return loadIssue(tx, repo.id, number);
   });
-  return { issue, events, assignEvents, milestoneEvents };
+  return { issue, events, edits, assignEvents, milestoneEvents };
 }
 
 /** Sets (a date) or removes (null) an issue's deadline, for those who write to the issues. */
@@ -609,13 +623,13 @@ export const setIssueState = (ctx: ServiceContext, owner: string, name: string, 
 export async function deleteIssue(ctx: ServiceContext, owner: string, name: string, number: number): Promise<void> {
   const actor = signedIn(ctx);
   const { repo } = await issueRepository(ctx, owner, name, REPO_ADMIN);
-  const issue = await ctx.db.$transaction(async (tx) => {
+  const snapshot = await payloadBeforeDeletion(ctx, { kind: 'issues', repoId: repo.id, senderId: actor.id, number, action: 'deleted' });
+  await transactionWithEvents(ctx, async (tx, publish) => {
     const found = await loadIssue(tx, repo.id, number);
     await count(tx, found, found.labels.map((l) => l.labelId), -1);
     await tx.issue.delete({ where: { id: found.id } });
-    return found;
+    await publish('issues', { action: 'deleted', actorId: actor.id, repoId: repo.id, issueId: found.id, number, ...(snapshot ? { snapshot } : {}) });
   });
-  await ctx.events.publish('issues', { action: 'deleted', actorId: actor.id, repoId: repo.id, issueId: issue.id, number });
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -6,7 +6,7 @@ import type { Config } from '../../config/defaults.ts';
  */
 
 /** What happened, as Gitea names the action in its mail templates (actionToTemplate). */
-export type MailAction = 'new' | 'comment' | 'close' | 'reopen' | 'merge' | 'approve' | 'reject' | 'review';
+export type MailAction = 'new' | 'comment' | 'close' | 'reopen' | 'merge' | 'approve' | 'reject' | 'review' | 'assign' | 'review_request';
 
 /** An account that may be mailed: enabled mail (or a mention with onmention), an address, active and allowed to sign in. */
 export interface MailRecipient {
@@ -19,9 +19,10 @@ export interface MailRecipient {
   emailNotificationsPreference: string;
 }
 
-export function wantsMail(user: MailRecipient, mentioned: boolean): boolean {
+export function wantsMail(user: MailRecipient, mentioned: boolean, addressed = false): boolean {
   if (user.type !== 'user' || !user.isActive || user.prohibitLogin || !user.email.includes('@')) return false;
-  if (user.emailNotificationsPreference === 'enabled') return true;
+  // An account assigned or asked to review is mailed unless it disabled mail (as Gitea: onmention is enough).
+  if (user.emailNotificationsPreference === 'enabled' || (addressed && user.emailNotificationsPreference !== 'disabled')) return true;
   return user.emailNotificationsPreference === 'onmention' && mentioned;
 }
 
@@ -53,12 +54,14 @@ export function mailSubject(issue: MailIssue, action: MailAction, prefix: string
 export function messageId(issue: MailIssue, domain: string, extra?: { comment?: number; action?: MailAction; at?: Date }): string {
   let tail = '';
   if (extra?.comment !== undefined) tail = `/comment/${extra.comment}`;
-  else if (extra?.action === 'close' || extra?.action === 'reopen' || extra?.action === 'merge') tail = `/${extra.action}/${extra.at?.getTime() ?? 0}`;
+  else if (extra?.action && ['close', 'reopen', 'merge', 'assign', 'review_request'].includes(extra.action)) tail = `/${extra.action}/${extra.at?.getTime() ?? 0}`;
   return `<${fullName(issue)}/${issue.isPull ? 'pulls' : 'issues'}/${issue.number}${tail}@${domain}>`;
 }
 
 /** The headers of one recipient's copy besides From, To and Subject: threading, list and Gitea's X- headers. */
-export function mailHeaders(issue: MailIssue, domain: string, ownId: string, sender: string, recipient: { login: string; email: string }, mentioned: boolean): Record<string, string> {
+export function mailHeaders(
+  issue: MailIssue, domain: string, ownId: string, sender: string, recipient: { login: string; email: string }, mentioned: boolean, reason?: string,
+): Record<string, string> {
   const thread = messageId(issue, domain);
   return {
     'Message-ID': ownId,
@@ -70,7 +73,7 @@ export function mailHeaders(issue: MailIssue, domain: string, ownId: string, sen
     'Auto-Submitted': 'auto-generated',
     'X-Auto-Response-Suppress': 'All',
     'X-Mailer': 'Graft',
-    'X-Gitea-Reason': mentioned ? 'mention' : issue.isPull ? 'pull' : 'issue',
+    'X-Gitea-Reason': reason ?? (mentioned ? 'mention' : issue.isPull ? 'pull' : 'issue'),
     'X-Gitea-Sender': sender,
     'X-Gitea-Recipient': recipient.login,
     'X-Gitea-Recipient-Address': recipient.email,
@@ -86,6 +89,7 @@ export function mailHeaders(issue: MailIssue, domain: string, ownId: string, sen
 export function defaultContent(action: MailAction, number: number): string {
   const said: Record<MailAction, string> = {
     new: 'Created', comment: 'Commented on', close: 'Closed', reopen: 'Reopened', merge: 'Merged', approve: 'Approved', reject: 'Requested changes on', review: 'Reviewed',
+    assign: 'Assigned', review_request: 'Requested to review',
   };
   return `${said[action]} #${number}.`;
 }

@@ -25,13 +25,15 @@ type Deps = Omit<ServiceContext, 'viewer'>;
 interface MailRequest extends NotifyRequest {
   action: MailAction;
   reviewId?: number;
+  /** The accounts addressed (an assignee, a reviewer asked): they alone get it, unless they disabled mail. */
+  to?: number[];
 }
 
 const domainOf = (rootUrl: string) => new URL(rootUrl).hostname;
 
 /** Writes the mails of one event: the recipients, the issue and the text read once, all rows in one statement. */
 async function record(deps: Deps, rootUrl: string, request: MailRequest): Promise<number> {
-  const found = await issueRecipients(deps, request);
+  const found = request.to ? { recipients: request.to.filter((id) => id !== request.actorId) } : await issueRecipients(deps, request);
   if (!found || found.recipients.length === 0) return 0;
   const row = await deps.db.issue.findUnique({
     where: { id: request.issueId },
@@ -46,7 +48,7 @@ async function record(deps: Deps, rootUrl: string, request: MailRequest): Promis
   };
   const { content, commentId } = await contentOf(deps, request, row);
   const domain = domainOf(rootUrl);
-  const ownId = messageId(issue, domain, { comment: commentId, action: request.action, at: row.updatedAt });
+  const ownId = messageId(issue, domain, { comment: commentId, action: request.action, at: request.to ? new Date() : row.updatedAt });
   const mentioned = new Set(mentionedLogins(content));
   const users = await deps.db.user.findMany({
     where: { id: { in: found.recipients } },
@@ -56,13 +58,16 @@ async function record(deps: Deps, rootUrl: string, request: MailRequest): Promis
   const link = commentId !== undefined ? `${issue.link}#issuecomment-${commentId}` : issue.link;
   const { text, html } = mailBodies(content || defaultContent(request.action, issue.number), actor.fullName || actor.login, link);
   const data: Prisma.MailTaskCreateManyInput[] = users
-    .filter((u) => wantsMail(u, mentioned.has(u.lowerLogin)))
+    .filter((u) => wantsMail(u, mentioned.has(u.lowerLogin), request.to !== undefined))
     .map((u) => ({
       userId: u.id,
       recipient: u.email,
       subject,
       messageId: ownId,
-      headers: JSON.stringify({ ...mailHeaders(issue, domain, ownId, actor.login, u, mentioned.has(u.lowerLogin)), 'X-Graft-From-Name': actor.fullName || actor.login }),
+      headers: JSON.stringify({
+        ...mailHeaders(issue, domain, ownId, actor.login, u, mentioned.has(u.lowerLogin), request.to ? REASONS[request.action] : undefined),
+        'X-Graft-From-Name': actor.fullName || actor.login,
+      }),
       text,
       html,
     }));
@@ -108,10 +113,13 @@ async function contentOf(deps: Deps, request: MailRequest, issue: { body: string
 }
 
 const REVIEW_ACTIONS: Record<string, MailAction> = { approved: 'approve', rejected: 'reject', comment: 'review' };
+/** X-Gitea-Reason of the mails addressed to one account. */
+const REASONS: Partial<Record<MailAction, string>> = { assign: 'assign', review_request: 'review_request' };
 
 /**
  * Follows the bus and records mails, for the events Gitea mails about: issues and pull requests opened, closed,
- * reopened and merged, comments, and reviews submitted. `onRecorded` wakes the worker.
+ * reopened and merged, comments, reviews submitted, and, to the account concerned alone, an assignment and a
+ * request to review. `onRecorded` wakes the worker.
  */
 export function followMailEvents(deps: Deps, rootUrl: () => string, onRecorded: () => void, report: (message: string, err: unknown) => void): Follower {
   const { enqueue, follow, signal, follower } = serialWork(report);
@@ -125,6 +133,23 @@ export function followMailEvents(deps: Deps, rootUrl: () => string, onRecorded: 
   });
   follow(deps.events.subscribe('pull_request', signal), (e) => {
     if (LIFECYCLE[e.action]) queue({ issueId: e.issueId, actorId: e.actorId, action: LIFECYCLE[e.action] });
+    if (e.action === 'assigned' && e.assigneeId !== undefined) queue({ issueId: e.issueId, actorId: e.actorId, action: 'assign', to: [e.assigneeId] });
+    if (e.action === 'review_requested' && e.reviewerId !== undefined) queue({ issueId: e.issueId, actorId: e.actorId, action: 'review_request', to: [e.reviewerId] });
+    // A team asked: its members but the pull request's poster (as Gitea).
+    if (e.action === 'review_requested' && e.teamId !== undefined) {
+      const teamId = e.teamId;
+      enqueue(`the e-mails of issue ${e.issueId} were not recorded`, async () => {
+        const [members, issue] = await Promise.all([
+          deps.db.teamMember.findMany({ where: { teamId }, select: { userId: true } }),
+          deps.db.issue.findUnique({ where: { id: e.issueId }, select: { posterId: true } }),
+        ]);
+        const to = members.map((m) => m.userId).filter((id) => id !== issue?.posterId);
+        if ((await record(deps, rootUrl(), { issueId: e.issueId, actorId: e.actorId, action: 'review_request', to })) > 0) onRecorded();
+      });
+    }
+  });
+  follow(deps.events.subscribe('issue_assign', signal), (e) => {
+    if (e.action === 'assigned') queue({ issueId: e.issueId, actorId: e.actorId, action: 'assign', to: [e.assigneeId] });
   });
   follow(deps.events.subscribe('issue_comment', signal), (e) => {
     if (e.action === 'created') queue({ issueId: e.issueId, actorId: e.actorId, commentId: e.commentId, action: 'comment' });

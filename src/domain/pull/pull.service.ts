@@ -355,9 +355,14 @@ export async function updatePullRequest(ctx: ServiceContext, owner: string, name
   const issue = input.labels != null ? await loadIssue(ctx.db, repo.id, number) : changed.issue;
   const view: PullView = { issue, pull, repo };
   const about = aboutPull(actor, view);
-  const actions: PullRequestEvent['action'][] = changed.events.filter((a) => a !== 'deleted');
-  if ((retarget || maintainerEdit !== null) && !actions.includes('edited')) actions.unshift('edited');
-  for (const action of actions) await ctx.events.publish('pull_request', { ...about, action });
+  // One `edited` per changed field with what it was (a new base is the ref's change, as in Gitea).
+  const edits = [...changed.edits, ...(retarget ? [{ ref: before.baseBranch }] : [])];
+  const others = changed.events.filter((a) => a !== 'deleted' && a !== 'edited');
+  const events: Pick<PullRequestEvent, 'action' | 'changes'>[] = [
+    ...(edits.length > 0 ? edits.map((changes) => ({ action: 'edited' as const, changes })) : maintainerEdit !== null ? [{ action: 'edited' as const }] : []),
+    ...others.map((action) => ({ action })),
+  ];
+  for (const event of events) await ctx.events.publish('pull_request', { ...about, ...event });
   for (const change of changed.assignEvents) await ctx.events.publish('pull_request', { ...about, ...change });
   for (const change of changed.milestoneEvents) await ctx.events.publish('pull_request', { ...about, action: change.action, milestoneId: change.milestoneId });
   if (input.labels != null) await ctx.events.publish('pull_request', { ...about, action: 'label_updated' });

@@ -28,6 +28,8 @@ import { initialFiles } from './templates.ts';
 import { languageBytes } from './languages.ts';
 import { forgetRepositories } from '../social/social.counters.ts';
 import { defaultHookCopies } from '../webhook/default-hooks.ts';
+import { payloadBeforeDeletion } from '../webhook/snapshots.ts';
+import { transactionWithEvents } from '../../events/outbox.ts';
 
 export type RepositoryWithOwner = Repository & { owner: User };
 
@@ -287,15 +289,18 @@ export async function updateRepository(ctx: ServiceContext, ownerLogin: string, 
 /** Deletes the row first (so nothing new can reach it), then the files. */
 export async function deleteRepository(ctx: ServiceContext, ownerLogin: string, name: string): Promise<void> {
   const { repo } = await getRepository(ctx, ownerLogin, name, 'owner');
+  const actorId = ctx.viewer.user?.id;
+  // The repository's own hooks go with it; its owner's and the site's get the deletion (src/domain/webhook/snapshots.ts).
+  const snapshot = await payloadBeforeDeletion(ctx, { kind: 'repository', repoId: repo.id, senderId: actorId ?? null, action: 'deleted' });
   // Its parent counts one fork less; its own forks stop being forks (their parent is gone).
-  await ctx.db.$transaction(async (tx) => {
+  await transactionWithEvents(ctx, async (tx, publish) => {
     await forgetRepositories(tx, [repo.id]);
     await tx.repository.updateMany({ where: { forkId: repo.id }, data: { isFork: false, forkId: null } });
     await tx.repository.delete({ where: { id: repo.id } });
     if (repo.forkId) await tx.repository.updateMany({ where: { id: repo.forkId, forkCount: { gt: 0 } }, data: { forkCount: { decrement: 1 } } });
+    await publish('repo.deleted', { repoId: repo.id, ownerId: repo.ownerId, ...(actorId !== undefined ? { actorId } : {}), ...(snapshot ? { snapshot } : {}) });
   });
   await removeRepository(repositoryPath(ctx.config, repo.id));
-  await ctx.events.publish('repo.deleted', { repoId: repo.id, ownerId: repo.ownerId });
 }
 
 export async function replaceTopics(ctx: ServiceContext, ownerLogin: string, name: string, topics: string[]) {

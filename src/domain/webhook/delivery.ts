@@ -1,9 +1,9 @@
 import { createHmac, randomUUID } from 'node:crypto';
 import { Agent, buildConnector, interceptors, request, type Dispatcher } from 'undici';
-import type { Webhook } from '../../db/models.ts';
+import type { HookTask, Webhook } from '../../db/models.ts';
 import { serialWork, type Follower } from '../../events/follower.ts';
 import { startQueueWorker, type QueueWorker } from '../../events/queue-worker.ts';
-import type { IssueEventBase, PullRequestEvent, PullRequestReviewEvent, PushedRef } from '../../events/topics.ts';
+import type { EditChanges, IssueEventBase, PullRequestEvent, PullRequestReviewEvent, PushedRef } from '../../events/topics.ts';
 import type { ServiceContext } from '../../services.ts';
 import { hostMatcher, resolveAllowed } from './allowed-hosts.ts';
 import { loggedAt } from '../../events/reader.ts';
@@ -37,6 +37,10 @@ interface HookEvent {
   payload: PayloadRequest;
   /** Set for a test delivery: this hook only, active or not. */
   onlyHook?: number;
+  /** The payload, when the event carries it (a deletion's, built before the rows went). */
+  body?: Record<string, unknown>;
+  /** The repository's owner, when the repository is gone (its deletion). */
+  ownerId?: number;
 }
 
 const wants = (hook: Webhook, e: HookEvent) => (e.onlyHook !== undefined ? hook.id === e.onlyHook : hook.active && hasEvent(hookSelection(hook), e.choice) && (e.branch === null || branchMatches(hook.branchFilter, e.branch)));
@@ -45,7 +49,7 @@ const wants = (hook: Webhook, e: HookEvent) => (e.onlyHook !== undefined ? hook.
 async function record(deps: Deps, payloads: PayloadBuilder, e: HookEvent, selection: HookSelection): Promise<number> {
   const hooks = selection.hooksOf(e.payload.repoId).filter((h) => wants(h, e));
   if (hooks.length === 0) return 0;
-  const body = await payloads(e.payload);
+  const body = e.body ?? (await payloads(e.payload));
   if (!body) return 0;
   const payload = JSON.stringify(body);
   await deps.db.hookTask.createMany({ data: hooks.map((h) => ({ hookId: h.id, uuid: randomUUID(), event: e.event, eventType: e.eventType, payload })) });
@@ -104,7 +108,8 @@ export function followWebhookEvents(deps: Deps, payloads: PayloadBuilder, onReco
     enqueue(`the webhook deliveries of ${what} were not recorded`, async () => {
       const all = await events();
       // The hooks covering the events' repositories, read once: a push of 200 branches is one read.
-      const hooks = await selectHooks(deps.db, all.map((e) => e.payload.repoId), at);
+      const owners = new Map(all.flatMap((e) => (e.ownerId === undefined ? [] : [[e.payload.repoId, e.ownerId] as const])));
+      const hooks = await selectHooks(deps.db, all.map((e) => e.payload.repoId), at, owners);
       let written = 0;
       for (const e of all) written += await record(deps, payloads, e, hooks);
       if (written > 0) onRecorded();
@@ -112,8 +117,8 @@ export function followWebhookEvents(deps: Deps, payloads: PayloadBuilder, onReco
   };
   // An issue event about a pull request is Gitea's pull request event (IssuePayload becomes PullRequestPayload).
   const isPull = async (issueId: number) => (await deps.db.issue.findUnique({ where: { id: issueId }, select: { isPull: true } }))?.isPull ?? false;
-  const issueOrPull = async (e: IssueEventBase, issueType: DeliveryEventType, pullType: DeliveryEventType, action: string): Promise<HookEvent[]> => {
-    const about = { repoId: e.repoId, senderId: e.actorId, number: e.number, action };
+  const issueOrPull = async (e: IssueEventBase, issueType: DeliveryEventType, pullType: DeliveryEventType, action: string, changes?: EditChanges): Promise<HookEvent[]> => {
+    const about = { repoId: e.repoId, senderId: e.actorId, number: e.number, action, changes };
     return (await isPull(e.issueId)) ? [hookEvent(pullType, { kind: 'pull_request', ...about })] : [hookEvent(issueType, { kind: 'issues', ...about })];
   };
 
@@ -130,33 +135,64 @@ export function followWebhookEvents(deps: Deps, payloads: PayloadBuilder, onReco
   follow(deps.events.subscribe('repo.created', signal), (r) =>
     on(`repository ${r.repoId}`, () => [hookEvent('repository', { kind: 'repository', repoId: r.repoId, senderId: r.actorId, action: 'created' })]),
   );
-  // The repository's own hooks are deleted with it (as in Gitea), and its payload is built once the row is gone: a
-  // deletion is not delivered yet (hooks above the repository would need the payload built before).
-  follow(deps.events.subscribe('repo.deleted', signal), (r) =>
-    on(`repository ${r.repoId}`, () => [hookEvent('repository', { kind: 'repository', repoId: r.repoId, senderId: null, action: 'deleted' })]),
-  );
+  // The repository's own hooks are deleted with it; its owner's and the site's get the payload built before it went.
+  follow(deps.events.subscribe('repo.deleted', signal), (r) => {
+    const body = r.snapshot;
+    if (!body) return;
+    on(`repository ${r.repoId}`, () => [
+      { ...hookEvent('repository', { kind: 'repository', repoId: r.repoId, senderId: r.actorId ?? null, action: 'deleted' }), body, ownerId: r.ownerId },
+    ]);
+  });
   follow(deps.events.subscribe('repo.forked', signal), (f) =>
     on(`a fork of repository ${f.repoId}`, () => [hookEvent('fork', { kind: 'fork', repoId: f.repoId, senderId: f.actorId, forkId: f.forkId })]),
   );
-  follow(deps.events.subscribe('issues', signal), (i) => on(`issue ${i.issueId}`, () => issueOrPull(i, 'issues', 'pull_request', i.action)));
+  follow(deps.events.subscribe('issues', signal), (i) => {
+    if (i.action === 'deleted') {
+      // Sent as it was built before the issue went (src/domain/webhook/snapshots.ts); none when no hook listened then.
+      const body = i.snapshot;
+      if (body) on(`issue ${i.issueId}`, () => [{ ...hookEvent('issues', { kind: 'issues', repoId: i.repoId, senderId: i.actorId, number: i.number, action: i.action }), body }]);
+      return;
+    }
+    on(`issue ${i.issueId}`, () => issueOrPull(i, 'issues', 'pull_request', i.action, i.changes));
+  });
   follow(deps.events.subscribe('issue_assign', signal), (i) => on(`issue ${i.issueId}`, () => issueOrPull(i, 'issue_assign', 'pull_request_assign', i.action)));
   follow(deps.events.subscribe('issue_label', signal), (i) => on(`issue ${i.issueId}`, () => issueOrPull(i, 'issue_label', 'pull_request_label', i.action)));
   follow(deps.events.subscribe('issue_milestone', signal), (i) => on(`issue ${i.issueId}`, () => issueOrPull(i, 'issue_milestone', 'pull_request_milestone', i.action)));
-  follow(deps.events.subscribe('issue_comment', signal), (c) =>
+  follow(deps.events.subscribe('issue_comment', signal), (c) => {
+    // A deletion is sent as it was built before the comment went; none when no hook listened then.
+    if (c.action === 'deleted' && !c.snapshot) return;
     on(`comment ${c.commentId}`, async () => {
       const type = (await isPull(c.issueId)) ? 'pull_request_comment' : 'issue_comment';
-      return [hookEvent(type, { kind: 'issue_comment', repoId: c.repoId, senderId: c.actorId, number: c.number, commentId: c.commentId, action: c.action, previousBody: c.previousBody })];
-    }),
-  );
+      const request = { kind: 'issue_comment' as const, repoId: c.repoId, senderId: c.actorId, number: c.number, commentId: c.commentId, action: c.action, previousBody: c.previousBody };
+      return [{ ...hookEvent(type, request), body: c.snapshot }];
+    });
+  });
   follow(deps.events.subscribe('pull_request', signal), (p) => {
     const type = PULL_ACTION_TYPES[p.action];
-    // A team's review request names no account to send as requested_reviewer: not delivered.
-    if (!type || ((p.action === 'review_requested' || p.action === 'review_request_removed') && p.reviewerId === undefined)) return;
+    if (!type) return;
+    const about = { kind: 'pull_request' as const, repoId: p.repoId, senderId: p.actorId, number: p.number };
+    if (p.teamId !== undefined) {
+      // A team asked for a review: one delivery per member but the pull request's poster, each the requested
+      // reviewer (as Gitea); taking a team's request back is delivered to nobody.
+      if (p.action !== 'review_requested') return;
+      const teamId = p.teamId;
+      on(`pull request ${p.pullId}`, async () => {
+        const [members, issue] = await Promise.all([
+          deps.db.teamMember.findMany({ where: { teamId }, select: { user: { select: { id: true, login: true } } }, orderBy: { userId: 'asc' } }),
+          deps.db.issue.findUnique({ where: { id: p.issueId }, select: { posterId: true } }),
+        ]);
+        return members
+          .filter((m) => m.user.id !== issue?.posterId)
+          .map((m) => hookEvent(type, { ...about, action: p.action, reviewer: m.user.login }));
+      });
+      return;
+    }
+    if ((p.action === 'review_requested' || p.action === 'review_request_removed') && p.reviewerId === undefined) return;
     // Gitea sends a merge as closed (pull_request.merged tells them apart).
     const action = p.action === 'merged' ? 'closed' : p.action;
     on(`pull request ${p.pullId}`, async () => {
       const reviewer = p.reviewerId === undefined ? undefined : (await deps.db.user.findUnique({ where: { id: p.reviewerId }, select: { login: true } }))?.login;
-      return [hookEvent(type, { kind: 'pull_request', repoId: p.repoId, senderId: p.actorId, number: p.number, action, reviewer })];
+      return [hookEvent(type, { kind: 'pull_request', repoId: p.repoId, senderId: p.actorId, number: p.number, action, reviewer, changes: p.changes })];
     });
   });
   follow(deps.events.subscribe('pull_request_review', signal), (r) => {
@@ -220,7 +256,7 @@ function outgoing(hook: Webhook, task: { event: string; eventType: string; paylo
 export type DeliveryWorker = QueueWorker;
 
 /**
- * Sends due deliveries: claims each with one atomic UPDATE, sends it with undici through a connector that
+ * Sends due deliveries: claims a batch with one atomic UPDATE, sends it with undici through a connector that
  * resolves the host and refuses addresses webhook.ALLOWED_HOST_LIST does not allow (every redirect's connection
  * too), and records the answer. A failure (no answer, an answer not 2xx) plans the next attempt after
  * RETRY_BACKOFF seconds, doubled at each attempt, up to MAX_ATTEMPTS.
@@ -241,9 +277,7 @@ export function startDeliveryWorker(deps: Deps, report: (message: string, err: u
   const dispatcher: Dispatcher = agent.compose(interceptors.redirect({ maxRedirections: 5 }));
   const workerId = randomUUID();
 
-  async function sendOne(taskId: number): Promise<void> {
-    const task = await deps.db.hookTask.findUnique({ where: { id: taskId }, include: { hook: true } });
-    if (!task) return;
+  async function sendOne(task: HookTask & { hook: Webhook }): Promise<void> {
     const out = outgoing(task.hook, task);
     if (typeof out === 'string') {
       await deps.db.hookTask.update({ where: { id: task.id }, data: { delivered: true, succeeded: false, responseStatus: null, responseBody: out, deliveredAt: new Date(), claimedAt: null, claimedBy: null } });
@@ -283,22 +317,15 @@ export function startDeliveryWorker(deps: Deps, report: (message: string, err: u
     if (settings.QUEUE_LENGTH <= 0) return 0;
     const now = new Date();
     const stale = new Date(now.getTime() - 3 * timeoutMs - 1000);
-    const due = await deps.db.hookTask.findMany({
-      where: { delivered: false, nextAttemptAt: { lte: now }, OR: [{ claimedAt: null }, { claimedAt: { lt: stale } }] },
-      orderBy: { id: 'asc' },
-      take: settings.QUEUE_LENGTH,
-      select: { id: true, claimedAt: true },
-    });
-    const claimed: number[] = [];
-    for (const t of due) {
-      if (stopped()) break;
-      const { count } = await deps.db.hookTask.updateMany({
-        where: { id: t.id, delivered: false, claimedAt: t.claimedAt },
-        data: { claimedAt: new Date(), claimedBy: workerId },
-      });
-      if (count === 1) claimed.push(t.id);
-    }
-    await Promise.all(claimed.map((id) => sendOne(id).catch((err) => report(`webhook delivery ${id} failed`, err))));
+    const claimable = { delivered: false, nextAttemptAt: { lte: now }, OR: [{ claimedAt: null }, { claimedAt: { lt: stale } }] };
+    const due = await deps.db.hookTask.findMany({ where: claimable, orderBy: { id: 'asc' }, take: settings.QUEUE_LENGTH, select: { id: true } });
+    if (due.length === 0 || stopped()) return 0;
+    // One UPDATE claims the batch (a row another worker claimed meanwhile no longer matches), stamped with this
+    // worker and this round's time, and one read takes back exactly the rows it won, with their hooks.
+    const stamp = { claimedAt: now, claimedBy: workerId };
+    await deps.db.hookTask.updateMany({ where: { id: { in: due.map((t) => t.id) }, ...claimable }, data: stamp });
+    const claimed = await deps.db.hookTask.findMany({ where: stamp, orderBy: { id: 'asc' }, include: { hook: true } });
+    await Promise.all(claimed.map((task) => sendOne(task).catch((err) => report(`webhook delivery ${task.id} failed`, err))));
     return claimed.length;
   }
 

@@ -1,3 +1,4 @@
+import type { EditChanges } from '../../events/topics.ts';
 /**
  * Pure rules of webhooks, as Gitea has them (services/webhook, modules/webhook): which hook types, content types
  * and methods are taken, which events a hook chose, and whether a branch matches its filter.
@@ -187,9 +188,9 @@ export type PayloadRequest =
   | { kind: 'push'; repoId: number; senderId: number | null; ref: string; before: string; after: string; commits: number }
   | { kind: 'create' | 'delete'; repoId: number; senderId: number | null; ref: string; refType: 'branch' | 'tag'; sha: string }
   /** Gitea's IssuePayload. */
-  | { kind: 'issues'; repoId: number; senderId: number; number: number; action: string }
+  | { kind: 'issues'; repoId: number; senderId: number; number: number; action: string; changes?: EditChanges }
   /** Gitea's PullRequestPayload: `reviewer` (a login) for a review request (requested_reviewer), `review` for a submitted review. */
-  | { kind: 'pull_request'; repoId: number; senderId: number; number: number; action: string; reviewer?: string; review?: { type: string; reviewId: number } }
+  | { kind: 'pull_request'; repoId: number; senderId: number; number: number; action: string; reviewer?: string; review?: { type: string; reviewId: number }; changes?: EditChanges }
   /** Gitea's IssueCommentPayload, for comments on issues and pull requests; `previousBody` for an edit (changes.body.from). */
   | { kind: 'issue_comment'; repoId: number; senderId: number; number: number; commentId: number; action: string; previousBody?: string }
   /** Gitea's ForkPayload: `repoId` is the source (forkee), `forkId` the new fork (repository). */

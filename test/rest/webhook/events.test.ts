@@ -4,6 +4,7 @@ import { after, before, describe, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { createAccounts, type TestAccount } from '../../testkit/accounts.ts';
 import { loadDocument, type OpenApiLike } from '../../testkit/compatibility.ts';
+import { buildOrg } from '../../testkit/orgs.ts';
 import { buildRepo, type TestRepo } from '../../testkit/repos.ts';
 import { shapeProblems } from '../../testkit/shapes.ts';
 import { useServer } from '../../testkit/use-server.ts';
@@ -282,5 +283,82 @@ describe("webhook deliveries of every event, with Gitea's headers and payloads",
     assert.equal(created.organization.login, owner.login);
     assertShapes(created, ['repository', 'organization', 'sender']);
     assert.deepEqual(await recorded(pushOnly, 'repository'), []);
+  });
+
+  it('delivers an edit of several fields of an issue as one issues (edited) per field, each with the value it had in changes', async () => {
+    const issue = (await api.post(`${repo.path}/issues`, { title: 'Old title', body: 'old body' }, owner.basic)).body;
+    assert.equal((await api.patch(`${repo.path}/issues/${issue.number}`, { title: 'New title', body: 'new body' }, owner.basic)).status, 201);
+    const ofIssue = (b: Body) => b.number === issue.number && b.action === 'edited';
+    const title = await delivered('issues', 'issues', (b) => ofIssue(b) && b.changes?.title !== undefined);
+    assert.deepEqual(title.changes, { title: { from: 'Old title' } });
+    assert.equal(title.issue.title, 'New title');
+    assertShapes(title, ['issue', 'repository', 'sender']);
+    const body = await delivered('issues', 'issues', (b) => ofIssue(b) && b.changes?.body !== undefined);
+    assert.deepEqual(body.changes, { body: { from: 'old body' } });
+  });
+
+  it("delivers a pull request's new title and new base as pull_request (edited) with the old title and the old base (ref) in changes", async () => {
+    const pr = await openPull();
+    assert.equal((await api.post(`${repo.path}/branches`, { new_branch_name: `base-${pr.number}`, old_ref_name: 'main' }, owner.basic)).status, 201);
+    const edit = await api.patch(`${repo.path}/pulls/${pr.number}`, { title: 'Renamed pull', base: `base-${pr.number}` }, owner.basic);
+    assert.equal(edit.status, 201, JSON.stringify(edit.body));
+    const ofPull = (b: Body) => b.number === pr.number && b.action === 'edited';
+    const title = await delivered('pull_request', 'pull_request', (b) => ofPull(b) && b.changes?.title !== undefined);
+    assert.deepEqual(title.changes, { title: { from: `from ${pr.branch}` } });
+    const base = await delivered('pull_request', 'pull_request', (b) => ofPull(b) && b.changes?.ref !== undefined);
+    assert.deepEqual(base.changes, { ref: { from: 'main' } });
+    assert.equal(base.pull_request.base.ref, `base-${pr.number}`);
+    assertShapes(base, ['pull_request', 'repository', 'sender']);
+  });
+
+  it('delivers the deletion of an issue and of a comment with the payload they had before they went', async () => {
+    const issue = (await api.post(`${repo.path}/issues`, { title: 'Soon gone', body: 'last words' }, owner.basic)).body;
+    const comment = (await api.post(`${repo.path}/issues/${issue.number}/comments`, { body: 'a doomed comment' }, writer.basic)).body;
+    assert.equal((await api.delete(`${repo.path}/issues/comments/${comment.id}`, writer.basic)).status, 204);
+    const commentGone = await delivered('issue_comment', 'issue_comment', (b) => b.comment?.id === comment.id && b.action === 'deleted');
+    assert.equal(commentGone.comment.body, 'a doomed comment');
+    assert.equal(commentGone.sender.login, writer.login);
+    assertShapes(commentGone, ['issue', 'comment', 'repository', 'sender']);
+
+    assert.equal((await api.delete(`${repo.path}/issues/${issue.number}`, owner.basic)).status, 204);
+    const issueGone = await delivered('issues', 'issues', (b) => b.number === issue.number && b.action === 'deleted');
+    assert.equal(issueGone.issue.title, 'Soon gone');
+    assert.equal(issueGone.issue.body, 'last words');
+    assertShapes(issueGone, ['issue', 'repository', 'sender']);
+  });
+
+  it("delivers a repository's deletion to its owner's hooks as repository (deleted), built before it went", async () => {
+    const org = await buildOrg(server, { owner });
+    const doomed = await buildRepo(server, owner, { org: org.login, autoInit: true });
+    const orgHook = await api.post(`/orgs/${org.login}/hooks`, { type: 'gitea', config: { url: receiver.url(`/org-${org.login}`), content_type: 'json' }, events: ['repository'], active: true }, owner.basic);
+    assert.equal(orgHook.status, 201, JSON.stringify(orgHook.body));
+    assert.equal((await api.delete(doomed.path, owner.basic)).status, 204);
+    const [got] = await receiver.waitFor(1, (r) => r.path === `/org-${org.login}` && r.headers['x-gitea-event'] === 'repository');
+    const body = JSON.parse(got.body) as Body;
+    assert.equal(body.action, 'deleted');
+    assert.equal(body.repository.id, doomed.id);
+    assert.equal(body.repository.full_name, `${org.login}/${doomed.name}`);
+    assert.equal(body.sender.login, owner.login);
+    assertShapes(body, ['repository', 'organization', 'sender']);
+  });
+
+  it("delivers a team's review request to each member of the team but the pull request's poster, each as requested_reviewer", async () => {
+    const org = await buildOrg(server, { owner, teams: [{ name: 'reviewers', permission: 'write', includesAllRepositories: true, members: 2 }] });
+    const members = org.teams.reviewers.members;
+    assert.equal((await api.put(`/teams/${org.teams.reviewers.id}/members/${owner.login}`, undefined, owner.basic)).status, 204);
+    const orgRepo = await buildRepo(server, owner, { org: org.login, files: { 'code.txt': 'one\n' } });
+    const orgHook = await api.post(`${orgRepo.path}/hooks`, { type: 'gitea', config: { url: receiver.url(`/team-${orgRepo.name}`), content_type: 'json' }, events: ['pull_request_review_request'], active: true }, owner.basic);
+    assert.equal(orgHook.status, 201, JSON.stringify(orgHook.body));
+    const sha = (await api.get(`${orgRepo.path}/contents/code.txt`, owner.basic)).body.sha;
+    assert.equal((await api.put(`${orgRepo.path}/contents/code.txt`, { content: b64('two\n'), sha, branch: 'main', new_branch: 'topic', message: 'change' }, owner.basic)).status, 200);
+    const pr = (await api.post(`${orgRepo.path}/pulls`, { title: 'Team review', head: 'topic', base: 'main' }, owner.basic)).body;
+    assert.equal((await api.post(`${orgRepo.path}/pulls/${pr.number}/requested_reviewers`, { team_reviewers: ['reviewers'] }, owner.basic)).status, 201);
+    const got = await receiver.waitFor(members.length, (r) => r.path === `/team-${orgRepo.name}`);
+    const asked = got.map((r) => JSON.parse(r.body) as Body);
+    assert.deepEqual(asked.map((b) => b.requested_reviewer.login).sort(), members.map((m) => m.login).sort(), 'the poster, a member too, is not asked');
+    for (const b of asked) assert.equal(b.action, 'review_requested');
+    assertShapes(asked[0], ['pull_request', 'requested_reviewer', 'repository', 'sender']);
+    await server.app.backgroundIdle();
+    assert.equal(await server.app.database.db.hookTask.count({ where: { hookId: orgHook.body.id } }), members.length);
   });
 });

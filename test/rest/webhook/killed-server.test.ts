@@ -51,7 +51,7 @@ describe('a server killed while webhook deliveries are pending', () => {
       },
       stdio: 'ignore',
     });
-    for (let i = 0; i < 300; i++) {
+    for (let i = 0; i < 600; i++) {
       if (await fetch(`${base()}/version`).then((r) => r.ok, () => false)) return;
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
