@@ -128,6 +128,8 @@ describe('tag protection rules over REST', () => {
     assert.match(broken.body.message, /neither a valid glob nor a valid \/regular expression\//);
     const listed = await api.get(`${path}/tag_protections`, owner.basic);
     assert.deepEqual(listed.body.map((r: { name_pattern: string }) => r.name_pattern), ['taken-*'], 'nothing refused was stored');
+    const personal = await protect(path, { name_pattern: 'teams-*', whitelist_teams: ['no-such-team'] });
+    assert.deepEqual(personal.whitelist_teams, [], "a personal repository's rule ignores team names, as Gitea does");
   });
 
   it("answers 404 for a rule of another repository, as Gitea compares the rule's repository", async () => {
