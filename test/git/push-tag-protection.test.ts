@@ -103,4 +103,19 @@ describe('git push under tag protection', () => {
     assert.equal(both.status, 0, both.stderr);
     assert.notEqual(ref('refs/heads/main'), mainBefore);
   });
+
+  it('refuses a deploy token any change to a protected tag (no rule lists deploy keys), while it still pushes other tags', async () => {
+    const { local, ref } = await setUp('deploy', [{ name_pattern: 'v*', whitelist_usernames: [owner.login] }]);
+    const token = await api.post(`/repos/${org.login}/deploy/keys/tokens`, { title: 'ci', read_only: false }, owner.basic);
+    assert.equal(token.status, 201, JSON.stringify(token.body));
+    const url = remoteUrl(server.url, org.login, 'deploy', ['deploy', token.body.token]);
+    gitLocal(['tag', 'v9'], { cwd: local });
+    gitLocal(['tag', 'build-9'], { cwd: local });
+    const refused = await git(['push', url, 'v9'], { cwd: local });
+    assert.notEqual(refused.status, 0);
+    assert.match(refused.stderr, /Tag v9 is protected/);
+    assert.equal(ref('refs/tags/v9'), '');
+    const other = await git(['push', '-q', url, 'build-9'], { cwd: local });
+    assert.equal(other.status, 0, other.stderr);
+  });
 });

@@ -207,4 +207,14 @@ describe('tag protection rules over REST', () => {
     const denied = await server.graphql(`mutation($owner: String!, $name: String!, $id: Int!) { deleteTagProtection(owner: $owner, name: $name, databaseId: $id) }`, { owner: built.owner, name: built.name, id: made.id }, writer.basic);
     assert.equal(denied.errors?.[0]?.extensions?.code, 'FORBIDDEN');
   });
+
+  it('refuses adding and changing rules of an archived repository (423) but lets its administrators delete one, as Gitea guards only those', async () => {
+    const built = await buildRepo(server, owner);
+    const made = await protect(built.path, { name_pattern: 'v*', whitelist_usernames: [owner.login] });
+    assert.equal((await api.patch(built.path, { archived: true }, owner.basic)).status, 200);
+    assert.equal((await api.post(`${built.path}/tag_protections`, { name_pattern: 'w*', whitelist_usernames: [owner.login] }, owner.basic)).status, 423);
+    assert.equal((await api.patch(`${built.path}/tag_protections/${made.id}`, { name_pattern: 'w*' }, owner.basic)).status, 423);
+    assert.equal((await api.get(`${built.path}/tag_protections/${made.id}`, owner.basic)).body.name_pattern, 'v*');
+    assert.equal((await api.delete(`${built.path}/tag_protections/${made.id}`, owner.basic)).status, 204);
+  });
 });
