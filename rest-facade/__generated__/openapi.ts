@@ -1871,6 +1871,43 @@ export interface paths {
         patch: operations["repoEditBranchProtection"];
         trace?: never;
     };
+    "/repos/{owner}/{repo}/tag_protections": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List the tag protection rules of a repository */
+        get: operations["repoListTagProtection"];
+        put?: never;
+        /** Add a tag protection rule */
+        post: operations["repoCreateTagProtection"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/repos/{owner}/{repo}/tag_protections/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get one tag protection rule by id */
+        get: operations["repoGetTagProtection"];
+        put?: never;
+        post?: never;
+        /** Delete a tag protection rule */
+        delete: operations["repoDeleteTagProtection"];
+        options?: never;
+        head?: never;
+        /** Change a tag protection rule; fields left out stay */
+        patch: operations["repoEditTagProtection"];
+        trace?: never;
+    };
     "/repos/{owner}/{repo}/pulls": {
         parameters: {
             query?: never;
@@ -4983,6 +5020,39 @@ export interface components {
         UpdateBranchProtectionPriories: {
             /** @description Rule ids, the first to be tried first. */
             ids?: number[];
+        };
+        /** @description A tag protection rule and who it lets change the tags it covers. */
+        TagProtection: {
+            /** Format: date-time */
+            created_at?: string;
+            /** Format: int64 */
+            id?: number;
+            /** @description A glob of tag names (v*), or a regular expression between slashes (/^v[0-9]+$/). */
+            name_pattern?: string;
+            /** @description Teams of the owning organization whose members may create, move and delete the covered tags. */
+            whitelist_teams?: string[];
+            /** @description Logins of the accounts that may create, move and delete the covered tags. */
+            whitelist_usernames?: string[];
+            /** Format: date-time */
+            updated_at?: string;
+        };
+        /** @description What a new tag protection rule is made of; at least one account or team must be listed. */
+        CreateTagProtectionOption: {
+            /** @description A glob of tag names (v*), or a regular expression between slashes (/^v[0-9]+$/). */
+            name_pattern?: string;
+            /** @description Teams of the owning organization whose members may create, move and delete the covered tags. */
+            whitelist_teams?: string[];
+            /** @description Logins of the accounts that may create, move and delete the covered tags. */
+            whitelist_usernames?: string[];
+        };
+        /** @description What changes in a tag protection rule; lists given replace the stored ones. */
+        EditTagProtectionOption: {
+            /** @description A glob of tag names (v*), or a regular expression between slashes (/^v[0-9]+$/). */
+            name_pattern?: string;
+            /** @description Teams of the owning organization whose members may create, move and delete the covered tags. */
+            whitelist_teams?: string[];
+            /** @description Logins of the accounts that may create, move and delete the covered tags. */
+            whitelist_usernames?: string[];
         };
         /** @description A file a pull request changes. */
         ChangedFile: {
@@ -10552,6 +10622,149 @@ export interface operations {
                     "application/json": components["schemas"]["BranchProtection"];
                 };
             };
+            403: components["responses"]["forbidden"];
+            404: components["responses"]["notFound"];
+            422: components["responses"]["validationError"];
+            423: components["responses"]["repoArchivedError"];
+        };
+    };
+    repoListTagProtection: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                owner: string;
+                repo: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Every rule, oldest first. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TagProtection"][];
+                };
+            };
+            403: components["responses"]["forbidden"];
+            404: components["responses"]["notFound"];
+        };
+    };
+    repoCreateTagProtection: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                owner: string;
+                repo: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["CreateTagProtectionOption"];
+            };
+        };
+        responses: {
+            /** @description Created. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TagProtection"];
+                };
+            };
+            400: components["responses"]["error"];
+            403: components["responses"]["forbidden"];
+            404: components["responses"]["notFound"];
+            422: components["responses"]["validationError"];
+            423: components["responses"]["repoArchivedError"];
+        };
+    };
+    repoGetTagProtection: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                owner: string;
+                repo: string;
+                /** @description The rule's id. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The rule. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TagProtection"];
+                };
+            };
+            403: components["responses"]["forbidden"];
+            404: components["responses"]["notFound"];
+        };
+    };
+    repoDeleteTagProtection: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                owner: string;
+                repo: string;
+                /** @description The rule's id. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done; no body. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            403: components["responses"]["forbidden"];
+            404: components["responses"]["notFound"];
+        };
+    };
+    repoEditTagProtection: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                owner: string;
+                repo: string;
+                /** @description The rule's id. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["EditTagProtectionOption"];
+            };
+        };
+        responses: {
+            /** @description The rule. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TagProtection"];
+                };
+            };
+            400: components["responses"]["error"];
             403: components["responses"]["forbidden"];
             404: components["responses"]["notFound"];
             422: components["responses"]["validationError"];

@@ -32,6 +32,7 @@ export { notifyGetList, notifyGetRepoList, notifyNewAvailable, notifyGetThread, 
 export { orgListMembers, orgListPublicMembers, orgIsMember, orgIsPublicMember, orgDeleteMember, orgPublicizeMember, orgConcealMember } from '../operations/org/members.ts';
 export { orgGetAll, adminGetAllOrgs, orgListCurrentUserOrgs, orgListUserOrgs, orgGet, orgCreate, adminCreateOrg, orgEdit, orgDelete, orgGetUserPermissions } from '../operations/org/orgs.ts';
 export { repoListBranchProtection, repoGetBranchProtection, repoCreateBranchProtection, repoEditBranchProtection, repoDeleteBranchProtection, repoUpdateBranchProtectionPriories } from '../operations/protection/branch-protections.ts';
+export { repoListTagProtection, repoGetTagProtection, repoCreateTagProtection, repoEditTagProtection, repoDeleteTagProtection } from '../operations/protection/tag-protections.ts';
 export { repoMergePullRequest, repoCancelScheduledAutoMerge, repoUpdatePullRequest } from '../operations/pull/merge.ts';
 export { repoListPullRequests, repoListPinnedPullRequests, repoGetPullRequest, repoGetPullRequestByBaseHead, repoDownloadPullDiffOrPatch, repoPullRequestIsMerged, repoCreatePullRequest, repoEditPullRequest, repoGetPullRequestCommits, repoGetPullRequestFiles, repoGetCommitPullRequest } from '../operations/pull/pulls.ts';
 export { issueGetIssueReactions, issuePostIssueReaction, issueDeleteIssueReaction, issueGetCommentReactions, issuePostCommentReaction, issueDeleteCommentReaction } from '../operations/reaction/reactions.ts';

@@ -3,8 +3,8 @@ import path from 'node:path';
 import { gitHomeDir } from './command.ts';
 
 /**
- * Branch protection on `git push`: a pre-receive hook that receive-pack runs once it has the pushed objects
- * (in its quarantine) and before it updates any ref. The server decides beforehand, for the pusher, what
+ * Branch and tag protection on `git push`: a pre-receive hook that receive-pack runs once it has the pushed
+ * objects (in its quarantine) and before it updates any ref. The server decides beforehand, for the pusher, what
  * each rule of the repository allows (so the hook asks no database), and hands the decisions to the hook
  * in the environment; the hook checks every command of the push with git itself (ancestry, changed files)
  * and refuses the whole push with a message the client prints as `remote: …` when one command breaks a rule:
@@ -27,12 +27,27 @@ export interface PushRuleDecision {
   unprotectedFiles: PatternSource[];
 }
 
+/** What one tag protection rule allows this pusher: whether it may create, move and delete the tags it covers. */
+export interface TagRuleDecision {
+  namePattern: string;
+  match: PatternSource;
+  allowed: boolean;
+}
+
+/** Every decision of one push: branch rules in the order they are tried, and tag rules. */
+export interface PushDecisions {
+  branches: PushRuleDecision[];
+  tags: TagRuleDecision[];
+}
+
 const ENV_NAME = 'GRAFT_PUSH_RULES';
 
 // The hook: plain JavaScript run by the server's own node, reading the decisions from the environment.
 const HOOK = `
 const { execFileSync } = require('node:child_process');
-const rules = JSON.parse(process.env.${ENV_NAME} || '[]').map((r) => ({
+const decisions = JSON.parse(process.env.${ENV_NAME} || '{}');
+const tagRules = (decisions.tags || []).map((r) => ({ ...r, match: new RegExp(r.match.source, r.match.flags) }));
+const rules = (decisions.branches || []).map((r) => ({
   ...r,
   match: new RegExp(r.match.source, r.match.flags),
   protectedFiles: r.protectedFiles.map((p) => new RegExp(p.source, p.flags)),
@@ -55,6 +70,15 @@ process.stdin.on('end', () => {
   const refusals = [];
   for (const line of input.split('\\n').filter(Boolean)) {
     const [before, after, ref] = line.split(' ');
+    if (ref.startsWith('refs/tags/')) {
+      // As Gitea: any change to a covered tag (creating, moving, deleting) needs one covering rule that lists the pusher.
+      const tag = ref.slice('refs/tags/'.length);
+      const covering = tagRules.filter((r) => r.match.test(tag));
+      if (covering.length && !covering.some((r) => r.allowed)) {
+        refusals.push('Tag ' + tag + ' is protected (rule "' + covering[0].namePattern + '"): you may not create, move or delete it');
+      }
+      continue;
+    }
     if (!ref.startsWith('refs/heads/')) continue;
     const branch = ref.slice('refs/heads/'.length);
     const rule = rules.find((r) => r.match.test(branch));
@@ -102,9 +126,9 @@ function protectionHooksDir(): string {
 
 /**
  * The configuration and environment that make receive-pack run the hook with these decisions; nothing when
- * the repository has no rule (a push then runs no hook at all).
+ * the repository has no branch or tag rule (a push then runs no hook at all).
  */
-export function protectionHookSetup(decisions: readonly PushRuleDecision[]): { config: [string, string][]; env: Record<string, string> } {
-  if (!decisions.length) return { config: [], env: {} };
+export function protectionHookSetup(decisions: PushDecisions): { config: [string, string][]; env: Record<string, string> } {
+  if (!decisions.branches.length && !decisions.tags.length) return { config: [], env: {} };
   return { config: [['core.hooksPath', protectionHooksDir()]], env: { [ENV_NAME]: JSON.stringify(decisions) } };
 }

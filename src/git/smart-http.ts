@@ -8,7 +8,7 @@ import { answerLsRefs, noteReceivePackAdvertisement, parseLsRefs, pktLine, recei
 import { ObjectMemo } from './memo.ts';
 import { PushCommandReader, PushReportReader, type RefCommand } from './pkt-line.ts';
 import { listRefs } from './repo.ts';
-import { protectionHookSetup, type PushRuleDecision } from './protection-hook.ts';
+import { protectionHookSetup, type PushDecisions } from './protection-hook.ts';
 
 export type GitService = 'git-upload-pack' | 'git-receive-pack';
 
@@ -30,8 +30,8 @@ export interface SmartHttpRequest {
    * once git exited.
    */
   afterUpdate?: (updated: RefCommand[]) => Promise<void>;
-  /** For a push: what the repository's branch protection rules allow the pusher (checked by a pre-receive hook). */
-  pushRules?: readonly PushRuleDecision[];
+  /** For a push: what the repository's branch and tag protection rules allow the pusher (checked by a pre-receive hook). */
+  pushRules?: PushDecisions;
 }
 
 /**
@@ -175,7 +175,7 @@ export async function serveSmartHttp(request: SmartHttpRequest): Promise<number>
     }
   }
   const user = request.remoteUser ?? 'anonymous';
-  const hook = protectionHookSetup(request.pushRules ?? []);
+  const hook = protectionHookSetup(request.pushRules ?? { branches: [], tags: [] });
   const env: Record<string, string> = {
     ...configEnv([...SERVE_CONFIG, ...hook.config]),
     ...hook.env,

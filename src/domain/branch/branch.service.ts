@@ -29,7 +29,7 @@ import { setHead, type ObjectFormat } from '../../git/repo.ts';
 import type { Page, PageWindow } from '../../pagination.ts';
 import type { ServiceContext } from '../../services.ts';
 import { atLeast, repositoryPermission, type AccessLevel } from '../access/access.service.ts';
-import { factsFor, repositoryRules, viewerAsPusher, type BranchProtectionFacts, type ReadRule } from '../protection/protection.service.ts';
+import { assertTagAllowed, factsFor, repositoryRules, viewerAsPusher, type BranchProtectionFacts, type ReadRule } from '../protection/protection.service.ts';
 import type { Pusher } from '../protection/protection.rules.ts';
 import { isGlobRuleName, ruleFor } from '../protection/protection.rules.ts';
 import { withGitErrors } from '../git-errors.ts';
@@ -345,7 +345,10 @@ export async function updateBranch(ctx: ServiceContext, owner: string, name: str
   return view(repo, ground, moved);
 }
 
-/** Creates a tag (write access): 404 when the target does not exist, 409 when the name is taken, 422 when invalid. */
+/**
+ * Creates a tag (write access): 404 when the target does not exist, 409 when the name is taken, 422 when invalid
+ * or protected from the caller by a tag protection rule.
+ */
 export async function createTag(ctx: ServiceContext, owner: string, name: string, input: CreateTagInput): Promise<TagView> {
   const { repo } = await getWritableRepository(ctx, owner, name);
   checkNewName('tag', input.tagName);
@@ -357,6 +360,8 @@ export async function createTag(ctx: ServiceContext, owner: string, name: string
   if (existing.some((r) => r.name === `refs/tags/${input.tagName}`)) throw conflict(`the tag "${input.tagName}" already exists`);
   const clash = existing.find((r) => nestsWith(input.tagName, r.name.slice('refs/tags/'.length)));
   if (clash) throw conflict(`the tag name "${input.tagName}" conflicts with the existing tag "${clash.name.slice('refs/tags/'.length)}"`);
+  // Checked where Gitea checks it: after the target and the name, so a taken name is still 409.
+  await assertTagAllowed(ctx, repo, input.tagName, 'create');
 
   const message = input.message?.trim() ? input.message : '';
   await refChange(`creating tag "${input.tagName}"`, async () => {
@@ -379,11 +384,13 @@ export async function createTag(ctx: ServiceContext, owner: string, name: string
   return { ...created, repo };
 }
 
+/** Deletes a tag (write access): 404 when there is none, 422 when a tag protection rule protects it from the caller. */
 export async function deleteTag(ctx: ServiceContext, owner: string, name: string, tag: string): Promise<void> {
   const { repo } = await getWritableRepository(ctx, owner, name);
   const gitDir = gitDirOf(ctx, repo);
   const current = isWellFormedRefName(tag) ? await readTagRef(gitDir, tag) : null;
   if (!current) throw notFound(`the tag "${tag}" does not exist`);
+  await assertTagAllowed(ctx, repo, tag, 'delete');
   await refChange(`deleting tag "${tag}"`, () => deleteRefIfAt(gitDir, `refs/tags/${tag}`, current.oid));
   await syncRefs(ctx, repo);
   await ctx.events.publish('repo.tag', { repoId: repo.id, action: 'deleted', tag, oid: current.oid, actorId: ctx.viewer.user?.id ?? null });

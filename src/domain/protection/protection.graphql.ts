@@ -4,7 +4,7 @@ import { lookup } from '../../graphql/errors.ts';
 import { inputFromTable } from '../../graphql/input-fields.ts';
 import { RepositoryRef } from '../repo/repo.graphql.ts';
 import { withOwner } from '../repo/repo.service.ts';
-import { CREATE_BRANCH_PROTECTION_FIELDS, EDIT_BRANCH_PROTECTION_FIELDS } from './protection.inputs.ts';
+import { CREATE_BRANCH_PROTECTION_FIELDS, CREATE_TAG_PROTECTION_FIELDS, EDIT_BRANCH_PROTECTION_FIELDS, EDIT_TAG_PROTECTION_FIELDS } from './protection.inputs.ts';
 import * as protection from './protection.service.ts';
 
 export const BranchProtectionRef = builder.objectRef<protection.BranchProtectionView>('BranchProtection').implement({
@@ -127,6 +127,82 @@ builder.mutationFields((t) => {
       args: { ...repoArgs, ids: t.arg.intList({ required: true }) },
       resolve: async (_root, { owner, name, ids }, ctx) => {
         await protection.reorderBranchProtections(ctx, owner, name, ids);
+        return true;
+      },
+    }),
+  };
+});
+
+// ---------------------------------------------------------------------------------------------
+// Tag protection
+
+/** Names of listed accounts and teams through the batched loaders: a list of rules costs one query for each kind. */
+const present = (names: (string | undefined)[]) => names.filter((n): n is string => n !== undefined);
+
+export const TagProtectionRef = builder.objectRef<protection.TagProtectionView>('TagProtection').implement({
+  description: 'A tag protection rule: tags whose names match its pattern are created, moved and deleted only by the accounts and teams it lists.',
+  fields: (t) => ({
+    databaseId: t.exposeInt('id'),
+    namePattern: t.exposeString('namePattern', { description: 'A glob of tag names, or a regular expression between slashes.' }),
+    whitelistUsernames: t.stringList({
+      description: 'Logins of the listed accounts (accounts deleted since are left out).',
+      resolve: async (r, _args, ctx) => present((await Promise.all(r.allowUserIds.map((id) => ctx.loaders.userById.load(id)))).map((u) => u?.login)),
+    }),
+    whitelistTeams: t.stringList({
+      description: 'Names of the listed teams (teams deleted since are left out).',
+      resolve: async (r, _args, ctx) => present((await Promise.all(r.allowTeamIds.map((id) => ctx.loaders.teamById.load(id)))).map((team) => team?.name)),
+    }),
+    createdAt: t.expose('createdAt', { type: 'DateTime' }),
+    updatedAt: t.expose('updatedAt', { type: 'DateTime' }),
+    repository: t.field({ type: RepositoryRef, resolve: (r) => r.repo }),
+  }),
+});
+
+builder.objectFields(RepositoryRef, (t) => ({
+  tagProtections: t.field({
+    type: [TagProtectionRef],
+    description: "The repository's tag protection rules, oldest first (as Gitea lists them, all at once); for its administrators.",
+    tokenScope: 'read:repository',
+    resolve: async (repo, _args, ctx) => protection.listTagProtections(ctx, await withOwner(ctx, repo)),
+  }),
+  tagProtection: t.field({
+    type: TagProtectionRef,
+    nullable: true,
+    tokenScope: 'read:repository',
+    description: 'The tag protection rule with this id; for administrators.',
+    args: { databaseId: t.arg.int({ required: true }) },
+    resolve: async (repo, { databaseId }, ctx) => {
+      const full = await withOwner(ctx, repo);
+      return lookup(ctx, () => protection.getTagProtection(ctx, full, databaseId), () => `${full.owner.login}/${full.name} has no tag protection ${databaseId}`);
+    },
+  }),
+}));
+
+const CreateTagProtectionInput = inputFromTable('CreateTagProtectionInput', CREATE_TAG_PROTECTION_FIELDS);
+const EditTagProtectionInput = inputFromTable('EditTagProtectionInput', EDIT_TAG_PROTECTION_FIELDS);
+
+builder.mutationFields((t) => {
+  const repoArgs = { owner: t.arg.string({ required: true }), name: t.arg.string({ required: true }) };
+  return {
+    createTagProtection: t.field({
+      type: TagProtectionRef,
+      tokenScope: 'write:repository',
+      description: 'Adds a tag protection rule (repository administrators); a rule with the same pattern already there is FORBIDDEN, as in Gitea.',
+      args: { ...repoArgs, input: t.arg({ type: CreateTagProtectionInput, required: true }) },
+      resolve: (_root, { owner, name, input }, ctx) => protection.createTagProtection(ctx, owner, name, input),
+    }),
+    updateTagProtection: t.field({
+      type: TagProtectionRef,
+      tokenScope: 'write:repository',
+      description: 'Changes what the input sets of a tag protection rule; the rest stays.',
+      args: { ...repoArgs, databaseId: t.arg.int({ required: true }), input: t.arg({ type: EditTagProtectionInput, required: true }) },
+      resolve: (_root, { owner, name, databaseId, input }, ctx) => protection.updateTagProtection(ctx, owner, name, databaseId, input),
+    }),
+    deleteTagProtection: t.boolean({
+      tokenScope: 'write:repository',
+      args: { ...repoArgs, databaseId: t.arg.int({ required: true }) },
+      resolve: async (_root, { owner, name, databaseId }, ctx) => {
+        await protection.deleteTagProtection(ctx, owner, name, databaseId);
         return true;
       },
     }),

@@ -51,3 +51,16 @@ export const EDIT_BRANCH_PROTECTION_FIELDS = RULE_SETTINGS;
 
 export type CreateBranchProtectionInput = InputOf<typeof CREATE_BRANCH_PROTECTION_FIELDS>;
 export type EditBranchProtectionInput = InputOf<typeof EDIT_BRANCH_PROTECTION_FIELDS>;
+
+/** A tag protection rule (Gitea's CreateTagProtectionOption): a pattern and who may change the tags it covers. */
+const TAG_RULE_SETTINGS = {
+  namePattern: { kind: 'string', description: 'A glob of tag names (`v*`), or a regular expression between slashes (`/^v[0-9]+$/`).' },
+  whitelistUsernames: { kind: 'string', list: true, description: 'Logins of the accounts that may create, move and delete the covered tags.' },
+  whitelistTeams: { kind: 'string', list: true, description: "Teams of the repository's organization whose members may do so." },
+} as const satisfies FieldTable;
+
+export const CREATE_TAG_PROTECTION_FIELDS = TAG_RULE_SETTINGS;
+export const EDIT_TAG_PROTECTION_FIELDS = TAG_RULE_SETTINGS;
+
+export type CreateTagProtectionInput = InputOf<typeof CREATE_TAG_PROTECTION_FIELDS>;
+export type EditTagProtectionInput = InputOf<typeof EDIT_TAG_PROTECTION_FIELDS>;

@@ -181,3 +181,51 @@ export const matchesAny = (patterns: readonly RegExp[], path: string) => {
   const lower = path.trim().toLowerCase();
   return patterns.some((p) => p.test(lower));
 };
+
+// ---------------------------------------------------------------------------------------------
+// Tag protection
+
+/**
+ * The regular expression a tag protection pattern matches tag names with, as Gitea reads it (ProtectedTag): a
+ * pattern wrapped in slashes (`/^v[0-9]+$/`) is a regular expression searched anywhere in the name unless it
+ * anchors itself; anything else is a glob without separators (`v*` covers v1 and v1/rc). A leading flag group
+ * of Go's syntax (`(?i)`) becomes the flags. Null when the pattern does not compile.
+ */
+export function tagPatternMatcher(pattern: string): RegExp | null {
+  if (pattern.length >= 2 && pattern.startsWith('/') && pattern.endsWith('/')) {
+    let source = pattern.slice(1, -1);
+    let flags = '';
+    const group = /^\(\?([ims]+)\)/.exec(source);
+    if (group) {
+      flags = [...new Set(group[1])].join('');
+      source = source.slice(group[0].length);
+    }
+    try {
+      return new RegExp(source.replaceAll('(?P<', '(?<'), flags);
+    } catch {
+      return null;
+    }
+  }
+  return globToRegExp(pattern, []);
+}
+
+/** What deciding needs of a tag rule: its pattern and the ids it lists. */
+export interface TagRule {
+  namePattern: string;
+  allowUserIds: readonly number[];
+  allowTeamIds: readonly number[];
+}
+
+/** Whether a tag rule lists the pusher (an account listed, or a member of a listed team); deploy keys and nobody are never listed. */
+export const tagRuleAllows = (rule: TagRule, pusher: Pusher) => !pusher.deployKey && listed(pusher, rule.allowUserIds, rule.allowTeamIds);
+
+/**
+ * Whether the pusher may create, move or delete a tag (Gitea's IsUserAllowedToControlTag): yes when no rule
+ * covers it, or when one of the rules that cover it lists the pusher. Repository administrators get no pass:
+ * they are listed like anyone else. The answer names the first covering rule when it is no.
+ */
+export function tagControl<R extends TagRule>(rules: readonly R[], tag: string, pusher: Pusher): { allowed: true } | { allowed: false; rule: R } {
+  const covering = rules.filter((rule) => tagPatternMatcher(rule.namePattern)?.test(tag));
+  if (!covering.length || covering.some((rule) => tagRuleAllows(rule, pusher))) return { allowed: true };
+  return { allowed: false, rule: covering[0] };
+}

@@ -1,4 +1,4 @@
-import type { BranchProtection, Prisma, Team, User } from '../../db/models.ts';
+import type { BranchProtection, Prisma, TagProtection, Team, User } from '../../db/models.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { cachedRead } from '../../cache/cache.ts';
 import { badRequest, forbidden, invalid, notFound } from '../../errors.ts';
@@ -10,9 +10,22 @@ import { permissionOf } from '../collaborator/collaborator.service.ts';
 import type { RepositoryWithOwner } from '../repo/repo.service.ts';
 import { getRepository } from '../repo/repo.service.ts';
 import { getWritableRepository } from '../repo/writable.ts';
-import type { CreateBranchProtectionInput, EditBranchProtectionInput } from './protection.inputs.ts';
-import type { PatternSource, PushRuleDecision } from '../../git/protection-hook.ts';
-import { compareRules, filePatterns, mayForcePush, mayMerge, mayPush, ruleFor, ruleMatcher, type Pusher, type PushRule } from './protection.rules.ts';
+import type { CreateBranchProtectionInput, CreateTagProtectionInput, EditBranchProtectionInput, EditTagProtectionInput } from './protection.inputs.ts';
+import type { PatternSource, PushDecisions } from '../../git/protection-hook.ts';
+import {
+  compareRules,
+  filePatterns,
+  mayForcePush,
+  mayMerge,
+  mayPush,
+  ruleFor,
+  ruleMatcher,
+  tagControl,
+  tagPatternMatcher,
+  tagRuleAllows,
+  type Pusher,
+  type PushRule,
+} from './protection.rules.ts';
 
 /**
  * Branch protection rules of a repository, as Gitea keeps them (models/git/protected_branch.go): read and
@@ -124,31 +137,38 @@ export function factsFor(rules: readonly ReadRule[], branch: string, pusher: Pus
 const sourceOf = (pattern: RegExp): PatternSource => ({ source: pattern.source, flags: pattern.flags });
 
 /**
- * What each rule of the repository allows the caller on `git push`, in the order rules are tried: whether it
- * may push and force push, and the file patterns the hook checks (src/git/protection-hook.ts). One query for
- * the rules; nothing when the repository has none.
+ * What each rule of the repository allows the caller on `git push`: for branch rules, in the order they are
+ * tried, whether it may push and force push, and the file patterns the hook checks; for tag rules, whether it
+ * may change the tags they cover (src/git/protection-hook.ts). One query each for the rules (none when cached);
+ * nothing is asked about the caller when the repository has no rule.
  */
-export async function pushDecisions(ctx: ServiceContext, repo: RepositoryWithOwner, deployKey?: Pusher): Promise<PushRuleDecision[]> {
-  const rules = await repositoryRules(ctx, repo.id);
-  if (!rules.length) return [];
+export async function pushDecisions(ctx: ServiceContext, repo: RepositoryWithOwner, deployKey?: Pusher): Promise<PushDecisions> {
+  const [rules, tagRules] = await Promise.all([repositoryRules(ctx, repo.id), repositoryTagRules(ctx, repo.id)]);
+  if (!rules.length && !tagRules.length) return { branches: [], tags: [] };
   const pusher = deployKey ?? (await viewerAsPusher(ctx, (await repositoryPermission(ctx, repo)).units['repo.code']));
-  return rules.map((rule) => ({
-    ruleName: rule.ruleName,
-    match: sourceOf(ruleMatcher(rule.ruleName)),
-    canPush: mayPush(rule, pusher),
-    canForcePush: mayForcePush(rule, pusher),
-    protectedFiles: filePatterns(rule.protectedFilePatterns).map(sourceOf),
-    unprotectedFiles: filePatterns(rule.unprotectedFilePatterns).map(sourceOf),
-  }));
+  return {
+    branches: rules.map((rule) => ({
+      ruleName: rule.ruleName,
+      match: sourceOf(ruleMatcher(rule.ruleName)),
+      canPush: mayPush(rule, pusher),
+      canForcePush: mayForcePush(rule, pusher),
+      protectedFiles: filePatterns(rule.protectedFilePatterns).map(sourceOf),
+      unprotectedFiles: filePatterns(rule.unprotectedFilePatterns).map(sourceOf),
+    })),
+    tags: tagRules.flatMap((rule) => {
+      const match = tagPatternMatcher(rule.namePattern);
+      return match ? [{ namePattern: rule.namePattern, match: sourceOf(match), allowed: tagRuleAllows(rule, pusher) }] : [];
+    }),
+  };
 }
 
 // ---------------------------------------------------------------------------------------------
 // Reads: repository administrators only, as in Gitea
 
 /** The repository, with the caller its administrator: 404 when hidden, 403 for those who see it without admin rights. */
-async function administeredRepository(ctx: ServiceContext, repo: RepositoryWithOwner): Promise<RepositoryWithOwner> {
+async function administeredRepository(ctx: ServiceContext, repo: RepositoryWithOwner, what = 'branch protections'): Promise<RepositoryWithOwner> {
   const { level } = await repositoryPermission(ctx, repo);
-  if (!atLeast(level, 'admin')) throw forbidden(`only administrators of ${repo.owner.login}/${repo.name} may see its branch protections`);
+  if (!atLeast(level, 'admin')) throw forbidden(`only administrators of ${repo.owner.login}/${repo.name} may see its ${what}`);
   return repo;
 }
 
@@ -168,9 +188,9 @@ export async function getBranchProtection(ctx: ServiceContext, repo: RepositoryW
 // Writes
 
 /** The repository whose rules change: its administrators only (403), not archived (423). */
-async function repositoryToProtect(ctx: ServiceContext, owner: string, name: string): Promise<RepositoryWithOwner> {
+async function repositoryToProtect(ctx: ServiceContext, owner: string, name: string, what?: string): Promise<RepositoryWithOwner> {
   const { repo } = await getRepository(ctx, owner, name);
-  await administeredRepository(ctx, repo);
+  await administeredRepository(ctx, repo, what);
   return (await getWritableRepository(ctx, owner, name, 'admin')).repo;
 }
 
@@ -411,4 +431,118 @@ export async function reorderBranchProtections(ctx: ServiceContext, owner: strin
       await tx.branchProtection.updateMany({ where: { id, repoId: repo.id }, data: { priority: index + 1 } });
     }
   });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Tag protection, as Gitea keeps it (models/git/protected_tag.go): a pattern and the accounts and teams that may
+// create, move and delete the tags it covers. Read and changed by the repository's administrators; enforced on
+// `git push` (the hook above), on the tag operations, and through assertTagAllowed for whoever else writes tags.
+
+/** A tag rule with its lists read: ids as numbers (names are loaded by the GraphQL layer). */
+export interface TagProtectionView extends Omit<TagProtection, 'allowUserIds' | 'allowTeamIds'> {
+  repo: RepositoryWithOwner;
+  allowUserIds: number[];
+  allowTeamIds: number[];
+}
+
+const readTagRule = (row: TagProtection) => ({ ...row, allowUserIds: readIds(row.allowUserIds), allowTeamIds: readIds(row.allowTeamIds) });
+
+/** A repository's tag rules, oldest first (the order Gitea tries them): one query, kept between requests. */
+export async function repositoryTagRules(ctx: ServiceContext, repoId: number): Promise<ReturnType<typeof readTagRule>[]> {
+  const rows = await cachedRead(ctx, 'tagProtectionsOfRepository', repoId, () => ctx.db.tagProtection.findMany({ where: { repoId }, orderBy: { id: 'asc' } }));
+  return rows.map(readTagRule);
+}
+
+const TAG_RULES = 'tag protections';
+
+export async function listTagProtections(ctx: ServiceContext, repo: RepositoryWithOwner): Promise<TagProtectionView[]> {
+  await administeredRepository(ctx, repo, TAG_RULES);
+  const rows = await ctx.db.tagProtection.findMany({ where: { repoId: repo.id }, orderBy: { id: 'asc' } });
+  return rows.map((row) => ({ ...readTagRule(row), repo }));
+}
+
+export async function getTagProtection(ctx: ServiceContext, repo: RepositoryWithOwner, id: number): Promise<TagProtectionView | null> {
+  await administeredRepository(ctx, repo, TAG_RULES);
+  const row = await ctx.db.tagProtection.findFirst({ where: { id, repoId: repo.id } });
+  return row ? { ...readTagRule(row), repo } : null;
+}
+
+/** A pattern as it is stored: trimmed, not empty (400) and compiling as a glob or a `/regular expression/` (422). */
+function tagPattern(text: string | null | undefined): string {
+  const pattern = (text ?? '').trim();
+  if (!pattern) throw badRequest('name_pattern is empty');
+  if (!tagPatternMatcher(pattern)) throw invalid(`name_pattern "${pattern}" is neither a valid glob nor a valid /regular expression/`);
+  return pattern;
+}
+
+/** The id lists an input sets: every name must exist (422, as Gitea); teams only count for an organization's repository, as in Gitea. */
+async function tagListColumns(ctx: ServiceContext, repo: RepositoryWithOwner, input: EditTagProtectionInput) {
+  const [users, teams] = await Promise.all([
+    input.whitelistUsernames == null ? null : usersNamed(ctx, input.whitelistUsernames),
+    input.whitelistTeams == null ? null : teamsNamed(ctx, repo, input.whitelistTeams),
+  ]);
+  return {
+    ...(users && { allowUserIds: JSON.stringify(users.map((u) => u.id)) }),
+    ...(teams && { allowTeamIds: JSON.stringify(teams.map((t) => t.id)) }),
+  };
+}
+
+const TAG_RULE_EXISTS = 'Tag protection already exist';
+
+/**
+ * Adds a tag rule. As Gitea: an empty pattern and a rule listing nobody are 400, a pattern another rule already
+ * has is 403, an unknown account or team 422. A pattern that does not compile is 422 (Gitea stores it and then
+ * fails every push of a tag).
+ */
+export async function createTagProtection(ctx: ServiceContext, owner: string, name: string, input: CreateTagProtectionInput): Promise<TagProtectionView> {
+  const repo = await repositoryToProtect(ctx, owner, name, TAG_RULES);
+  const namePattern = tagPattern(input.namePattern);
+  if (!input.whitelistUsernames?.length && !input.whitelistTeams?.length) throw badRequest('both whitelist_usernames and whitelist_teams are empty');
+  const lists = await tagListColumns(ctx, repo, input);
+  const row = await ctx.db.$transaction(async (tx) => {
+    if (await tx.tagProtection.findFirst({ where: { repoId: repo.id, namePattern } })) throw forbidden(TAG_RULE_EXISTS);
+    return tx.tagProtection.create({ data: { repoId: repo.id, namePattern, ...lists } });
+  });
+  return { ...readTagRule(row), repo };
+}
+
+async function tagRuleToChange(ctx: ServiceContext, repo: RepositoryWithOwner, id: number): Promise<TagProtection> {
+  const row = await ctx.db.tagProtection.findFirst({ where: { id, repoId: repo.id } });
+  if (!row) throw notFound(`${repo.owner.login}/${repo.name} has no tag protection ${id}`);
+  return row;
+}
+
+/** Changes what the input sets (404 for a rule of another repository); lists given replace the stored ones. */
+export async function updateTagProtection(ctx: ServiceContext, owner: string, name: string, id: number, input: EditTagProtectionInput): Promise<TagProtectionView> {
+  const repo = await repositoryToProtect(ctx, owner, name, TAG_RULES);
+  const current = await tagRuleToChange(ctx, repo, id);
+  const namePattern = input.namePattern == null ? undefined : tagPattern(input.namePattern);
+  const lists = await tagListColumns(ctx, repo, input);
+  const row = await ctx.db.tagProtection.update({ where: { id: current.id }, data: { namePattern, ...lists } });
+  return { ...readTagRule(row), repo };
+}
+
+/** Deletes a rule. An archived repository's rules can be deleted too: Gitea does not guard this one. */
+export async function deleteTagProtection(ctx: ServiceContext, owner: string, name: string, id: number): Promise<void> {
+  const { repo } = await getRepository(ctx, owner, name);
+  await administeredRepository(ctx, repo, TAG_RULES);
+  const current = await tagRuleToChange(ctx, repo, id);
+  await ctx.db.tagProtection.delete({ where: { id: current.id } });
+}
+
+/**
+ * Refuses (422, as Gitea refuses a protected tag through the API) when the caller may not create, move or delete
+ * the tag `tagName` of the repository: a rule covers it and none of the covering rules lists the caller. For every
+ * writer of tags besides `git push` (the tag operations, a release made on a new tag). Reads the rules once
+ * (cached) and the caller's teams only when a rule covers the tag.
+ */
+export async function assertTagAllowed(ctx: ServiceContext, repo: { id: number }, tagName: string, action: 'create' | 'move' | 'delete' = 'create'): Promise<void> {
+  const rules = await repositoryTagRules(ctx, repo.id);
+  if (!rules.length) return;
+  const pusher: Pusher = { userId: ctx.viewer.user?.id ?? null, teamIds: [], writesCode: false };
+  const covered = tagControl(rules, tagName, pusher);
+  if (covered.allowed) return;
+  const teamIds = (await viewerTeams(ctx)).map((t) => t.id);
+  const decision = tagControl(rules, tagName, { ...pusher, teamIds });
+  if (!decision.allowed) throw invalid(`the tag "${tagName}" is protected (rule "${decision.rule.namePattern}"): you may not ${action} it`);
 }
