@@ -672,6 +672,24 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/repos/{owner}/{repo}/file-contents": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Several files at a ref, with their content; the list of paths comes as JSON in the body parameter */
+        get: operations["repoGetFileContents"];
+        put?: never;
+        /** Several files at a ref, with their content, in order; null where a path holds nothing. At most the default page size of paths are read, and the list ends before a file that would make the reply too large. */
+        post: operations["repoGetFileContentsPost"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/repos/{owner}/{repo}/issues/{index}/dependencies": {
         parameters: {
             query?: never;
@@ -2304,6 +2322,26 @@ export interface paths {
         put?: never;
         /** Create a repository owned by an organization */
         post: operations["createOrgRepo"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/org/{org}/repos": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create a repository owned by an organization, as POST /orgs/{org}/repos does
+         * @deprecated
+         */
+        post: operations["createOrgRepoDeprecated"];
         delete?: never;
         options?: never;
         head?: never;
@@ -4265,6 +4303,10 @@ export interface components {
             message?: string;
             new_branch?: string;
             signoff?: boolean;
+        };
+        /** @description The paths to read. */
+        GetFilesOptions: {
+            files?: string[];
         };
         FilesResponse: {
             commit?: components["schemas"]["FileCommitResponse"];
@@ -8133,6 +8175,49 @@ export interface operations {
             404: components["responses"]["notFound"];
         };
     };
+    repoGetFileContents: {
+        parameters: {
+            query: {
+                ref?: string;
+                /** @description JSON text of the POST body, e.g. {"files": ["a.txt", "docs/b.md"]}. */
+                body: string;
+            };
+            header?: never;
+            path: {
+                owner: string;
+                repo: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["ContentsListResponse"];
+            400: components["responses"]["error"];
+            404: components["responses"]["notFound"];
+        };
+    };
+    repoGetFileContentsPost: {
+        parameters: {
+            query?: {
+                ref?: string;
+            };
+            header?: never;
+            path: {
+                owner: string;
+                repo: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["GetFilesOptions"];
+            };
+        };
+        responses: {
+            200: components["responses"]["ContentsListResponse"];
+            404: components["responses"]["notFound"];
+        };
+    };
     issueListIssueDependencies: {
         parameters: {
             query?: {
@@ -11309,6 +11394,35 @@ export interface operations {
         };
     };
     createOrgRepo: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                org: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["CreateRepoOption"];
+            };
+        };
+        responses: {
+            /** @description Created. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Repository"];
+                };
+            };
+            400: components["responses"]["error"];
+            403: components["responses"]["forbidden"];
+            404: components["responses"]["notFound"];
+        };
+    };
+    createOrgRepoDeprecated: {
         parameters: {
             query?: never;
             header?: never;

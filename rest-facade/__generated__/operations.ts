@@ -11,7 +11,7 @@ export { issueGetCommentsAndTimeline } from '../operations/comment/timeline.ts';
 export { repoGetAllCommits, repoGetSingleCommit, repoDownloadCommitDiffOrPatch } from '../operations/commit/commits.ts';
 export { repoCompareDiff } from '../operations/commit/compare.ts';
 export { GetTree, GetBlob } from '../operations/commit/gitdata.ts';
-export { repoGetContents, repoGetContentsList, repoGetContentsExt, repoCreateFile, repoUpdateFile, repoDeleteFile, repoChangeFiles, repoApplyDiffPatch } from '../operations/contents/contents.ts';
+export { repoGetContents, repoGetContentsList, repoGetContentsExt, repoGetFileContents, repoGetFileContentsPost, repoCreateFile, repoUpdateFile, repoDeleteFile, repoChangeFiles, repoApplyDiffPatch } from '../operations/contents/contents.ts';
 export { repoGetRawFile, repoGetRawFileOrLFS, repoGetArchive } from '../operations/contents/downloads.ts';
 export { issueListIssueDependencies, issueCreateIssueDependencies, issueRemoveIssueDependencies, issueListBlocks, issueCreateIssueBlocking, issueRemoveIssueBlocking } from '../operations/dependency/dependencies.ts';
 export { listForks, createFork, repoMergeUpstream } from '../operations/fork/forks.ts';
@@ -35,7 +35,7 @@ export { repoListBranchProtection, repoGetBranchProtection, repoCreateBranchProt
 export { repoMergePullRequest, repoCancelScheduledAutoMerge, repoUpdatePullRequest } from '../operations/pull/merge.ts';
 export { repoListPullRequests, repoListPinnedPullRequests, repoGetPullRequest, repoGetPullRequestByBaseHead, repoDownloadPullDiffOrPatch, repoPullRequestIsMerged, repoCreatePullRequest, repoEditPullRequest, repoGetPullRequestCommits, repoGetPullRequestFiles, repoGetCommitPullRequest } from '../operations/pull/pulls.ts';
 export { issueGetIssueReactions, issuePostIssueReaction, issueDeleteIssueReaction, issueGetCommentReactions, issuePostCommentReaction, issueDeleteCommentReaction } from '../operations/reaction/reactions.ts';
-export { repoGet, repoGetByID, createCurrentUserRepo, adminCreateRepo, createOrgRepo, repoEdit, repoDelete, repoSearch, userListRepos, userCurrentListRepos, orgListRepos, repoGetLanguages } from '../operations/repo/repos.ts';
+export { repoGet, repoGetByID, createCurrentUserRepo, adminCreateRepo, createOrgRepo, createOrgRepoDeprecated, repoEdit, repoDelete, repoSearch, userListRepos, userCurrentListRepos, orgListRepos, repoGetLanguages } from '../operations/repo/repos.ts';
 export { repoListTopics, repoUpdateTopics, repoAddTopic, repoDeleteTopic } from '../operations/repo/topics.ts';
 export { repoListPullReviews, repoGetPullReview, repoGetPullReviewComments, repoCreatePullReview, repoSubmitPullReview, repoDeletePullReview, repoDismissPullReview, repoUnDismissPullReview, repoCreatePullReviewRequests, repoDeletePullReviewRequests, repoCreatePullReviewCommentReply, repoResolvePullReviewComment, repoUnresolvePullReviewComment, repoGetReviewers } from '../operations/review/reviews.ts';
 export { getGeneralAPISettings, getGeneralAttachmentSettings, getGeneralRepositorySettings, getGeneralUISettings, getVersion } from '../operations/settings/settings.ts';

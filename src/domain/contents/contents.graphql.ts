@@ -79,6 +79,22 @@ const RepositoryContents = builder.objectRef<contents.ContentsResult>('Repositor
   }),
 });
 
+const RepositoryFiles = builder.objectRef<contents.FilesResult>('RepositoryFiles').implement({
+  description: 'Several paths of a repository read at one ref.',
+  fields: (t) => ({
+    ref: t.exposeString('ref', { description: 'The ref as asked for, or the default branch.' }),
+    refName: t.exposeString('refName', { description: 'Its short name (a full commit id for commits).' }),
+    refType: t.field({ type: RefTypeEnum, resolve: (c) => c.refType }),
+    commitOid: t.exposeString('commitOid', { description: 'The commit read.' }),
+    files: t.field({
+      type: [ContentEntryRef],
+      nullable: { list: false, items: true },
+      description: 'One per path read, in order; null where nothing is. Long lists are cut (see Repository.files).',
+      resolve: (c) => c.files,
+    }),
+  }),
+});
+
 const RepositoryArchive = builder.objectRef<contents.ArchiveTarget>('RepositoryArchive').implement({
   description: 'An archive download: which commit it holds and how it is named.',
   fields: (t) => ({
@@ -99,6 +115,15 @@ builder.objectFields(RepositoryRef, (t) => ({
       'With `refInPath` and no `ref`, a leading part of the path that names a branch, tag or full commit id is taken as the ref.',
     args: { path: t.arg.string(), ref: t.arg.string(), refInPath: t.arg.boolean() },
     resolve: (repo, args, ctx) => contents.getContents(ctx, repo, args),
+  }),
+  files: t.field({
+    authScopes: readsCode,
+    type: RepositoryFiles,
+    description:
+      'Each of `paths` on `ref` (default: the default branch), files with their content. At most the default page size of ' +
+      'paths are read, and the list stops before a file whose content would make the reply larger than the maximum response size.',
+    args: { paths: t.arg.stringList({ required: true }), ref: t.arg.string() },
+    resolve: (repo, args, ctx) => contents.getFiles(ctx, repo, args),
   }),
   archive: t.field({
     authScopes: readsCode,

@@ -171,6 +171,59 @@ export async function getContents(
   return { ref: asked || resolved.name, refName: resolved.name, refType: resolved.type, commitOid: resolved.commit, path, entry, entries };
 }
 
+export interface FilesResult {
+  ref: string;
+  refName: string;
+  refType: RefType;
+  commitOid: string;
+  /** One per path read, in the order asked; null where nothing is (or the path is not a valid tree path). */
+  files: (ContentItem | null)[];
+}
+
+const base64Length = (bytes: number) => 4 * Math.ceil(bytes / 3);
+
+/**
+ * Several paths on one ref (default: the default branch), each as its own entry (a directory is its entry,
+ * not its listing). As Gitea does, at most DEFAULT_PAGING_NUM paths are read and the list stops before the
+ * file whose content would take the reply past DEFAULT_MAX_RESPONSE_SIZE; a path that cannot be read is null.
+ * Trees, sizes and contents come from the batch reader, so the number of paths spawns no more git processes.
+ */
+export async function getFiles(
+  ctx: Pick<ServiceContext, 'config'>,
+  repo: Repository,
+  args: { paths: readonly string[]; ref?: string | null },
+): Promise<FilesResult> {
+  const gitDir = repositoryPath(ctx.config, repo.id);
+  const { DEFAULT_MAX_BLOB_SIZE: maxBlobSize, DEFAULT_PAGING_NUM: pageSize, DEFAULT_MAX_RESPONSE_SIZE: maxResponse } = ctx.config.api;
+  const asked = args.ref?.trim() || '';
+  const resolved = await resolveRef(gitDir, asked || `refs/heads/${repo.defaultBranch}`);
+  if (!resolved) throw notFound(asked ? `the ref "${asked}" does not exist` : repo.isEmpty ? 'the repository is empty' : `the branch "${repo.defaultBranch}" does not exist`);
+  const tree = await commitTree(gitDir, resolved.commit);
+  if (!tree) throw notFound(`the ref "${resolved.name}" does not name a commit`);
+
+  const cleanOrNull = (raw: string) => {
+    try {
+      return normalizePath(raw, { allowRoot: true });
+    } catch {
+      return null;
+    }
+  };
+  const paths = args.paths.slice(0, pageSize).map(cleanOrNull);
+  const found = await Promise.all(paths.map(async (p) => (p === null ? null : lookupPath(gitDir, tree, p))));
+  const entries = found.map((f) => (f?.kind === 'found' ? f.entry : null));
+  const sizes = await objectSizes(gitDir, entries.filter((e): e is PathEntry => !!e && e.type === 'blob').map((e) => e.oid));
+  const at: ReadAt = { repo, gitDir, commit: resolved.commit, maxBlobSize };
+  const files: (ContentItem | null)[] = [];
+  let replySize = 0;
+  for (const entry of entries) {
+    const item = entry && itemOf(at, entry, sizes.get(entry.oid) ?? 0, false);
+    if (item?.type === 'file' && item.size <= maxBlobSize) replySize += base64Length(item.size);
+    if (replySize > maxResponse) break;
+    files.push(item);
+  }
+  return { ref: asked || resolved.name, refName: resolved.name, refType: resolved.type, commitOid: resolved.commit, files };
+}
+
 /** Base64 of a file's bytes; null for other entries, listing entries and files above the blob size limit. */
 export async function contentOf(item: ContentItem): Promise<string | null> {
   if (item.type !== 'file' || item.listed || item.size > item.maxBlobSize) return null;
