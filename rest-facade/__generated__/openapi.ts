@@ -447,6 +447,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/repos/{owner}/{repo}/git/notes/{sha}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The git note of a commit (named by id, branch or tag), with the commit that last changed the note */
+        get: operations["repoGetNote"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/repos/{owner}/{repo}/git/commits/{sha}": {
         parameters: {
             query?: never;
@@ -4068,6 +4085,11 @@ export interface components {
         EditIssueCommentOption: {
             /** @description The text, in Markdown (not empty). */
             body: string;
+        };
+        /** @description A git note and the commit that last changed it. */
+        Note: {
+            commit?: components["schemas"]["Commit"];
+            message?: string;
         };
         PayloadCommitVerification: {
             payload?: string;
@@ -7786,6 +7808,35 @@ export interface operations {
         responses: {
             200: components["responses"]["TimelineList"];
             404: components["responses"]["notFound"];
+        };
+    };
+    repoGetNote: {
+        parameters: {
+            query?: {
+                verification?: boolean;
+                files?: boolean;
+            };
+            header?: never;
+            path: {
+                owner: string;
+                repo: string;
+                sha: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The note. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Note"];
+                };
+            };
+            404: components["responses"]["notFound"];
+            422: components["responses"]["validationError"];
         };
     };
     repoGetSingleCommit: {

@@ -8,7 +8,7 @@ export { repoListTags, repoGetTag, repoCreateTag, repoDeleteTag, GetAnnotatedTag
 export { repoListCollaborators, repoCheckCollaborator, repoAddCollaborator, repoDeleteCollaborator, repoGetRepoPermissions } from '../operations/collaborator/collaborators.ts';
 export { issueGetRepoComments, issueGetComment, issueGetComments, issueCreateComment, issueEditComment, issueEditCommentDeprecated, issueDeleteComment, issueDeleteCommentDeprecated } from '../operations/comment/comments.ts';
 export { issueGetCommentsAndTimeline } from '../operations/comment/timeline.ts';
-export { repoGetAllCommits, repoGetSingleCommit, repoDownloadCommitDiffOrPatch } from '../operations/commit/commits.ts';
+export { repoGetAllCommits, repoGetSingleCommit, repoDownloadCommitDiffOrPatch, repoGetNote } from '../operations/commit/commits.ts';
 export { repoCompareDiff } from '../operations/commit/compare.ts';
 export { GetTree, GetBlob } from '../operations/commit/gitdata.ts';
 export { repoGetContents, repoGetContentsList, repoGetContentsExt, repoGetFileContents, repoGetFileContentsPost, repoCreateFile, repoUpdateFile, repoDeleteFile, repoChangeFiles, repoApplyDiffPatch } from '../operations/contents/contents.ts';

@@ -121,6 +121,7 @@ export const routes: Route[] = [
   {"method":"get","path":"/repos/{owner}/{repo}/issues/comments/{id}","operationId":"issueGetComment","guard":"public","scope":"issue"},
   {"method":"delete","path":"/repos/{owner}/{repo}/issues/comments/{id}","operationId":"issueDeleteComment","guard":"signedIn","scope":"issue"},
   {"method":"patch","path":"/repos/{owner}/{repo}/issues/comments/{id}","operationId":"issueEditComment","guard":"signedIn","scope":"issue"},
+  {"method":"get","path":"/repos/{owner}/{repo}/git/notes/{sha}","operationId":"repoGetNote","guard":"public","scope":"repository"},
   {"method":"get","path":"/repos/{owner}/{repo}/git/commits/{sha}","operationId":"repoGetSingleCommit","guard":"public","scope":"repository"},
   {"method":"get","path":"/repos/{owner}/{repo}/git/trees/{sha}","operationId":"GetTree","guard":"public","scope":"repository"},
   {"method":"get","path":"/repos/{owner}/{repo}/git/blobs/{sha}","operationId":"GetBlob","guard":"public","scope":"repository"},
