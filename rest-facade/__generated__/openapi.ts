@@ -2310,6 +2310,41 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/topics/search": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Topics of the site whose name contains the keyword, most used first, with their repository counts */
+        get: operations["topicSearch"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/repos/{owner}/{repo}/avatar": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Set the avatar of a repository from a base64 PNG, JPEG, GIF or WebP image of at most 1 MiB (repository admins) */
+        post: operations["repoUpdateAvatar"];
+        /** Remove the avatar of a repository (repository admins) */
+        delete: operations["repoDeleteAvatar"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/repos/{owner}/{repo}/languages": {
         parameters: {
             query?: never;
@@ -5200,6 +5235,24 @@ export interface components {
         EditReactionOption: {
             /** @description The reaction, e.g. +1, heart or rocket. */
             content: string;
+        };
+        UpdateRepoAvatarOption: {
+            /** @description The image, base64-encoded. */
+            image: string;
+        };
+        TopicListResponse: {
+            topics?: components["schemas"]["TopicResponse"][];
+        };
+        TopicResponse: {
+            /** Format: date-time */
+            created?: string;
+            /** Format: int64 */
+            id?: number;
+            /** Format: int64 */
+            repo_count?: number;
+            topic_name?: string;
+            /** Format: date-time */
+            updated?: string;
         };
         RepoTopicOptions: {
             topics?: string[];
@@ -11400,6 +11453,72 @@ export interface operations {
             404: components["responses"]["notFound"];
             422: components["responses"]["invalidTopicsError"];
             423: components["responses"]["repoArchivedError"];
+        };
+    };
+    topicSearch: {
+        parameters: {
+            query: {
+                q: string;
+                page?: number;
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of topics; X-Total-Count tells how many match. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TopicListResponse"];
+                };
+            };
+            403: components["responses"]["forbidden"];
+            404: components["responses"]["notFound"];
+        };
+    };
+    repoUpdateAvatar: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                owner: string;
+                repo: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["UpdateRepoAvatarOption"];
+            };
+        };
+        responses: {
+            204: components["responses"]["empty"];
+            400: components["responses"]["error"];
+            403: components["responses"]["forbidden"];
+            404: components["responses"]["notFound"];
+            422: components["responses"]["validationError"];
+        };
+    };
+    repoDeleteAvatar: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                owner: string;
+                repo: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: components["responses"]["empty"];
+            403: components["responses"]["forbidden"];
+            404: components["responses"]["notFound"];
         };
     };
     repoGetLanguages: {

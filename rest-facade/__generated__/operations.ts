@@ -35,8 +35,9 @@ export { repoListBranchProtection, repoGetBranchProtection, repoCreateBranchProt
 export { repoMergePullRequest, repoCancelScheduledAutoMerge, repoUpdatePullRequest } from '../operations/pull/merge.ts';
 export { repoListPullRequests, repoListPinnedPullRequests, repoGetPullRequest, repoGetPullRequestByBaseHead, repoDownloadPullDiffOrPatch, repoPullRequestIsMerged, repoCreatePullRequest, repoEditPullRequest, repoGetPullRequestCommits, repoGetPullRequestFiles, repoGetCommitPullRequest } from '../operations/pull/pulls.ts';
 export { issueGetIssueReactions, issuePostIssueReaction, issueDeleteIssueReaction, issueGetCommentReactions, issuePostCommentReaction, issueDeleteCommentReaction } from '../operations/reaction/reactions.ts';
+export { repoUpdateAvatar, repoDeleteAvatar } from '../operations/repo/avatar.ts';
 export { repoGet, repoGetByID, createCurrentUserRepo, adminCreateRepo, createOrgRepo, createOrgRepoDeprecated, repoEdit, repoDelete, repoSearch, userListRepos, userCurrentListRepos, orgListRepos, repoGetLanguages } from '../operations/repo/repos.ts';
-export { repoListTopics, repoUpdateTopics, repoAddTopic, repoDeleteTopic } from '../operations/repo/topics.ts';
+export { repoListTopics, repoUpdateTopics, repoAddTopic, repoDeleteTopic, topicSearch } from '../operations/repo/topics.ts';
 export { repoListPullReviews, repoGetPullReview, repoGetPullReviewComments, repoCreatePullReview, repoSubmitPullReview, repoDeletePullReview, repoDismissPullReview, repoUnDismissPullReview, repoCreatePullReviewRequests, repoDeletePullReviewRequests, repoCreatePullReviewCommentReply, repoResolvePullReviewComment, repoUnresolvePullReviewComment, repoGetReviewers } from '../operations/review/reviews.ts';
 export { getGeneralAPISettings, getGeneralAttachmentSettings, getGeneralRepositorySettings, getGeneralUISettings, getVersion } from '../operations/settings/settings.ts';
 export { userCurrentListFollowers, userCurrentListFollowing, userListFollowers, userListFollowing, userCurrentCheckFollowing, userCheckFollowing, userCurrentPutFollow, userCurrentDeleteFollow } from '../operations/social/follows.ts';
