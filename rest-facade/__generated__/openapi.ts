@@ -707,6 +707,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/repos/{owner}/{repo}/editorconfig/{filepath}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** What the root .editorconfig (at a ref) defines for a path; 404 when the repository has none */
+        get: operations["repoGetEditorConfig"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/repos/{owner}/{repo}/issues/{index}/dependencies": {
         parameters: {
             query?: never;
@@ -4360,6 +4377,16 @@ export interface components {
             message?: string;
             new_branch?: string;
             signoff?: boolean;
+        };
+        /** @description Standard EditorConfig properties of a file. */
+        EditorconfigDefinition: {
+            charset?: string;
+            indent_style?: string;
+            indent_size?: string;
+            tab_width?: number;
+            end_of_line?: string;
+            trim_trailing_whitespace?: boolean;
+            insert_final_newline?: boolean;
         };
         /** @description The paths to read. */
         GetFilesOptions: {
@@ -8319,6 +8346,33 @@ export interface operations {
         };
         responses: {
             200: components["responses"]["ContentsListResponse"];
+            404: components["responses"]["notFound"];
+        };
+    };
+    repoGetEditorConfig: {
+        parameters: {
+            query?: {
+                ref?: string;
+            };
+            header?: never;
+            path: {
+                owner: string;
+                repo: string;
+                filepath: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The properties set for the path; those not set (and false ones) are left out. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EditorconfigDefinition"];
+                };
+            };
             404: components["responses"]["notFound"];
         };
     };

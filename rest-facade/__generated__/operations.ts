@@ -11,7 +11,7 @@ export { issueGetCommentsAndTimeline } from '../operations/comment/timeline.ts';
 export { repoGetAllCommits, repoGetSingleCommit, repoDownloadCommitDiffOrPatch, repoGetNote } from '../operations/commit/commits.ts';
 export { repoCompareDiff } from '../operations/commit/compare.ts';
 export { GetTree, GetBlob } from '../operations/commit/gitdata.ts';
-export { repoGetContents, repoGetContentsList, repoGetContentsExt, repoGetFileContents, repoGetFileContentsPost, repoCreateFile, repoUpdateFile, repoDeleteFile, repoChangeFiles, repoApplyDiffPatch } from '../operations/contents/contents.ts';
+export { repoGetContents, repoGetContentsList, repoGetContentsExt, repoGetFileContents, repoGetFileContentsPost, repoGetEditorConfig, repoCreateFile, repoUpdateFile, repoDeleteFile, repoChangeFiles, repoApplyDiffPatch } from '../operations/contents/contents.ts';
 export { repoGetRawFile, repoGetRawFileOrLFS, repoGetArchive } from '../operations/contents/downloads.ts';
 export { issueListIssueDependencies, issueCreateIssueDependencies, issueRemoveIssueDependencies, issueListBlocks, issueCreateIssueBlocking, issueRemoveIssueBlocking } from '../operations/dependency/dependencies.ts';
 export { listForks, createFork, repoMergeUpstream } from '../operations/fork/forks.ts';

@@ -251,6 +251,7 @@ export const routes: Route[] = [
   {"method":"get","path":"/repos/{owner}/{repo}/raw/{filepath}","operationId":"repoGetRawFile","guard":"public","scope":"repository"},
   {"method":"get","path":"/repos/{owner}/{repo}/media/{filepath}","operationId":"repoGetRawFileOrLFS","guard":"public","scope":"repository"},
   {"method":"get","path":"/repos/{owner}/{repo}/archive/{archive}","operationId":"repoGetArchive","guard":"public","scope":"repository"},
+  {"method":"get","path":"/repos/{owner}/{repo}/editorconfig/{filepath}","operationId":"repoGetEditorConfig","guard":"public","scope":"repository"},
   {"method":"get","path":"/repos/{owner}/{repo}/branches","operationId":"repoListBranches","guard":"public","scope":"repository"},
   {"method":"post","path":"/repos/{owner}/{repo}/branches","operationId":"repoCreateBranch","guard":"signedIn","scope":"repository"},
   {"method":"get","path":"/repos/{owner}/{repo}/tags","operationId":"repoListTags","guard":"public","scope":"repository"},

@@ -2,14 +2,16 @@ import {
   ApplyDiffPatchDocument,
   ChangeFilesDocument,
   RepositoryContentsDocument,
+  RepositoryEditorconfigDocument,
   RepositoryFilesDocument,
   type ChangeFilesInput,
   type FileOperationInput,
   type RepositoryContentsQuery,
   type RepositoryFilesQuery,
 } from '../../__generated__/graphql.ts';
+import { toEditorconfig } from '../../convert/editorconfig.ts';
 import { toContentsExtResponse, toContentsResponse, toFileResponse, toFilesResponse, type CommitFacts } from '../../convert/contents.ts';
-import { badRequest } from '../../../src/errors.ts';
+import { badRequest, notFound } from '../../../src/errors.ts';
 import { created, defineOperation, found, ok, type Reply, type RequestBody } from '../../operation.ts';
 import { fromSnakeCase } from '../../snake-case.ts';
 
@@ -111,6 +113,18 @@ export const repoGetFileContentsPost = defineOperation({
   document: RepositoryFilesDocument,
   variables: ({ params, query, body }) => ({ owner: params.owner, name: params.repo, paths: body.files ?? [], ref: query.ref }),
   reply: filesReply,
+});
+
+export const repoGetEditorConfig = defineOperation({
+  operationId: 'repoGetEditorConfig',
+  document: RepositoryEditorconfigDocument,
+  variables: ({ params, query }) => ({ owner: params.owner, name: params.repo, path: params.filepath, ref: query.ref }),
+  reply: ({ repository }) => {
+    const definition = found(repository).editorconfig;
+    // Gitea answers 404 when the commit has no .editorconfig.
+    if (!definition) throw notFound('the repository has no .editorconfig at this ref');
+    return ok(toEditorconfig(definition));
+  },
 });
 
 // --- Changing files --------------------------------------------------------------------------------

@@ -95,6 +95,19 @@ const RepositoryFiles = builder.objectRef<contents.FilesResult>('RepositoryFiles
   }),
 });
 
+const EditorconfigDefinitionRef = builder.objectRef<contents.EditorconfigDefinition>('EditorconfigDefinition').implement({
+  description: "The standard properties an .editorconfig gives a file; null (false) where it sets none.",
+  fields: (t) => ({
+    charset: t.exposeString('charset', { nullable: true }),
+    indentStyle: t.exposeString('indentStyle', { nullable: true }),
+    indentSize: t.exposeString('indentSize', { nullable: true, description: 'A number of columns, or "tab".' }),
+    tabWidth: t.exposeInt('tabWidth', { nullable: true }),
+    endOfLine: t.exposeString('endOfLine', { nullable: true }),
+    trimTrailingWhitespace: t.exposeBoolean('trimTrailingWhitespace'),
+    insertFinalNewline: t.exposeBoolean('insertFinalNewline'),
+  }),
+});
+
 const RepositoryArchive = builder.objectRef<contents.ArchiveTarget>('RepositoryArchive').implement({
   description: 'An archive download: which commit it holds and how it is named.',
   fields: (t) => ({
@@ -124,6 +137,14 @@ builder.objectFields(RepositoryRef, (t) => ({
       'paths are read, and the list stops before a file whose content would make the reply larger than the maximum response size.',
     args: { paths: t.arg.stringList({ required: true }), ref: t.arg.string() },
     resolve: (repo, args, ctx) => contents.getFiles(ctx, repo, args),
+  }),
+  editorconfig: t.field({
+    authScopes: readsCode,
+    type: EditorconfigDefinitionRef,
+    nullable: true,
+    description: "What the root .editorconfig on `ref` (default: the default branch) defines for `path`; null when there is none.",
+    args: { path: t.arg.string({ required: true }), ref: t.arg.string() },
+    resolve: (repo, args, ctx) => contents.editorconfigFor(ctx, repo, args),
   }),
   archive: t.field({
     authScopes: readsCode,

@@ -1,3 +1,4 @@
+import { parseFromFilesSync } from 'editorconfig';
 import type { Repository } from '../../db/models.ts';
 import { badRequest, notFound } from '../../errors.ts';
 import { ARCHIVE_FORMATS, type ArchiveFormat } from '../../git/archive.ts';
@@ -222,6 +223,51 @@ export async function getFiles(
     files.push(item);
   }
   return { ref: asked || resolved.name, refName: resolved.name, refType: resolved.type, commitOid: resolved.commit, files };
+}
+
+/** The properties an .editorconfig gives a file, as Gitea reports them (the standard ones; false and unset are left out). */
+export interface EditorconfigDefinition {
+  charset: string | null;
+  indentStyle: string | null;
+  indentSize: string | null;
+  tabWidth: number | null;
+  endOfLine: string | null;
+  trimTrailingWhitespace: boolean;
+  insertFinalNewline: boolean;
+}
+
+/**
+ * What the repository's root .editorconfig (on `ref`, default: the default branch) defines for `path`; the
+ * path need not exist. Null when the commit has no .editorconfig. Sections are matched by the editorconfig
+ * package, on a virtual tree: nothing is read from disk.
+ */
+export async function editorconfigFor(
+  ctx: Pick<ServiceContext, 'config'>,
+  repo: Repository,
+  args: { path: string; ref?: string | null },
+): Promise<EditorconfigDefinition | null> {
+  const gitDir = repositoryPath(ctx.config, repo.id);
+  const path = normalizePath(args.path, { allowRoot: false });
+  const asked = args.ref?.trim() || '';
+  const resolved = await resolveRef(gitDir, asked || `refs/heads/${repo.defaultBranch}`);
+  if (!resolved) return null;
+  const tree = await commitTree(gitDir, resolved.commit);
+  const found = tree ? await lookupPath(gitDir, tree, '.editorconfig') : null;
+  if (found?.kind !== 'found' || found.entry.type !== 'blob') return null;
+  const contents = await readBlobData(gitDir, found.entry.oid);
+  if (!contents) return null;
+  const props = parseFromFilesSync(`/repo/${path}`, [{ name: '/repo/.editorconfig', contents }], { root: '/repo', unset: true });
+  const text = (v: unknown) => (v === undefined || v === null || v === '' ? null : String(v));
+  const tabWidth = Number(props.tab_width);
+  return {
+    charset: text(props.charset),
+    indentStyle: text(props.indent_style),
+    indentSize: text(props.indent_size),
+    tabWidth: Number.isInteger(tabWidth) && tabWidth > 0 ? tabWidth : null,
+    endOfLine: text(props.end_of_line),
+    trimTrailingWhitespace: props.trim_trailing_whitespace === true,
+    insertFinalNewline: props.insert_final_newline === true,
+  };
 }
 
 /** Base64 of a file's bytes; null for other entries, listing entries and files above the blob size limit. */
