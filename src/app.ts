@@ -27,6 +27,7 @@ import { authenticateRequests, cacheOf, viewerOf } from './http/authenticate.ts'
 import { createGitRouter } from './http/git.ts';
 import { createDownloads } from './http/downloads.ts';
 import { createAttachmentDownloads } from './http/attachments.ts';
+import { createRepoAvatars } from './http/repo-avatars.ts';
 import { setGitHome } from './git/command.ts';
 import { closeAllReaders } from './git/cat-file.ts';
 import { mkdirSync } from 'node:fs';
@@ -217,6 +218,7 @@ export function buildApp(config: Config = loadConfig(), options: AppOptions = {}
       web.use(GRAPHQL_PATH, graphql.handle);
       web.use(createGitRouter({ ...authDeps, events: logged, caches }));
       web.use(createAttachmentDownloads({ ...authDeps, events: logged, caches }));
+      web.use(createRepoAvatars({ config }));
       web.use((req, res) => sendError(res, 404, `nothing at ${req.method} ${req.path}`));
       const onError: ErrorRequestHandler = (err, _req, res, _next) => {
         const status = (err as { status?: number; type?: string }).status;

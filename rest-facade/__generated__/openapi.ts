@@ -447,6 +447,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/repos/{owner}/{repo}/git/notes/{sha}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The git note of a commit (named by id, branch or tag), with the commit that last changed the note */
+        get: operations["repoGetNote"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/repos/{owner}/{repo}/git/commits/{sha}": {
         parameters: {
             query?: never;
@@ -664,6 +681,41 @@ export interface paths {
         };
         /** Download a ref as a tar.gz or zip archive, or as a git bundle */
         get: operations["repoGetArchive"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/repos/{owner}/{repo}/file-contents": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Several files at a ref, with their content; the list of paths comes as JSON in the body parameter */
+        get: operations["repoGetFileContents"];
+        put?: never;
+        /** Several files at a ref, with their content, in order; null where a path holds nothing. At most the default page size of paths are read, and the list ends before a file that would make the reply too large. */
+        post: operations["repoGetFileContentsPost"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/repos/{owner}/{repo}/editorconfig/{filepath}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** What the root .editorconfig (at a ref) defines for a path; 404 when the repository has none */
+        get: operations["repoGetEditorConfig"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2312,6 +2364,41 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/topics/search": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Topics of the site whose name contains the keyword, most used first, with their repository counts */
+        get: operations["topicSearch"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/repos/{owner}/{repo}/avatar": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Set the avatar of a repository from a base64 PNG, JPEG, GIF or WebP image of at most 1 MiB (repository admins) */
+        post: operations["repoUpdateAvatar"];
+        /** Remove the avatar of a repository (repository admins) */
+        delete: operations["repoDeleteAvatar"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/repos/{owner}/{repo}/languages": {
         parameters: {
             query?: never;
@@ -2341,6 +2428,26 @@ export interface paths {
         put?: never;
         /** Create a repository owned by an organization */
         post: operations["createOrgRepo"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/org/{org}/repos": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create a repository owned by an organization, as POST /orgs/{org}/repos does
+         * @deprecated
+         */
+        post: operations["createOrgRepoDeprecated"];
         delete?: never;
         options?: never;
         head?: never;
@@ -4068,6 +4175,11 @@ export interface components {
             /** @description The text, in Markdown (not empty). */
             body: string;
         };
+        /** @description A git note and the commit that last changed it. */
+        Note: {
+            commit?: components["schemas"]["Commit"];
+            message?: string;
+        };
         PayloadCommitVerification: {
             payload?: string;
             reason?: string;
@@ -4302,6 +4414,20 @@ export interface components {
             message?: string;
             new_branch?: string;
             signoff?: boolean;
+        };
+        /** @description Standard EditorConfig properties of a file. */
+        EditorconfigDefinition: {
+            charset?: string;
+            indent_style?: string;
+            indent_size?: string;
+            tab_width?: number;
+            end_of_line?: string;
+            trim_trailing_whitespace?: boolean;
+            insert_final_newline?: boolean;
+        };
+        /** @description The paths to read. */
+        GetFilesOptions: {
+            files?: string[];
         };
         FilesResponse: {
             commit?: components["schemas"]["FileCommitResponse"];
@@ -5206,6 +5332,24 @@ export interface components {
         EditReactionOption: {
             /** @description The reaction, e.g. +1, heart or rocket. */
             content: string;
+        };
+        UpdateRepoAvatarOption: {
+            /** @description The image, base64-encoded. */
+            image: string;
+        };
+        TopicListResponse: {
+            topics?: components["schemas"]["TopicResponse"][];
+        };
+        TopicResponse: {
+            /** Format: date-time */
+            created?: string;
+            /** Format: int64 */
+            id?: number;
+            /** Format: int64 */
+            repo_count?: number;
+            topic_name?: string;
+            /** Format: date-time */
+            updated?: string;
         };
         RepoTopicOptions: {
             topics?: string[];
@@ -7816,6 +7960,35 @@ export interface operations {
             404: components["responses"]["notFound"];
         };
     };
+    repoGetNote: {
+        parameters: {
+            query?: {
+                verification?: boolean;
+                files?: boolean;
+            };
+            header?: never;
+            path: {
+                owner: string;
+                repo: string;
+                sha: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The note. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Note"];
+                };
+            };
+            404: components["responses"]["notFound"];
+            422: components["responses"]["validationError"];
+        };
+    };
     repoGetSingleCommit: {
         parameters: {
             query?: {
@@ -8199,6 +8372,76 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            404: components["responses"]["notFound"];
+        };
+    };
+    repoGetFileContents: {
+        parameters: {
+            query: {
+                ref?: string;
+                /** @description JSON text of the POST body, e.g. {"files": ["a.txt", "docs/b.md"]}. */
+                body: string;
+            };
+            header?: never;
+            path: {
+                owner: string;
+                repo: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["ContentsListResponse"];
+            400: components["responses"]["error"];
+            404: components["responses"]["notFound"];
+        };
+    };
+    repoGetFileContentsPost: {
+        parameters: {
+            query?: {
+                ref?: string;
+            };
+            header?: never;
+            path: {
+                owner: string;
+                repo: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["GetFilesOptions"];
+            };
+        };
+        responses: {
+            200: components["responses"]["ContentsListResponse"];
+            404: components["responses"]["notFound"];
+        };
+    };
+    repoGetEditorConfig: {
+        parameters: {
+            query?: {
+                ref?: string;
+            };
+            header?: never;
+            path: {
+                owner: string;
+                repo: string;
+                filepath: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The properties set for the path; those not set (and false ones) are left out. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EditorconfigDefinition"];
+                };
             };
             404: components["responses"]["notFound"];
         };
@@ -11479,6 +11722,72 @@ export interface operations {
             423: components["responses"]["repoArchivedError"];
         };
     };
+    topicSearch: {
+        parameters: {
+            query: {
+                q: string;
+                page?: number;
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of topics; X-Total-Count tells how many match. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TopicListResponse"];
+                };
+            };
+            403: components["responses"]["forbidden"];
+            404: components["responses"]["notFound"];
+        };
+    };
+    repoUpdateAvatar: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                owner: string;
+                repo: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["UpdateRepoAvatarOption"];
+            };
+        };
+        responses: {
+            204: components["responses"]["empty"];
+            400: components["responses"]["error"];
+            403: components["responses"]["forbidden"];
+            404: components["responses"]["notFound"];
+            422: components["responses"]["validationError"];
+        };
+    };
+    repoDeleteAvatar: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                owner: string;
+                repo: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: components["responses"]["empty"];
+            403: components["responses"]["forbidden"];
+            404: components["responses"]["notFound"];
+        };
+    };
     repoGetLanguages: {
         parameters: {
             query?: never;
@@ -11522,6 +11831,35 @@ export interface operations {
         };
     };
     createOrgRepo: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                org: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["CreateRepoOption"];
+            };
+        };
+        responses: {
+            /** @description Created. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Repository"];
+                };
+            };
+            400: components["responses"]["error"];
+            403: components["responses"]["forbidden"];
+            404: components["responses"]["notFound"];
+        };
+    };
+    createOrgRepoDeprecated: {
         parameters: {
             query?: never;
             header?: never;

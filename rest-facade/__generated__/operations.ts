@@ -8,10 +8,10 @@ export { repoListTags, repoGetTag, repoCreateTag, repoDeleteTag, GetAnnotatedTag
 export { repoListCollaborators, repoCheckCollaborator, repoAddCollaborator, repoDeleteCollaborator, repoGetRepoPermissions } from '../operations/collaborator/collaborators.ts';
 export { issueGetRepoComments, issueGetComment, issueGetComments, issueCreateComment, issueEditComment, issueEditCommentDeprecated, issueDeleteComment, issueDeleteCommentDeprecated } from '../operations/comment/comments.ts';
 export { issueGetCommentsAndTimeline } from '../operations/comment/timeline.ts';
-export { repoGetAllCommits, repoGetSingleCommit, repoDownloadCommitDiffOrPatch } from '../operations/commit/commits.ts';
+export { repoGetAllCommits, repoGetSingleCommit, repoDownloadCommitDiffOrPatch, repoGetNote } from '../operations/commit/commits.ts';
 export { repoCompareDiff } from '../operations/commit/compare.ts';
 export { GetTree, GetBlob } from '../operations/commit/gitdata.ts';
-export { repoGetContents, repoGetContentsList, repoGetContentsExt, repoCreateFile, repoUpdateFile, repoDeleteFile, repoChangeFiles, repoApplyDiffPatch } from '../operations/contents/contents.ts';
+export { repoGetContents, repoGetContentsList, repoGetContentsExt, repoGetFileContents, repoGetFileContentsPost, repoGetEditorConfig, repoCreateFile, repoUpdateFile, repoDeleteFile, repoChangeFiles, repoApplyDiffPatch } from '../operations/contents/contents.ts';
 export { repoGetRawFile, repoGetRawFileOrLFS, repoGetArchive } from '../operations/contents/downloads.ts';
 export { issueListIssueDependencies, issueCreateIssueDependencies, issueRemoveIssueDependencies, issueListBlocks, issueCreateIssueBlocking, issueRemoveIssueBlocking } from '../operations/dependency/dependencies.ts';
 export { listForks, createFork, repoMergeUpstream } from '../operations/fork/forks.ts';
@@ -36,8 +36,9 @@ export { repoListTagProtection, repoGetTagProtection, repoCreateTagProtection, r
 export { repoMergePullRequest, repoCancelScheduledAutoMerge, repoUpdatePullRequest } from '../operations/pull/merge.ts';
 export { repoListPullRequests, repoListPinnedPullRequests, repoGetPullRequest, repoGetPullRequestByBaseHead, repoDownloadPullDiffOrPatch, repoPullRequestIsMerged, repoCreatePullRequest, repoEditPullRequest, repoGetPullRequestCommits, repoGetPullRequestFiles, repoGetCommitPullRequest } from '../operations/pull/pulls.ts';
 export { issueGetIssueReactions, issuePostIssueReaction, issueDeleteIssueReaction, issueGetCommentReactions, issuePostCommentReaction, issueDeleteCommentReaction } from '../operations/reaction/reactions.ts';
-export { repoGet, repoGetByID, createCurrentUserRepo, adminCreateRepo, createOrgRepo, repoEdit, repoDelete, repoSearch, userListRepos, userCurrentListRepos, orgListRepos, repoGetLanguages } from '../operations/repo/repos.ts';
-export { repoListTopics, repoUpdateTopics, repoAddTopic, repoDeleteTopic } from '../operations/repo/topics.ts';
+export { repoUpdateAvatar, repoDeleteAvatar } from '../operations/repo/avatar.ts';
+export { repoGet, repoGetByID, createCurrentUserRepo, adminCreateRepo, createOrgRepo, createOrgRepoDeprecated, repoEdit, repoDelete, repoSearch, userListRepos, userCurrentListRepos, orgListRepos, repoGetLanguages } from '../operations/repo/repos.ts';
+export { repoListTopics, repoUpdateTopics, repoAddTopic, repoDeleteTopic, topicSearch } from '../operations/repo/topics.ts';
 export { repoListPullReviews, repoGetPullReview, repoGetPullReviewComments, repoCreatePullReview, repoSubmitPullReview, repoDeletePullReview, repoDismissPullReview, repoUnDismissPullReview, repoCreatePullReviewRequests, repoDeletePullReviewRequests, repoCreatePullReviewCommentReply, repoResolvePullReviewComment, repoUnresolvePullReviewComment, repoGetReviewers } from '../operations/review/reviews.ts';
 export { getGeneralAPISettings, getGeneralAttachmentSettings, getGeneralRepositorySettings, getGeneralUISettings, getVersion } from '../operations/settings/settings.ts';
 export { userCurrentListFollowers, userCurrentListFollowing, userListFollowers, userListFollowing, userCurrentCheckFollowing, userCheckFollowing, userCurrentPutFollow, userCurrentDeleteFollow } from '../operations/social/follows.ts';

@@ -99,3 +99,8 @@ export function toCommit(commit: RestCommitFragment, repo: RestRepositoryUrlsFra
 export function toCompare(commits: { totalCount: number; nodes: RestCommitFragment[] }, repo: RestRepositoryUrlsFragment): RestSchema<'Compare'> {
   return { total_commits: commits.totalCount, commits: commits.nodes.map((c) => toCommit(c, repo)) };
 }
+
+/** A git note with the notes commit that last changed it, as Gitea's Note. */
+export function toNote(note: { message: string; commit: RestCommitFragment }, repo: RestRepositoryUrlsFragment): RestSchema<'Note'> {
+  return { message: note.message, commit: toCommit(note.commit, repo) };
+}

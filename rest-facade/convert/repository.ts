@@ -83,7 +83,7 @@ export function toRepository(repo: RestRepositoryFieldsFragment & { parent?: Res
     default_merge_style: repo.defaultMergeStyle,
     default_allow_maintainer_edit: repo.defaultAllowMaintainerEdit,
     default_update_style: 'merge',
-    avatar_url: '',
+    avatar_url: repo.avatarUrl,
     // Gitea's "internal": a public repository of a private owner.
     internal: !repo.isPrivate && repo.owner.visibility === 'private',
     mirror_interval: '',

@@ -1,5 +1,5 @@
-import { RepositoryCommitDiffDocument, RepositoryCommitDocument, RepositoryCommitsDocument } from '../../__generated__/graphql.ts';
-import { toCommit } from '../../convert/commit.ts';
+import { RepositoryCommitDiffDocument, RepositoryCommitDocument, RepositoryCommitsDocument, RepositoryNoteDocument } from '../../__generated__/graphql.ts';
+import { toCommit, toNote } from '../../convert/commit.ts';
 import { conflict, notFound } from '../../../src/errors.ts';
 import { defineOperation, found, list, ok, textReply } from '../../operation.ts';
 
@@ -69,5 +69,16 @@ export const repoDownloadCommitDiffOrPatch = defineOperation({
   reply: ({ repository }, { params }) => {
     const commit = found(found(repository).commit);
     return textReply((params.diffType === 'patch' ? commit.patch : commit.diff) ?? '');
+  },
+});
+
+/** A commit's git note; the commit shown is the notes commit that last changed it, with stats, as Gitea shows it. */
+export const repoGetNote = defineOperation({
+  operationId: 'repoGetNote',
+  document: RepositoryNoteDocument,
+  variables: ({ params, query }) => ({ owner: params.owner, name: params.repo, rev: params.sha, ...commitOptions({ ...query, stat: true }) }),
+  reply: ({ repository }) => {
+    const repo = found(repository);
+    return ok(toNote(found(repo.note), repo));
   },
 });

@@ -2,12 +2,16 @@ import {
   ApplyDiffPatchDocument,
   ChangeFilesDocument,
   RepositoryContentsDocument,
+  RepositoryEditorconfigDocument,
+  RepositoryFilesDocument,
   type ChangeFilesInput,
   type FileOperationInput,
   type RepositoryContentsQuery,
+  type RepositoryFilesQuery,
 } from '../../__generated__/graphql.ts';
+import { toEditorconfig } from '../../convert/editorconfig.ts';
 import { toContentsExtResponse, toContentsResponse, toFileResponse, toFilesResponse, type CommitFacts } from '../../convert/contents.ts';
-import { badRequest } from '../../../src/errors.ts';
+import { badRequest, notFound } from '../../../src/errors.ts';
 import { created, defineOperation, found, ok, type Reply, type RequestBody } from '../../operation.ts';
 import { fromSnakeCase } from '../../snake-case.ts';
 
@@ -69,6 +73,57 @@ export const repoGetContentsExt = defineOperation({
     const at = { apiUrl, htmlUrl, ref: contents.ref, refName: contents.refName, refType: contents.refType };
     const facts: CommitFacts = { metadata: includes.has('commit_metadata'), message: includes.has('commit_message') };
     return ok(toContentsExtResponse(contents, at, facts));
+  },
+});
+
+// --- Several files at once ------------------------------------------------------------------------
+
+/** The files of a multi-file read, null where a path held nothing (as Gitea answers). */
+function filesReply({ repository }: RepositoryFilesQuery): Reply {
+  const { files, apiUrl, htmlUrl } = found(repository);
+  const at = { apiUrl, htmlUrl, ref: files.ref, refName: files.refName, refType: files.refType };
+  return ok(files.files.map((f) => (f ? toContentsResponse(f, at) : null)));
+}
+
+/** The GET form's `body` parameter: JSON `{"files": [string, ...]}`; anything else is 400, as in Gitea. */
+function pathsOfBodyParameter(raw: string): string[] {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(raw);
+  } catch {
+    throw badRequest('invalid body parameter: it must be JSON such as {"files": ["README.md"]}');
+  }
+  if (parsed === null) return [];
+  if (typeof parsed !== 'object' || Array.isArray(parsed)) throw badRequest('invalid body parameter: it must be a JSON object');
+  const files = (parsed as { files?: unknown }).files;
+  if (files === undefined || files === null) return [];
+  if (!Array.isArray(files) || files.some((f) => typeof f !== 'string')) throw badRequest('invalid body parameter: files must be a list of paths');
+  return files as string[];
+}
+
+export const repoGetFileContents = defineOperation({
+  operationId: 'repoGetFileContents',
+  document: RepositoryFilesDocument,
+  variables: ({ params, query }) => ({ owner: params.owner, name: params.repo, paths: pathsOfBodyParameter(query.body), ref: query.ref }),
+  reply: filesReply,
+});
+
+export const repoGetFileContentsPost = defineOperation({
+  operationId: 'repoGetFileContentsPost',
+  document: RepositoryFilesDocument,
+  variables: ({ params, query, body }) => ({ owner: params.owner, name: params.repo, paths: body.files ?? [], ref: query.ref }),
+  reply: filesReply,
+});
+
+export const repoGetEditorConfig = defineOperation({
+  operationId: 'repoGetEditorConfig',
+  document: RepositoryEditorconfigDocument,
+  variables: ({ params, query }) => ({ owner: params.owner, name: params.repo, path: params.filepath, ref: query.ref }),
+  reply: ({ repository }) => {
+    const definition = found(repository).editorconfig;
+    // Gitea answers 404 when the commit has no .editorconfig.
+    if (!definition) throw notFound('the repository has no .editorconfig at this ref');
+    return ok(toEditorconfig(definition));
   },
 });
 

@@ -48,6 +48,14 @@ export const createOrgRepo = defineOperation({
   reply: ({ createRepository }) => created(toRepository(createRepository)),
 });
 
+/** The older path of the same creation (Gitea keeps /org/{org}/repos beside /orgs/{org}/repos). */
+export const createOrgRepoDeprecated = defineOperation({
+  operationId: 'createOrgRepoDeprecated',
+  document: CreateRepositoryDocument,
+  variables: ({ params, body }) => ({ owner: params.org, input: createRepositoryInput(body) }),
+  reply: ({ createRepository }) => created(toRepository(createRepository)),
+});
+
 export const repoEdit = defineOperation({
   operationId: 'repoEdit',
   document: UpdateRepositoryDocument,

@@ -2,8 +2,10 @@ import {
   AddRepositoryTopicDocument,
   RemoveRepositoryTopicDocument,
   RepositoryTopicsDocument,
+  SearchTopicsDocument,
   SetRepositoryTopicsDocument,
 } from '../../__generated__/graphql.ts';
+import { toTopicList } from '../../convert/topic.ts';
 import { defineOperation, found, noContent, ok } from '../../operation.ts';
 
 export const repoListTopics = defineOperation({
@@ -32,4 +34,13 @@ export const repoDeleteTopic = defineOperation({
   document: RemoveRepositoryTopicDocument,
   variables: ({ params }) => ({ owner: params.owner, name: params.repo, topic: params.topic }),
   reply: () => noContent(),
+});
+
+/** Gitea's topic search: {topics: [...]} with X-Total-Count. */
+export const topicSearch = defineOperation({
+  operationId: 'topicSearch',
+  document: SearchTopicsDocument,
+  paged: true,
+  variables: ({ query, page }) => ({ query: query.q, ...page }),
+  reply: ({ topics }) => ({ ...ok(toTopicList(topics.nodes)), totalCount: topics.totalCount }),
 });

@@ -193,7 +193,23 @@ const ComparisonRef = builder.objectRef<commits.Comparison>('Comparison').implem
   }),
 });
 
+const GitNoteRef = builder.objectRef<commits.NoteNode>('GitNote').implement({
+  description: 'A git note (refs/notes/commits) attached to a commit.',
+  fields: (t) => ({
+    message: t.exposeString('message'),
+    commit: t.field({ type: CommitRef, description: 'The commit of the notes history that last changed this note.', resolve: (n) => n.commit }),
+  }),
+});
+
 builder.objectFields(RepositoryRef, (t) => ({
+  note: t.field({
+    authScopes: readsCode,
+    type: GitNoteRef,
+    nullable: true,
+    description: 'The git note of the commit a revision names; null when there is none.',
+    args: { rev: t.arg.string({ required: true }) },
+    resolve: (repo, { rev }, ctx) => lookup(ctx, () => commits.getNote(ctx, repo as Repository, rev), () => `no note for "${rev}"`),
+  }),
   commit: t.field({
     authScopes: readsCode,
     type: CommitRef,

@@ -3,6 +3,7 @@ import { badRequest, invalid, notFound } from '../../errors.ts';
 import { changesBetween, changesOfCommits, commitDiff, commitPatch, rangeDiff, rangePatch, type Changes } from '../../git/diff.ts';
 import { lfsPointer, listTree, readBlob, type ListedEntry } from '../../git/gitdata.ts';
 import { countCommits, logCommits, mergeBase, type HistorySelection } from '../../git/log.ts';
+import { readNote } from '../../git/notes.ts';
 import type { Commit } from '../../git/objects.ts';
 import { isCommitInfo, readCommitInfo, revisionProblem, type CommitInfo } from '../../git/refs.ts';
 import { resolveCommit } from '../../git/repo.ts';
@@ -59,6 +60,22 @@ export async function resolveCommitId(ctx: Ctx, repo: Repository, rev: string): 
 export async function getCommit(ctx: Ctx, repo: Repository, rev: string): Promise<CommitNode | null> {
   const commit = await readCommitInfo(gitDirOf(ctx, repo), checkRevision(rev));
   return commit ? commitNode(repo, commit) : null;
+}
+
+export interface NoteNode {
+  message: string;
+  /** The commit of the notes history that last changed the note (what Gitea shows beside it). */
+  commit: CommitNode;
+}
+
+/** The git note of the commit a revision names; null when the revision names no commit or the commit has no note. */
+export async function getNote(ctx: Ctx, repo: Repository, rev: string): Promise<NoteNode | null> {
+  const gitDir = gitDirOf(ctx, repo);
+  const oid = await resolveCommit(gitDir, checkRevision(rev));
+  const note = oid && (await readNote(gitDir, oid));
+  if (!note) return null;
+  const commit = await readCommitInfo(gitDir, note.notesCommit);
+  return commit && { message: note.message.toString('utf8'), commit: commitNode(repo, commit) };
 }
 
 export interface HistoryFilter {

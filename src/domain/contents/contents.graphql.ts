@@ -79,6 +79,35 @@ const RepositoryContents = builder.objectRef<contents.ContentsResult>('Repositor
   }),
 });
 
+const RepositoryFiles = builder.objectRef<contents.FilesResult>('RepositoryFiles').implement({
+  description: 'Several paths of a repository read at one ref.',
+  fields: (t) => ({
+    ref: t.exposeString('ref', { description: 'The ref as asked for, or the default branch.' }),
+    refName: t.exposeString('refName', { description: 'Its short name (a full commit id for commits).' }),
+    refType: t.field({ type: RefTypeEnum, resolve: (c) => c.refType }),
+    commitOid: t.exposeString('commitOid', { description: 'The commit read.' }),
+    files: t.field({
+      type: [ContentEntryRef],
+      nullable: { list: false, items: true },
+      description: 'One per path read, in order; null where nothing is. Long lists are cut (see Repository.files).',
+      resolve: (c) => c.files,
+    }),
+  }),
+});
+
+const EditorconfigDefinitionRef = builder.objectRef<contents.EditorconfigDefinition>('EditorconfigDefinition').implement({
+  description: "The standard properties an .editorconfig gives a file; null (false) where it sets none.",
+  fields: (t) => ({
+    charset: t.exposeString('charset', { nullable: true }),
+    indentStyle: t.exposeString('indentStyle', { nullable: true }),
+    indentSize: t.exposeString('indentSize', { nullable: true, description: 'A number of columns, or "tab".' }),
+    tabWidth: t.exposeInt('tabWidth', { nullable: true }),
+    endOfLine: t.exposeString('endOfLine', { nullable: true }),
+    trimTrailingWhitespace: t.exposeBoolean('trimTrailingWhitespace'),
+    insertFinalNewline: t.exposeBoolean('insertFinalNewline'),
+  }),
+});
+
 const RepositoryArchive = builder.objectRef<contents.ArchiveTarget>('RepositoryArchive').implement({
   description: 'An archive download: which commit it holds and how it is named.',
   fields: (t) => ({
@@ -99,6 +128,23 @@ builder.objectFields(RepositoryRef, (t) => ({
       'With `refInPath` and no `ref`, a leading part of the path that names a branch, tag or full commit id is taken as the ref.',
     args: { path: t.arg.string(), ref: t.arg.string(), refInPath: t.arg.boolean() },
     resolve: (repo, args, ctx) => contents.getContents(ctx, repo, args),
+  }),
+  files: t.field({
+    authScopes: readsCode,
+    type: RepositoryFiles,
+    description:
+      'Each of `paths` on `ref` (default: the default branch), files with their content. At most the default page size of ' +
+      'paths are read, and the list stops before a file whose content would make the reply larger than the maximum response size.',
+    args: { paths: t.arg.stringList({ required: true }), ref: t.arg.string() },
+    resolve: (repo, args, ctx) => contents.getFiles(ctx, repo, args),
+  }),
+  editorconfig: t.field({
+    authScopes: readsCode,
+    type: EditorconfigDefinitionRef,
+    nullable: true,
+    description: "What the root .editorconfig on `ref` (default: the default branch) defines for `path`; null when there is none.",
+    args: { path: t.arg.string({ required: true }), ref: t.arg.string() },
+    resolve: (repo, args, ctx) => contents.editorconfigFor(ctx, repo, args),
   }),
   archive: t.field({
     authScopes: readsCode,

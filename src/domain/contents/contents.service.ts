@@ -1,3 +1,4 @@
+import { parseFromFilesSync } from 'editorconfig';
 import type { Repository } from '../../db/models.ts';
 import { badRequest, notFound } from '../../errors.ts';
 import { ARCHIVE_FORMATS, type ArchiveFormat } from '../../git/archive.ts';
@@ -169,6 +170,104 @@ export async function getContents(
   const entry = itemOf(at, found.entry, sizes.get(found.entry.oid) ?? 0, false);
   const entries = children ? childEntries.map((e) => itemOf(at, e, sizes.get(e.oid) ?? 0, true)) : null;
   return { ref: asked || resolved.name, refName: resolved.name, refType: resolved.type, commitOid: resolved.commit, path, entry, entries };
+}
+
+export interface FilesResult {
+  ref: string;
+  refName: string;
+  refType: RefType;
+  commitOid: string;
+  /** One per path read, in the order asked; null where nothing is (or the path is not a valid tree path). */
+  files: (ContentItem | null)[];
+}
+
+const base64Length = (bytes: number) => 4 * Math.ceil(bytes / 3);
+
+/**
+ * Several paths on one ref (default: the default branch), each as its own entry (a directory is its entry,
+ * not its listing). As Gitea does, at most DEFAULT_PAGING_NUM paths are read and the list stops before the
+ * file whose content would take the reply past DEFAULT_MAX_RESPONSE_SIZE; a path that cannot be read is null.
+ * Trees, sizes and contents come from the batch reader, so the number of paths spawns no more git processes.
+ */
+export async function getFiles(
+  ctx: Pick<ServiceContext, 'config'>,
+  repo: Repository,
+  args: { paths: readonly string[]; ref?: string | null },
+): Promise<FilesResult> {
+  const gitDir = repositoryPath(ctx.config, repo.id);
+  const { DEFAULT_MAX_BLOB_SIZE: maxBlobSize, DEFAULT_PAGING_NUM: pageSize, DEFAULT_MAX_RESPONSE_SIZE: maxResponse } = ctx.config.api;
+  const asked = args.ref?.trim() || '';
+  const resolved = await resolveRef(gitDir, asked || `refs/heads/${repo.defaultBranch}`);
+  if (!resolved) throw notFound(asked ? `the ref "${asked}" does not exist` : repo.isEmpty ? 'the repository is empty' : `the branch "${repo.defaultBranch}" does not exist`);
+  const tree = await commitTree(gitDir, resolved.commit);
+  if (!tree) throw notFound(`the ref "${resolved.name}" does not name a commit`);
+
+  const cleanOrNull = (raw: string) => {
+    try {
+      return normalizePath(raw, { allowRoot: true });
+    } catch {
+      return null;
+    }
+  };
+  const paths = args.paths.slice(0, pageSize).map(cleanOrNull);
+  const found = await Promise.all(paths.map(async (p) => (p === null ? null : lookupPath(gitDir, tree, p))));
+  const entries = found.map((f) => (f?.kind === 'found' ? f.entry : null));
+  const sizes = await objectSizes(gitDir, entries.filter((e): e is PathEntry => !!e && e.type === 'blob').map((e) => e.oid));
+  const at: ReadAt = { repo, gitDir, commit: resolved.commit, maxBlobSize };
+  const files: (ContentItem | null)[] = [];
+  let replySize = 0;
+  for (const entry of entries) {
+    const item = entry && itemOf(at, entry, sizes.get(entry.oid) ?? 0, false);
+    if (item?.type === 'file' && item.size <= maxBlobSize) replySize += base64Length(item.size);
+    if (replySize > maxResponse) break;
+    files.push(item);
+  }
+  return { ref: asked || resolved.name, refName: resolved.name, refType: resolved.type, commitOid: resolved.commit, files };
+}
+
+/** The properties an .editorconfig gives a file, as Gitea reports them (the standard ones; false and unset are left out). */
+export interface EditorconfigDefinition {
+  charset: string | null;
+  indentStyle: string | null;
+  indentSize: string | null;
+  tabWidth: number | null;
+  endOfLine: string | null;
+  trimTrailingWhitespace: boolean;
+  insertFinalNewline: boolean;
+}
+
+/**
+ * What the repository's root .editorconfig (on `ref`, default: the default branch) defines for `path`; the
+ * path need not exist. Null when the commit has no .editorconfig. Sections are matched by the editorconfig
+ * package, on a virtual tree: nothing is read from disk.
+ */
+export async function editorconfigFor(
+  ctx: Pick<ServiceContext, 'config'>,
+  repo: Repository,
+  args: { path: string; ref?: string | null },
+): Promise<EditorconfigDefinition | null> {
+  const gitDir = repositoryPath(ctx.config, repo.id);
+  const path = normalizePath(args.path, { allowRoot: false });
+  const asked = args.ref?.trim() || '';
+  const resolved = await resolveRef(gitDir, asked || `refs/heads/${repo.defaultBranch}`);
+  if (!resolved) return null;
+  const tree = await commitTree(gitDir, resolved.commit);
+  const found = tree ? await lookupPath(gitDir, tree, '.editorconfig') : null;
+  if (found?.kind !== 'found' || found.entry.type !== 'blob') return null;
+  const contents = await readBlobData(gitDir, found.entry.oid);
+  if (!contents) return null;
+  const props = parseFromFilesSync(`/repo/${path}`, [{ name: '/repo/.editorconfig', contents }], { root: '/repo', unset: true });
+  const text = (v: unknown) => (v === undefined || v === null || v === '' ? null : String(v));
+  const tabWidth = Number(props.tab_width);
+  return {
+    charset: text(props.charset),
+    indentStyle: text(props.indent_style),
+    indentSize: text(props.indent_size),
+    tabWidth: Number.isInteger(tabWidth) && tabWidth > 0 ? tabWidth : null,
+    endOfLine: text(props.end_of_line),
+    trimTrailingWhitespace: props.trim_trailing_whitespace === true,
+    insertFinalNewline: props.insert_final_newline === true,
+  };
 }
 
 /** Base64 of a file's bytes; null for other entries, listing entries and files above the blob size limit. */

@@ -4,6 +4,8 @@ import { lookup } from '../../graphql/errors.ts';
 import { connectionComplexity, offsetConnection } from '../../graphql/connection.ts';
 import { atLeast, CODE_READ, CODE_WRITE, readableRepositoriesWhere, repositoryPermission, satisfies } from '../access/access.service.ts';
 import * as repos from './repo.service.ts';
+import * as avatars from './avatar.service.ts';
+import { searchTopics, type TopicWithCount } from './topics.service.ts';
 import { listAccountRepositories, listOwnerRepositories, searchRepositories } from './search.service.ts';
 import { UserRef } from '../user/user.graphql.ts';
 import { databaseIdOf } from '../../graphql/ids.ts';
@@ -61,6 +63,10 @@ export const RepositoryRef = builder.prismaNode('Repository', {
     defaultBranch: t.exposeString('defaultBranch'),
     objectFormat: t.field({ type: ObjectFormatEnum, resolve: (r) => r.objectFormat as 'sha1' }),
     topics: t.stringList({ resolve: (r) => repos.topicsOf(r) }),
+    avatarUrl: t.string({
+      description: "Where its avatar image is served; '' when it has none.",
+      resolve: (r, _a, ctx) => (r.avatar ? `${ctx.rootUrl}repo-avatars/${encodeURIComponent(r.avatar)}` : ''),
+    }),
     sizeKib: t.int({ resolve: (r) => Math.ceil(r.sizeBytes / 1024) }),
     branchCount: t.exposeInt('branchCount'),
     isFork: t.exposeBoolean('isFork'),
@@ -181,7 +187,35 @@ builder.objectField(RepositoryRef, 'languages', (t) =>
   }),
 );
 
+const TopicRef = builder.objectRef<TopicWithCount>('Topic').implement({
+  description: 'A topic of the site, with the number of repositories carrying it.',
+  fields: (t) => ({
+    databaseId: t.int({ resolve: (x) => x.topic.id }),
+    name: t.string({ resolve: (x) => x.topic.name }),
+    repoCount: t.int({ resolve: (x) => x.repoCount }),
+    createdAt: t.field({ type: 'DateTime', resolve: (x) => x.topic.createdAt }),
+    updatedAt: t.field({ type: 'DateTime', description: 'When a repository last took it up or dropped it.', resolve: (x) => x.topic.updatedAt }),
+  }),
+});
+
+const TopicConnection = builder.connectionObject({
+  type: TopicRef,
+  name: 'TopicConnection',
+  fields: (t) => ({ totalCount: t.int({ resolve: (c) => (c as unknown as { totalCount: number }).totalCount }) }),
+});
+
 builder.queryFields((t) => ({
+  topics: t.connection(
+    {
+      type: TopicRef,
+      description: 'Topics whose name contains `query` (all when empty), most used first.',
+      complexity: connectionComplexity,
+      tokenScope: 'read:repository',
+      args: { query: t.arg.string() },
+      resolve: (_root, { query, ...page }, ctx) => offsetConnection(page, (window) => searchTopics(ctx, query, window)),
+    },
+    TopicConnection,
+  ),
   repository: t.field({
     type: RepositoryRef,
     nullable: true,
@@ -245,6 +279,24 @@ builder.mutationFields((t) => ({
     args: { owner: t.arg.string({ required: true }), name: t.arg.string({ required: true }) },
     resolve: async (_root, { owner, name }, ctx) => {
       await repos.deleteRepository(ctx, owner, name);
+      return true;
+    },
+  }),
+  setRepositoryAvatar: t.boolean({
+    description: 'Sets the avatar of a repository (its admins) from a base64 PNG, JPEG, GIF or WebP image of at most 1 MiB.',
+    tokenScope: 'write:repository',
+    args: { owner: t.arg.string({ required: true }), name: t.arg.string({ required: true }), image: t.arg.string({ required: true }) },
+    resolve: async (_root, { owner, name, image }, ctx) => {
+      await avatars.setAvatar(ctx, owner, name, image);
+      return true;
+    },
+  }),
+  deleteRepositoryAvatar: t.boolean({
+    description: 'Removes the avatar of a repository (its admins).',
+    tokenScope: 'write:repository',
+    args: { owner: t.arg.string({ required: true }), name: t.arg.string({ required: true }) },
+    resolve: async (_root, { owner, name }, ctx) => {
+      await avatars.deleteAvatar(ctx, owner, name);
       return true;
     },
   }),

@@ -25,6 +25,8 @@ import { checkRepositoryName, MERGE_STYLES, normalizeTopics, OBJECT_FORMATS, TRA
 import { repositoryPath } from './storage.ts';
 import { applyRefChanges, syncRefs } from '../branch/ref-table.ts';
 import { initialFiles } from './templates.ts';
+import { linkTopics } from './topics.service.ts';
+import { storageFor } from '../../storage/stores.ts';
 import { languageBytes } from './languages.ts';
 import { forgetRepositories } from '../social/social.counters.ts';
 import { defaultHookCopies } from '../webhook/default-hooks.ts';
@@ -301,12 +303,16 @@ export async function deleteRepository(ctx: ServiceContext, ownerLogin: string, 
     await publish('repo.deleted', { repoId: repo.id, ownerId: repo.ownerId, ...(actorId !== undefined ? { actorId } : {}), ...(snapshot ? { snapshot } : {}) });
   });
   await removeRepository(repositoryPath(ctx.config, repo.id));
+  if (repo.avatar) await storageFor(ctx.config, 'repo-avatars').delete(repo.avatar);
 }
 
 export async function replaceTopics(ctx: ServiceContext, ownerLogin: string, name: string, topics: string[]) {
   const { repo } = await getRepository(ctx, ownerLogin, name, 'admin');
   const normalized = normalizeTopics(topics);
-  await ctx.db.repository.update({ where: { id: repo.id }, data: { topics: normalized.join(',') } });
+  await ctx.db.$transaction(async (tx) => {
+    await tx.repository.update({ where: { id: repo.id }, data: { topics: normalized.join(',') } });
+    await linkTopics(tx, repo.id, normalized);
+  });
   return normalized;
 }
 

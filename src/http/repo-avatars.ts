@@ -1,0 +1,23 @@
+import express, { type Request, type Response } from 'express';
+import type { Config } from '../config/defaults.ts';
+import { openAvatar } from '../domain/repo/avatar.service.ts';
+import { sendError } from './errors.ts';
+
+/**
+ * `/repo-avatars/{key}`: a repository's avatar image, where its avatar_url points. Public, as Gitea serves them:
+ * the key holds a hash of the bytes, so it is not guessed, and a new image has a new key (cached for long).
+ */
+export function createRepoAvatars(deps: { config: Config }) {
+  const router = express.Router();
+  router.get('/repo-avatars/:key', async (req: Request, res: Response) => {
+    const avatar = await openAvatar(deps, String(req.params.key));
+    if (!avatar) return sendError(res, 404, 'no such avatar');
+    res.status(200);
+    res.setHeader('Content-Type', avatar.type);
+    res.setHeader('Content-Length', avatar.data.length);
+    res.setHeader('X-Content-Type-Options', 'nosniff');
+    res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
+    res.end(req.method === 'HEAD' ? undefined : avatar.data);
+  });
+  return router;
+}
