@@ -22,7 +22,7 @@ import { findUserByLogin } from '../user/user.service.ts';
 import { viewerTeams } from '../access/grants.ts';
 import { STORED_SETTINGS, type CreateRepositoryInput, type UpdateRepositoryInput } from './repo.inputs.ts';
 import { checkRepositoryName, MERGE_STYLES, normalizeTopics, OBJECT_FORMATS, TRACKER_STYLES, TRUST_MODELS } from './repo.rules.ts';
-import { repositoryPath } from './storage.ts';
+import { repositoryPath, wikiRepositoryPath } from './storage.ts';
 import { applyRefChanges, syncRefs } from '../branch/ref-table.ts';
 import { initialFiles } from './templates.ts';
 import { languageBytes } from './languages.ts';
@@ -295,6 +295,7 @@ export async function deleteRepository(ctx: ServiceContext, ownerLogin: string, 
     if (repo.forkId) await tx.repository.updateMany({ where: { id: repo.forkId, forkCount: { gt: 0 } }, data: { forkCount: { decrement: 1 } } });
   });
   await removeRepository(repositoryPath(ctx.config, repo.id));
+  await removeRepository(wikiRepositoryPath(ctx.config, repo.id));
   await ctx.events.publish('repo.deleted', { repoId: repo.id, ownerId: repo.ownerId });
 }
 
