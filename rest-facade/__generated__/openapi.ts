@@ -14115,6 +14115,8 @@ export interface operations {
             query?: {
                 /** @description Page number, from 1. */
                 page?: number;
+                /** @description Commits per page. Gitea takes no limit here (its pages hold the default page size, 30, as ours do without one). */
+                limit?: number;
             };
             header?: never;
             path: {
