@@ -148,6 +148,17 @@ export function webhookPayloads(schema: GraphQLSchema, contextFor: (senderId: nu
         const repository = toRepository(data.repositoryById);
         return { action: req.action, repository, organization: repository.owner, sender: data.viewer ? toUser(data.viewer) : emptyUser() };
       }
+      case 'wiki': {
+        const data = await run(HookRefPayloadDocument, { repoId: req.repoId }, req.senderId);
+        if (!data?.repositoryById) return null;
+        return {
+          action: req.action,
+          repository: toRepository(data.repositoryById),
+          sender: data.viewer ? toUser(data.viewer) : emptyUser(),
+          page: req.page,
+          comment: req.comment,
+        };
+      }
       case 'status': {
         const data = await run(HookStatusPayloadDocument, { repoId: req.repoId, sha: req.sha }, req.senderId);
         const repo = data?.repositoryById;

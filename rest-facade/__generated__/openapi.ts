@@ -3911,6 +3911,76 @@ export interface paths {
         patch: operations["adminEditHook"];
         trace?: never;
     };
+    "/repos/{owner}/{repo}/wiki/new": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Add a page to the wiki of a repository (the first page creates the wiki) */
+        post: operations["repoCreateWikiPage"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/repos/{owner}/{repo}/wiki/page/{pageName}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One wiki page with its content, last commit and number of revisions */
+        get: operations["repoGetWikiPage"];
+        put?: never;
+        post?: never;
+        /** Remove a page from the wiki */
+        delete: operations["repoDeleteWikiPage"];
+        options?: never;
+        head?: never;
+        /** Change the content of a wiki page, and rename it when a new title is given */
+        patch: operations["repoEditWikiPage"];
+        trace?: never;
+    };
+    "/repos/{owner}/{repo}/wiki/pages": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The pages of a wiki with their last commits, in the order of their files */
+        get: operations["repoGetWikiPages"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/repos/{owner}/{repo}/wiki/revisions/{pageName}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The commits that changed a wiki page, newest first */
+        get: operations["repoGetWikiPageRevisions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -6077,6 +6147,49 @@ export interface components {
             authorization_header?: string;
             active?: boolean;
         };
+        /** @description A page to write. */
+        CreateWikiPageOptions: {
+            /** @description The title; on an edit, empty keeps the name and another title renames the page. */
+            title?: string;
+            /** @description The content, base64-encoded. */
+            content_base64?: string;
+            /** @description The commit message; when empty, one naming the page is written. */
+            message?: string;
+        };
+        /** @description A commit of a wiki. */
+        WikiCommit: {
+            sha?: string;
+            author?: components["schemas"]["CommitUser"];
+            commiter?: components["schemas"]["CommitUser"];
+            message?: string;
+        };
+        /** @description A page of a wiki, without its content. */
+        WikiPageMetaData: {
+            title?: string;
+            /** Format: uri */
+            html_url?: string;
+            sub_url?: string;
+            last_commit?: components["schemas"]["WikiCommit"];
+        };
+        /** @description A page of a wiki with its content (base64), and the wiki's sidebar and footer. */
+        WikiPage: {
+            title?: string;
+            /** Format: uri */
+            html_url?: string;
+            sub_url?: string;
+            last_commit?: components["schemas"]["WikiCommit"];
+            content_base64?: string;
+            /** Format: int64 */
+            commit_count?: number;
+            sidebar?: string;
+            footer?: string;
+        };
+        /** @description A page of the commits of a wiki page. */
+        WikiCommitList: {
+            commits?: components["schemas"]["WikiCommit"][];
+            /** Format: int64 */
+            count?: number;
+        };
     };
     responses: {
         /** @description Done; no body. */
@@ -6879,6 +6992,15 @@ export interface components {
                 "application/json": components["schemas"]["Hook"][];
             };
         };
+        /** @description The page. */
+        WikiPage: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["WikiPage"];
+            };
+        };
     };
     parameters: {
         /** @description Page number, from 1. */
@@ -6989,6 +7111,12 @@ export interface components {
         hookOrg: string;
         /** @description Id of the webhook. */
         hookId: number;
+        /** @description Login of the repository's owner. */
+        wikiOwner: string;
+        /** @description Name of the repository. */
+        wikiRepo: string;
+        /** @description The page, by the name in its URL (sub_url, e.g. Home-Page) or by its title. */
+        wikiPageName: string;
     };
     requestBodies: never;
     headers: never;
@@ -14401,6 +14529,170 @@ export interface operations {
             403: components["responses"]["forbidden"];
             404: components["responses"]["notFound"];
             422: components["responses"]["validationError"];
+        };
+    };
+    repoCreateWikiPage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Login of the repository's owner. */
+                owner: components["parameters"]["wikiOwner"];
+                /** @description Name of the repository. */
+                repo: components["parameters"]["wikiRepo"];
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["CreateWikiPageOptions"];
+            };
+        };
+        responses: {
+            201: components["responses"]["WikiPage"];
+            400: components["responses"]["error"];
+            403: components["responses"]["forbidden"];
+            404: components["responses"]["notFound"];
+            409: components["responses"]["conflict"];
+            423: components["responses"]["repoArchivedError"];
+        };
+    };
+    repoGetWikiPage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Login of the repository's owner. */
+                owner: components["parameters"]["wikiOwner"];
+                /** @description Name of the repository. */
+                repo: components["parameters"]["wikiRepo"];
+                /** @description The page, by the name in its URL (sub_url, e.g. Home-Page) or by its title. */
+                pageName: components["parameters"]["wikiPageName"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["WikiPage"];
+            400: components["responses"]["error"];
+            404: components["responses"]["notFound"];
+        };
+    };
+    repoDeleteWikiPage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Login of the repository's owner. */
+                owner: components["parameters"]["wikiOwner"];
+                /** @description Name of the repository. */
+                repo: components["parameters"]["wikiRepo"];
+                /** @description The page, by the name in its URL (sub_url, e.g. Home-Page) or by its title. */
+                pageName: components["parameters"]["wikiPageName"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: components["responses"]["empty"];
+            400: components["responses"]["error"];
+            403: components["responses"]["forbidden"];
+            404: components["responses"]["notFound"];
+            409: components["responses"]["conflict"];
+            423: components["responses"]["repoArchivedError"];
+        };
+    };
+    repoEditWikiPage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Login of the repository's owner. */
+                owner: components["parameters"]["wikiOwner"];
+                /** @description Name of the repository. */
+                repo: components["parameters"]["wikiRepo"];
+                /** @description The page, by the name in its URL (sub_url, e.g. Home-Page) or by its title. */
+                pageName: components["parameters"]["wikiPageName"];
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["CreateWikiPageOptions"];
+            };
+        };
+        responses: {
+            200: components["responses"]["WikiPage"];
+            400: components["responses"]["error"];
+            403: components["responses"]["forbidden"];
+            404: components["responses"]["notFound"];
+            409: components["responses"]["conflict"];
+            423: components["responses"]["repoArchivedError"];
+        };
+    };
+    repoGetWikiPages: {
+        parameters: {
+            query?: {
+                /** @description Page number, from 1. */
+                page?: number;
+                /** @description Pages of the wiki per page of the answer. */
+                limit?: number;
+            };
+            header?: never;
+            path: {
+                /** @description Login of the repository's owner. */
+                owner: components["parameters"]["wikiOwner"];
+                /** @description Name of the repository. */
+                repo: components["parameters"]["wikiRepo"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of the wiki's pages; X-Total-Count holds how many there are. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WikiPageMetaData"][];
+                };
+            };
+            404: components["responses"]["notFound"];
+        };
+    };
+    repoGetWikiPageRevisions: {
+        parameters: {
+            query?: {
+                /** @description Page number, from 1. */
+                page?: number;
+                /** @description Commits per page. Gitea takes no limit here (its pages hold the default page size, 30, as ours do without one). */
+                limit?: number;
+            };
+            header?: never;
+            path: {
+                /** @description Login of the repository's owner. */
+                owner: components["parameters"]["wikiOwner"];
+                /** @description Name of the repository. */
+                repo: components["parameters"]["wikiRepo"];
+                /** @description The page, by the name in its URL (sub_url, e.g. Home-Page) or by its title. */
+                pageName: components["parameters"]["wikiPageName"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of the commits, and how many there are in all. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WikiCommitList"];
+                };
+            };
+            400: components["responses"]["error"];
+            404: components["responses"]["notFound"];
         };
     };
 }

@@ -55,3 +55,4 @@ export { repoTransfer, acceptRepoTransfer, rejectRepoTransfer } from '../operati
 export { adminSearchUsers, adminCreateUser, adminEditUser, adminDeleteUser } from '../operations/user/admin.ts';
 export { userGet, userGetCurrent, userSearch } from '../operations/user/users.ts';
 export { repoListHooks, repoGetHook, repoCreateHook, repoEditHook, repoDeleteHook, repoTestHook, orgListHooks, orgGetHook, orgCreateHook, orgEditHook, orgDeleteHook, userListHooks, userGetHook, userCreateHook, userEditHook, userDeleteHook, adminListHooks, adminGetHook, adminCreateHook, adminEditHook, adminDeleteHook } from '../operations/webhook/hooks.ts';
+export { repoGetWikiPages, repoGetWikiPage, repoGetWikiPageRevisions, repoCreateWikiPage, repoEditWikiPage, repoDeleteWikiPage } from '../operations/wiki/wiki.ts';

@@ -36,6 +36,9 @@ export const srcHtmlUrl = (htmlUrl: string, ref: string, path: string): string =
 export const rawHtmlUrl = (htmlUrl: string, ref: string, path: string): string => `${htmlUrl}/raw/${ref}/${escapePath(path)}`;
 
 /** An archive of the web pages, by its file name (v1.0.zip, main.tar.gz). */
+/** A wiki page's web page: its sub_url (already escaped, as Gitea writes it) under the repository's /wiki. */
+export const wikiPageHtmlUrl = (htmlUrl: string, subUrl: string): string => `${htmlUrl}/wiki/${subUrl}`;
+
 export const archiveHtmlUrl = (htmlUrl: string, fileName: string): string => `${htmlUrl}/archive/${encodeURIComponent(fileName)}`;
 
 /** An archive of one commit through the API: the same bytes for as long as the commit exists. */

@@ -82,6 +82,8 @@ export interface EventTopics {
   pull_request_review_comment: PullRequestReviewCommentEvent;
   /** A repository webhook was created, edited or deleted, a test delivery of a push was asked for, or a delivery was sent again (src/domain/webhook). */
   webhook: WebhookEvent;
+  /** A wiki page was created, edited (or renamed) or deleted (Gitea's `wiki` webhook event). */
+  wiki: WikiEvent;
 }
 
 /**
@@ -91,6 +93,15 @@ export interface EventTopics {
  */
 export function isLogged(topic: string): boolean {
   return !(topic.startsWith('viewer.') || topic.startsWith('notification.') || topic.startsWith('user.') || topic === 'token.revoked');
+}
+
+/** Gitea's `wiki` webhook payload, by ids: the page is its web path (`sub_url`), the comment the commit message. */
+export interface WikiEvent {
+  action: 'created' | 'edited' | 'deleted';
+  repoId: number;
+  actorId: number;
+  page: string;
+  comment: string;
 }
 
 export interface WebhookEvent {

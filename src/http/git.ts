@@ -10,10 +10,13 @@ import type { EventBus } from '../events/bus.ts';
 import { acceptsEncoding, serveSmartHttp, type GitService } from '../git/smart-http.ts';
 import type { RefCommand } from '../git/pkt-line.ts';
 import { exists } from '../git/repo.ts';
-import { CODE_READ } from '../domain/access/access.service.ts';
+import { CODE_READ, CODE_WRITE } from '../domain/access/access.service.ts';
+import { NEW_WIKI_BRANCH, WIKI_READ, WIKI_WRITE } from '../domain/wiki/wiki.service.ts';
+import { adoptPushedBranch, ensureWikiRepository } from '../git/wiki.ts';
+import type { ObjectFormat } from '../git/repo.ts';
 import { findRepositoryByName, getRepository, recordPush, type RepositoryWithOwner } from '../domain/repo/repo.service.ts';
 import { getWritableRepository, refuseArchived } from '../domain/repo/writable.ts';
-import { repositoryPath } from '../domain/repo/storage.ts';
+import { repositoryPath, wikiRepositoryPath } from '../domain/repo/storage.ts';
 import { pushDecisions } from '../domain/protection/protection.service.ts';
 import { credentialsOf } from './authenticate.ts';
 import type { Caches } from '../cache/cache.ts';
@@ -39,9 +42,13 @@ export function createGitRouter(deps: AuthDeps & { events: EventBus; caches?: Ca
   const handle = (advertise: boolean, posted?: GitService) => async (req: Request, res: Response) => {
     if (deps.config.repository.HTTP_GIT_DISABLED) return plain(res, 403, 'git over HTTP is disabled on this server');
     const owner = String(req.params.owner);
-    const name = String(req.params.repo).replace(/\.git$/, '');
-    const service = posted ?? String(req.query.service ?? '');
-    if (!isService(service)) return plain(res, 403, 'only the smart HTTP protocol is supported');
+    const path = String(req.params.repo).replace(/\.git$/, '');
+    // <repo>.wiki(.git) is the repository's wiki: the same access rules, decided by the wiki unit.
+    const wiki = path.endsWith('.wiki') && path.length > '.wiki'.length;
+    const name = wiki ? path.slice(0, -'.wiki'.length) : path;
+    const asked = posted ?? String(req.query.service ?? '');
+    if (!isService(asked)) return plain(res, 403, 'only the smart HTTP protocol is supported');
+    const service: GitService = asked;
     if (!advertise && req.headers['content-type'] !== `application/x-${service}-request`) {
       return plain(res, 415, `a ${service} request has the content type application/x-${service}-request`);
     }
@@ -88,7 +95,8 @@ export function createGitRouter(deps: AuthDeps & { events: EventBus; caches?: Ca
         return plain(res, 403, `token does not have the ${writing ? 'write' : 'read'}:repository scope`);
       }
       try {
-        repo = (await (writing ? getWritableRepository(ctx, owner, name) : getRepository(ctx, owner, name, CODE_READ))).repo;
+        const need = wiki ? (writing ? WIKI_WRITE : WIKI_READ) : writing ? CODE_WRITE : CODE_READ;
+        repo = (await (writing ? getWritableRepository(ctx, owner, name, need) : getRepository(ctx, owner, name, need))).repo;
       } catch (err) {
         if (!(err instanceof DomainError)) throw err;
         if (err.kind === 'LOCKED') return plain(res, 403, PUSH_TO_ARCHIVED);
@@ -97,6 +105,7 @@ export function createGitRouter(deps: AuthDeps & { events: EventBus; caches?: Ca
         return plain(res, err.kind === 'FORBIDDEN' ? 403 : 404, err.message);
       }
     }
+    if (wiki) return serveWiki(repo);
     if (!repo.hasCode) return plain(res, 404, 'the code of this repository is switched off (has_code is false)');
 
     const gitDir = repositoryPath(deps.config, repo.id);
@@ -104,6 +113,23 @@ export function createGitRouter(deps: AuthDeps & { events: EventBus; caches?: Ca
     // Branch protection: what the rules allow this pusher, checked by receive-pack's pre-receive hook.
     const pushRules = pushing ? await pushDecisions(ctx, repo, pusher) : undefined;
     await serveSmartHttp({ gitDir, service, advertise, req, res, remoteUser: viewer.user?.login, afterUpdate: pushing ? afterPush : undefined, pushRules });
+
+    /**
+     * The wiki's own repository: 404 when the wiki is switched off, or (for reading) while it has no page yet; a
+     * push creates it, as the first page written through the API does. Branch protection is the code's: not here.
+     */
+    async function serveWiki(found: RepositoryWithOwner) {
+      if (!found.hasWiki) return plain(res, 404, 'the wiki of this repository is switched off (has_wiki is false)');
+      const wikiDir = wikiRepositoryPath(deps.config, found.id);
+      if (writing) await ensureWikiRepository(wikiDir, { objectFormat: found.objectFormat as ObjectFormat, defaultBranch: NEW_WIKI_BRANCH });
+      else if (!(await exists(wikiDir))) return plain(res, 404, 'this repository has no wiki yet');
+      const afterWikiPush = async (changes: RefCommand[]) => {
+        // A wiki's first branch pushed under another name than HEAD's becomes the branch pages are read from.
+        const branches = changes.filter((c) => c.ref.startsWith('refs/heads/') && !/^0+$/.test(c.after));
+        if (branches.length) await adoptPushedBranch(wikiDir, branches.map((c) => c.ref.slice('refs/heads/'.length)));
+      };
+      await serveSmartHttp({ gitDir: wikiDir, service, advertise, req, res, remoteUser: viewer.user?.login, afterUpdate: writing && !advertise ? afterWikiPush : undefined });
+    }
 
     /** Post-receive: what the push changed (as git reported it) is recorded before the client hears back. */
     async function afterPush(changes: RefCommand[]) {

@@ -22,7 +22,7 @@ import { findUserByLogin } from '../user/user.service.ts';
 import { viewerTeams } from '../access/grants.ts';
 import { STORED_SETTINGS, type CreateRepositoryInput, type UpdateRepositoryInput } from './repo.inputs.ts';
 import { checkRepositoryName, MERGE_STYLES, normalizeTopics, OBJECT_FORMATS, TRACKER_STYLES, TRUST_MODELS } from './repo.rules.ts';
-import { repositoryPath } from './storage.ts';
+import { repositoryPath, wikiRepositoryPath } from './storage.ts';
 import { applyRefChanges, syncRefs } from '../branch/ref-table.ts';
 import { initialFiles } from './templates.ts';
 import { linkTopics } from './topics.service.ts';
@@ -303,6 +303,7 @@ export async function deleteRepository(ctx: ServiceContext, ownerLogin: string, 
     await publish('repo.deleted', { repoId: repo.id, ownerId: repo.ownerId, ...(actorId !== undefined ? { actorId } : {}), ...(snapshot ? { snapshot } : {}) });
   });
   await removeRepository(repositoryPath(ctx.config, repo.id));
+  await removeRepository(wikiRepositoryPath(ctx.config, repo.id));
   if (repo.avatar) await storageFor(ctx.config, 'repo-avatars').delete(repo.avatar);
 }
 

@@ -5,3 +5,8 @@ import type { Config } from '../../config/defaults.ts';
 export function repositoryPath(config: Config, repoId: number): string {
   return path.join(config.server.DATA_DIR, 'repositories', `${repoId}.git`);
 }
+
+/** Where a repository's wiki lives: a bare repository of its own beside the repository's, keyed by the same id. */
+export function wikiRepositoryPath(config: Config, repoId: number): string {
+  return path.join(config.server.DATA_DIR, 'repositories', `${repoId}.wiki.git`);
+}

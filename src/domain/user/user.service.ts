@@ -12,7 +12,7 @@ import type { CreateUserInput, UpdateUserInput } from './user.inputs.ts';
 import { checkMaxLength, isHttpUrl } from '../formats.ts';
 import { removeRepository } from '../../git/repo.ts';
 import { accountVisible, canSeeAccount, visibleAccountsWhere } from '../access/access.service.ts';
-import { repositoryPath } from '../repo/storage.ts';
+import { repositoryPath, wikiRepositoryPath } from '../repo/storage.ts';
 import { forgetAccount, forgetRepositories } from '../social/social.counters.ts';
 
 /** Whether a person's account is visible (organizations: canSeeAccount, which knows memberships). */
@@ -221,7 +221,10 @@ export async function deleteUser(ctx: ServiceContext, login: string, options: { 
     await tx.repository.deleteMany({ where: { ownerId: user.id } });
     await tx.user.delete({ where: { id: user.id } });
   });
-  for (const repo of owned) await removeRepository(repositoryPath(ctx.config, repo.id));
+  for (const repo of owned) {
+    await removeRepository(repositoryPath(ctx.config, repo.id));
+    await removeRepository(wikiRepositoryPath(ctx.config, repo.id));
+  }
   await ctx.events.publish('user.deleted', { userId: user.id });
 }
 

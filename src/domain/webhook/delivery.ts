@@ -205,6 +205,11 @@ export function followWebhookEvents(deps: Deps, payloads: PayloadBuilder, onReco
       hookEvent('status', { kind: 'status', repoId: s.repoId, senderId: s.actorId, sha: s.sha, statusId: s.statusId, context: s.context, state: s.state, description: s.description, targetUrl: s.targetUrl }),
     ]),
   );
+  follow(deps.events.subscribe('wiki', signal), (w) =>
+    on(`wiki page ${w.page} of repository ${w.repoId}`, () => [
+      hookEvent('wiki', { kind: 'wiki', repoId: w.repoId, senderId: w.actorId, action: w.action, page: w.page, comment: w.comment }),
+    ]),
+  );
   follow(deps.events.subscribe('webhook', signal), (w) => {
     // A delivery sent again is a new row: the worker looks for it now.
     if (w.action === 'redelivered') onRecorded();

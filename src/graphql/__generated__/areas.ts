@@ -61,3 +61,4 @@ import '../../domain/user/user.graphql.ts';
 import '../../domain/user/user.caches.ts';
 import '../../domain/user/user.loaders.ts';
 import '../../domain/webhook/webhook.graphql.ts';
+import '../../domain/wiki/wiki.graphql.ts';

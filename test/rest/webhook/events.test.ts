@@ -54,7 +54,7 @@ describe("webhook deliveries of every event, with Gitea's headers and payloads",
     [owner, writer] = await createAccounts(api, 2);
     receiver = await startReceiver();
     repo = await buildRepo(server, owner, { files: { 'code.txt': 'one\ntwo\n' }, collaborators: [[writer, 'write']] });
-    everything = await hook('all', ['push', 'create', 'delete', 'fork', 'issues', 'pull_request', 'repository', 'status']);
+    everything = await hook('all', ['push', 'create', 'delete', 'fork', 'issues', 'pull_request', 'repository', 'status', 'wiki']);
     issuesOnly = await hook('issues-only', ['issues_only']);
     pushOnly = await hook('push-only', []);
   });
@@ -239,6 +239,19 @@ describe("webhook deliveries of every event, with Gitea's headers and payloads",
     assert.equal(status.commit.id, sha);
     assert.match(status.created_at, /^\d{4}-\d\d-\d\dT/);
     assertShapes(status, ['commit', 'repository', 'sender']);
+  });
+
+  it("delivers wiki page changes as wiki with Gitea's WikiPayload: the action, the page's sub_url and the commit message as comment", async () => {
+    const created = await api.post(`${repo.path}/wiki/new`, { title: 'Hooked Page', content_base64: b64('x'), message: 'a new page' }, writer.basic);
+    assert.equal(created.status, 201, JSON.stringify(created.body));
+    const wiki = await delivered('wiki', 'wiki', (b) => b.action === 'created');
+    assert.equal(wiki.page, 'Hooked-Page');
+    assert.equal(wiki.comment, 'a new page');
+    assert.equal(wiki.sender.login, writer.login);
+    assertShapes(wiki, ['repository', 'sender']);
+    assert.equal((await api.delete(`${repo.path}/wiki/page/Hooked-Page`, writer.basic)).status, 204);
+    const deleted = await delivered('wiki', 'wiki', (b) => b.action === 'deleted');
+    assert.equal(deleted.comment, 'Delete page "Hooked-Page"');
   });
 
   it('builds a pull request payload with the same statements whatever the number of its labels and commits', async () => {

@@ -24,7 +24,7 @@ const EVENTS: [eventType: string, event: string, payload: Record<string, unknown
   ['pull_request_review_rejected', 'pull_request_rejected', { action: 'reviewed', pull_request: pull, review: { content: 'No' }, sender, repository }, 'bob asked for changes to pull request #4 Faster build in alice/tools'],
   ['repository', 'repository', { action: 'created', sender, repository }, 'bob created repository alice/tools'],
   ['release', 'release', { action: 'published', release: { tag_name: 'v1.0' }, sender, repository }, 'bob published release v1.0 of alice/tools'],
-  ['wiki', 'wiki', { action: 'edited', page: 'Home', comment_text: 'typo', sender, repository }, 'bob edited wiki page Home of alice/tools (typo)'],
+  ['wiki', 'wiki', { action: 'edited', page: 'Home', comment: 'typo', sender, repository }, 'bob edited wiki page Home of alice/tools (typo)'],
   ['status', 'status', { sha: '0123456789abcdef', state: 'failure', context: 'ci/build', sender, repository }, 'Commit 0123456 of alice/tools: ci/build is failure'],
   ['package', 'package', { action: 'created', package: { name: 'tools', version: '1.0.0' }, sender, repository }, 'bob published package tools 1.0.0'],
 ];

@@ -63,7 +63,6 @@ export interface GiteaPayload {
   review?: { content?: string };
   release?: { tag_name?: string; name?: string; html_url?: string };
   page?: string;
-  comment_text?: string;
   sha?: string;
   state?: string;
   context?: string;
@@ -260,7 +259,9 @@ export function describe(eventType: string, event: string, p: GiteaPayload, f: F
       const url = `${repoUrl}/wiki/${encodeURIComponent(page)}`;
       const verbs: Record<string, [string, number]> = { created: ['created', COLORS.green], edited: ['edited', COLORS.yellow], deleted: ['deleted', COLORS.red] };
       const [verb, color] = verbs[action] ?? [action, COLORS.yellow];
-      const note = action !== 'deleted' && p.comment_text ? ` (${f.text(p.comment_text)})` : '';
+      // A wiki payload's comment is the commit message (text), where an issue comment's is an object.
+      const comment: unknown = p.comment;
+      const note = action !== 'deleted' && typeof comment === 'string' && comment ? ` (${f.text(comment)})` : '';
       return { ...base, text: `${by} ${verb} wiki page ${action === 'deleted' ? f.text(page) : f.link(url, page)} of ${repoLink}${note}`, title: page, url, color };
     }
     case 'status': {
