@@ -3299,6 +3299,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/repos/{template_owner}/{template_repo}/generate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Make a repository from a template repository, copying the parts asked for */
+        post: operations["generateRepo"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/repos/{owner}/{repo}/issues/{index}/times": {
         parameters: {
             query?: never;
@@ -5785,6 +5802,27 @@ export interface components {
             description?: string;
             /** @description Whether an issue may carry only one label of its scope (the name before the last "/"). */
             exclusive?: boolean;
+        };
+        /** @description Where the new repository goes and which parts of the template it copies; at least one part. */
+        GenerateRepoOption: {
+            /** @description The account or organization that owns the new repository. */
+            owner: string;
+            name: string;
+            description?: string;
+            private?: boolean;
+            /** @description The new repository's default branch; the template's by default. */
+            default_branch?: string;
+            /** @description Copy the default branch's files as one new commit, expanding the variables of the files .gitea/template names. */
+            git_content?: boolean;
+            topics?: boolean;
+            /** @description Accepted; this server keeps no custom git hooks, so there are none to copy. */
+            git_hooks?: boolean;
+            webhooks?: boolean;
+            /** @description Accepted; repositories have no avatar of their own here, so there is none to copy. */
+            avatar?: boolean;
+            labels?: boolean;
+            /** @description Copy the branch protection rules. */
+            protected_branch?: boolean;
         };
         /** @description Time an account spent on an issue. */
         TrackedTime: {
@@ -13180,6 +13218,35 @@ export interface operations {
             200: components["responses"]["LicensesList"];
             403: components["responses"]["forbidden"];
             404: components["responses"]["notFound"];
+        };
+    };
+    generateRepo: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                template_owner: string;
+                template_repo: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["GenerateRepoOption"];
+            };
+        };
+        responses: {
+            201: components["responses"]["Repository"];
+            403: components["responses"]["forbidden"];
+            404: components["responses"]["notFound"];
+            /** @description The owner already has a repository of that name. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            422: components["responses"]["validationError"];
         };
     };
     issueTrackedTimes: {

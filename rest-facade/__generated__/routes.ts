@@ -295,6 +295,7 @@ export const routes: Route[] = [
   {"method":"get","path":"/repos/{owner}/{repo}/subscribers","operationId":"repoListSubscribers","guard":"public","scope":"repository"},
   {"method":"get","path":"/repos/{owner}/{repo}/teams","operationId":"repoListTeams","guard":"signedIn","scope":"repository"},
   {"method":"get","path":"/repos/{owner}/{repo}/licenses","operationId":"repoGetLicenses","guard":"public","scope":"repository"},
+  {"method":"post","path":"/repos/{template_owner}/{template_repo}/generate","operationId":"generateRepo","guard":"signedIn","scope":"repository"},
   {"method":"get","path":"/repos/{owner}/{repo}/times","operationId":"repoTrackedTimes","guard":"signedIn","scope":"repository"},
   {"method":"post","path":"/repos/{owner}/{repo}/transfer","operationId":"repoTransfer","guard":"signedIn","scope":"repository"},
   {"method":"get","path":"/repos/{owner}/{repo}/hooks","operationId":"repoListHooks","guard":"signedIn","scope":"repository"},

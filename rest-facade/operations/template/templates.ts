@@ -1,4 +1,5 @@
 import {
+  GenerateRepositoryDocument,
   GitignoreTemplateDocument,
   GitignoreTemplatesDocument,
   LabelTemplateDocument,
@@ -7,8 +8,10 @@ import {
   LicenseTemplatesDocument,
   RepositoryLicensesDocument,
 } from '../../__generated__/graphql.ts';
+import { toRepository } from '../../convert/repository.ts';
 import { toGitignoreTemplateInfo, toLabelTemplate, toLicenseTemplateEntry, toLicenseTemplateInfo } from '../../convert/template.ts';
-import { defineOperation, found, ok } from '../../operation.ts';
+import { created, defineOperation, found, ok } from '../../operation.ts';
+import { fromSnakeCase } from '../../snake-case.ts';
 
 export const listGitignoresTemplates = defineOperation({
   operationId: 'listGitignoresTemplates',
@@ -57,4 +60,15 @@ export const repoGetLicenses = defineOperation({
   document: RepositoryLicensesDocument,
   variables: ({ params }) => ({ owner: params.owner, name: params.repo }),
   reply: ({ repository }) => ok(found(repository).licenses),
+});
+
+export const generateRepo = defineOperation({
+  operationId: 'generateRepo',
+  document: GenerateRepositoryDocument,
+  variables: ({ params, body }) => ({
+    templateOwner: params.template_owner,
+    templateName: params.template_repo,
+    input: fromSnakeCase(body, 'GenerateRepositoryInput', []),
+  }),
+  reply: ({ generateRepository }) => created(toRepository(generateRepository)),
 });

@@ -1,7 +1,10 @@
 import { readsCode } from '../access/access.graphql.ts';
 import { notFound } from '../../errors.ts';
 import { builder } from '../../graphql/builder.ts';
+import { inputFromTable } from '../../graphql/input-fields.ts';
 import { RepositoryRef } from '../repo/repo.graphql.ts';
+import { generateRepository } from './generate.service.ts';
+import { GENERATE_REPOSITORY_FIELDS } from './template.inputs.ts';
 import type { LabelSetEntry } from './label-sets.ts';
 import * as templates from './template.service.ts';
 
@@ -64,5 +67,23 @@ builder.objectFields(RepositoryRef, (t) => ({
     tokenScope: 'read:repository',
     description: "The SPDX ids of the license file at the root of the default branch; empty when there is none or it is no known license.",
     resolve: (repo, _args, ctx) => templates.repositoryLicenses(ctx, repo),
+  }),
+}));
+
+const GenerateRepositoryInput = inputFromTable('GenerateRepositoryInput', GENERATE_REPOSITORY_FIELDS);
+
+builder.mutationFields((t) => ({
+  generateRepository: t.field({
+    type: RepositoryRef,
+    description:
+      'Makes a repository from the template repository templateOwner/templateName, copying the parts the input asks for ' +
+      '(git content as one new commit with .gitea/template variables expanded, topics, labels, webhooks, branch protections).',
+    tokenScope: 'write:repository',
+    args: {
+      templateOwner: t.arg.string({ required: true }),
+      templateName: t.arg.string({ required: true }),
+      input: t.arg({ type: GenerateRepositoryInput, required: true }),
+    },
+    resolve: (_root, { templateOwner, templateName, input }, ctx) => generateRepository(ctx, ctx.rootUrl, templateOwner, templateName, input),
   }),
 }));
