@@ -46,12 +46,13 @@ describe('templates through GraphQL', () => {
   it('creates the labels of a set in a constant number of statements, however many labels it holds', async () => {
     const cost = async (name: string, set: string) => {
       await server.app.backgroundIdle();
+      await server.app.backgroundIdle();
       const before = server.app.database.queryCount();
       const res = await api.post('/user/repos', { name, issue_labels: set }, alice.basic);
       assert.equal(res.status, 201, JSON.stringify(res.body));
-      const spent = server.app.database.queryCount() - before;
+      // The background work the creation starts is counted whole, so where it runs does not change the count.
       await server.app.backgroundIdle();
-      return spent;
+      return server.app.database.queryCount() - before;
     };
     await cost('warm-up', 'Default');
     assert.equal(await cost('with-advanced', 'Advanced'), await cost('with-default', 'Default'));
