@@ -1,4 +1,5 @@
 import { readdirSync, readFileSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { Repository } from '../../db/models.ts';
@@ -200,13 +201,26 @@ export function initialFiles(values: InitialValues, options: InitialFiles): Map<
   return files;
 }
 
-let licensePrints: LicensePrint[] | null = null;
+let licensePrints: Promise<LicensePrint[]> | null = null;
 
-/** Built once, on the first detection, from every SPDX text (measured: about a second, a few MB kept). */
-function prints(): LicensePrint[] {
-  if (licensePrints) return licensePrints;
-  const full = JSON.parse(readFileSync(path.join(packageDir('spdx-license-list'), 'spdx-full.json'), 'utf8')) as Record<string, { licenseText: string }>;
-  licensePrints = Object.entries(full).map(([key, l]) => ({ key, print: fingerprint(l.licenseText) }));
+/**
+ * Built once, on the first detection, from every SPDX text (measured: about 0.35 s of work, 2 MB kept), a slice at
+ * a time so that other requests are answered meanwhile.
+ */
+function prints(): Promise<LicensePrint[]> {
+  licensePrints ??= (async () => {
+    const text = await readFile(path.join(packageDir('spdx-license-list'), 'spdx-full.json'), 'utf8');
+    const entries = Object.entries(JSON.parse(text) as Record<string, { licenseText: string }>);
+    const built: LicensePrint[] = [];
+    for (let i = 0; i < entries.length; i += 50) {
+      for (const [key, l] of entries.slice(i, i + 50)) built.push({ key, print: fingerprint(l.licenseText) });
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    return built;
+  })().catch((err) => {
+    licensePrints = null;
+    throw err;
+  });
   return licensePrints;
 }
 
@@ -237,7 +251,7 @@ export async function repositoryLicenses(ctx: ServiceContext, repo: Repository):
   let keys: string[] = [];
   try {
     const object = await readObject(gitDir, file.oid, { maxBytes: MAX_LICENSE_FILE });
-    if (object?.type === 'blob') keys = matchLicense(prints(), object.data.toString('utf8'));
+    if (object?.type === 'blob') keys = matchLicense(await prints(), object.data.toString('utf8'));
   } catch (err) {
     if (!(err instanceof ObjectTooLargeError)) throw err;
   }
