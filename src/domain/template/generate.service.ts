@@ -1,7 +1,7 @@
 import { isSiteAdmin, requireUser } from '../../auth/viewer.ts';
 import type { Repository, User } from '../../db/models.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
-import { conflict, forbidden, invalid } from '../../errors.ts';
+import { conflict, forbidden, invalid, notFound } from '../../errors.ts';
 import { ObjectTooLargeError, readObject } from '../../git/cat-file.ts';
 import { lookupPath } from '../../git/contents.ts';
 import { fetchObjects } from '../../git/fork.ts';
@@ -31,13 +31,17 @@ import type { GenerateRepositoryInput } from './template.inputs.ts';
 /** Files larger than this are copied as they are, never expanded (Gitea reads at most 1 MiB of each). */
 const MAX_EXPANDED_BYTES = 1024 * 1024;
 
-/** Where the new repository goes: the viewer, or an organization the viewer may create repositories in (else 422 / 403 as Gitea). */
+/**
+ * Where the new repository goes, with Gitea's answers: the viewer; an organization the viewer may create
+ * repositories in (403 otherwise); another account for site admins only (403); an unknown owner is a 404.
+ */
 async function generateOwner(ctx: ServiceContext, viewer: User, login: string): Promise<User> {
   if (login.toLowerCase() === viewer.lowerLogin) return viewer;
-  const org = await findUserByLogin(ctx, login);
-  if (!org || org.type !== 'organization') throw invalid(`organization "${login}" does not exist`);
-  if (!(await mayCreateRepositoryFor(ctx, org))) throw forbidden(`you may not create repositories in ${org.login}`);
-  return org;
+  const owner = await findUserByLogin(ctx, login);
+  if (!owner) throw notFound(`the owner "${login}" does not exist`);
+  if (owner.type !== 'organization' && !isSiteAdmin(ctx.viewer)) throw forbidden('only site administrators may generate repositories for other accounts');
+  if (!(await mayCreateRepositoryFor(ctx, owner))) throw forbidden(`you may not create repositories in ${owner.login}`);
+  return owner;
 }
 
 /** The parts of the template's rows that are copied with the new row, as its nested creates. */

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { before, describe, it } from 'node:test';
 import { repositoryPath } from '../../../src/domain/repo/storage.ts';
 import { createAccounts, type TestAccount } from '../../testkit/accounts.ts';
+import { adminAuth } from '../../testkit/client.ts';
 import { failInserts } from '../../testkit/faults.ts';
 import { git, gitLocal, remoteUrl, tempDir } from '../../testkit/git.ts';
 import { buildOrg } from '../../testkit/orgs.ts';
@@ -91,12 +92,14 @@ describe('generating a repository from a template repository', () => {
     assert.deepEqual((await api.get(`/repos/${alice.login}/only-topics/hooks`, alice.basic)).body, []);
   });
 
-  it('generates into an organization the caller may create in, and refuses one it may not with 403 and an unknown one with 422', async () => {
+  it('generates into an organization the caller may create in; another account, an organization it may not create in (403) or an unknown owner (404) are refused', async () => {
     const org = await buildOrg(server, { owner: bob });
     assert.equal((await api.post(`${template.path}/generate`, { owner: org.login, name: 'in-org', git_content: true }, bob.basic)).status, 201);
     assert.equal((await api.get(`/repos/${org.login}/in-org/contents/README.md`, bob.basic)).status, 200);
     assert.equal((await api.post(`${template.path}/generate`, { owner: org.login, name: 'not-mine', topics: true }, alice.basic)).status, 403);
-    assert.equal((await api.post(`${template.path}/generate`, { owner: 'no-such-org', name: 'x', topics: true }, alice.basic)).status, 422);
+    assert.equal((await api.post(`${template.path}/generate`, { owner: 'no-such-org', name: 'x', topics: true }, alice.basic)).status, 404);
+    assert.equal((await api.post(`${template.path}/generate`, { owner: bob.login, name: 'for-bob', topics: true }, alice.basic)).status, 403);
+    assert.equal((await api.post(`${template.path}/generate`, { owner: bob.login, name: 'by-admin', topics: true }, adminAuth)).status, 201, 'site admins generate for anyone');
   });
 
   it('refuses a repository not marked as a template, a request copying nothing, a taken name and a bad name', async () => {
