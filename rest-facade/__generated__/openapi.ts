@@ -3324,6 +3324,142 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/gitignore/templates": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The names of the gitignore templates a repository may start with */
+        get: operations["listGitignoresTemplates"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/gitignore/templates/{name}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One gitignore template and its text */
+        get: operations["getGitignoreTemplateInfo"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/licenses": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The licenses of the SPDX list a repository may start with, the preferred ones first */
+        get: operations["listLicenseTemplates"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/licenses/{name}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One license and its text, placeholders unfilled */
+        get: operations["getLicenseTemplateInfo"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/label/templates": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The names of the label sets a repository may start with */
+        get: operations["listLabelTemplates"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/label/templates/{name}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The labels of one label set */
+        get: operations["getLabelTemplateInfo"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/repos/{owner}/{repo}/licenses": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The SPDX ids of the license file at the root of the default branch */
+        get: operations["repoGetLicenses"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/repos/{template_owner}/{template_repo}/generate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Make a repository from a template repository, copying the parts asked for */
+        post: operations["generateRepo"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/repos/{owner}/{repo}/issues/{index}/times": {
         parameters: {
             query?: never;
@@ -5905,6 +6041,73 @@ export interface components {
             };
             visibility?: components["schemas"]["TeamVisibility"];
         };
+        /** @description A gitignore template. */
+        GitignoreTemplateInfo: {
+            name?: string;
+            /** @description The template's text. */
+            source?: string;
+        };
+        /** @description A license of the list. */
+        LicensesTemplateListEntry: {
+            /** @description Its SPDX id. */
+            key?: string;
+            /** @description Its SPDX id, as Gitea answers it. */
+            name?: string;
+            /**
+             * Format: uri
+             * @description Where the API answers it with its text.
+             */
+            url?: string;
+        };
+        /** @description A license and its text. */
+        LicenseTemplateInfo: {
+            /** @description Its SPDX id. */
+            key?: string;
+            /** @description Its SPDX id, as Gitea answers it. */
+            name?: string;
+            /**
+             * Format: uri
+             * @description Where the API answers it.
+             */
+            url?: string;
+            /** @description Its text, placeholders unfilled. */
+            body?: string;
+            /** @description How to apply it, in the words GitHub's API gives every license. */
+            implementation?: string;
+        };
+        /** @description A label of a label set. */
+        LabelTemplate: {
+            name?: string;
+            /**
+             * @description Six hex digits, without a leading "#".
+             * @example 00aabb
+             */
+            color?: string;
+            description?: string;
+            /** @description Whether an issue may carry only one label of its scope (the name before the last "/"). */
+            exclusive?: boolean;
+        };
+        /** @description Where the new repository goes and which parts of the template it copies; at least one part. */
+        GenerateRepoOption: {
+            /** @description The account or organization that owns the new repository. */
+            owner: string;
+            name: string;
+            description?: string;
+            private?: boolean;
+            /** @description The new repository's default branch; the template's by default. */
+            default_branch?: string;
+            /** @description Copy the default branch's files as one new commit, expanding the variables of the files .gitea/template names. */
+            git_content?: boolean;
+            topics?: boolean;
+            /** @description Accepted; this server keeps no custom git hooks, so there are none to copy. */
+            git_hooks?: boolean;
+            webhooks?: boolean;
+            /** @description Accepted; repositories have no avatar of their own here, so there is none to copy. */
+            avatar?: boolean;
+            labels?: boolean;
+            /** @description Copy the branch protection rules. */
+            protected_branch?: boolean;
+        };
         /** @description Time an account spent on an issue. */
         TrackedTime: {
             /** Format: int64 */
@@ -6909,6 +7112,69 @@ export interface components {
             };
             content: {
                 "application/json": components["schemas"]["CombinedStatus"];
+            };
+        };
+        /** @description The template names, sorted. */
+        GitignoreTemplateList: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": string[];
+            };
+        };
+        /** @description The template. */
+        GitignoreTemplateInfo: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["GitignoreTemplateInfo"];
+            };
+        };
+        /** @description The licenses. */
+        LicenseTemplateList: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["LicensesTemplateListEntry"][];
+            };
+        };
+        /** @description The license. */
+        LicenseTemplateInfo: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["LicenseTemplateInfo"];
+            };
+        };
+        /** @description The set names. */
+        LabelTemplateList: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": string[];
+            };
+        };
+        /** @description The labels of the set. */
+        LabelTemplateInfo: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["LabelTemplate"][];
+            };
+        };
+        /** @description The SPDX ids found; empty when there is no license file or it is no known license. */
+        LicensesList: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": string[];
             };
         };
         /** @description A tracked time. */
@@ -13529,6 +13795,136 @@ export interface operations {
             403: components["responses"]["forbidden"];
             404: components["responses"]["notFound"];
             405: components["responses"]["error"];
+            422: components["responses"]["validationError"];
+        };
+    };
+    listGitignoresTemplates: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["GitignoreTemplateList"];
+        };
+    };
+    getGitignoreTemplateInfo: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The template's name, as the list gives it. */
+                name: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["GitignoreTemplateInfo"];
+            404: components["responses"]["notFound"];
+        };
+    };
+    listLicenseTemplates: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["LicenseTemplateList"];
+        };
+    };
+    getLicenseTemplateInfo: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The license's SPDX id. */
+                name: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["LicenseTemplateInfo"];
+            404: components["responses"]["notFound"];
+        };
+    };
+    listLabelTemplates: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["LabelTemplateList"];
+        };
+    };
+    getLabelTemplateInfo: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The set's name, as the list gives it. */
+                name: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["LabelTemplateInfo"];
+            404: components["responses"]["notFound"];
+        };
+    };
+    repoGetLicenses: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                owner: string;
+                repo: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["LicensesList"];
+            403: components["responses"]["forbidden"];
+            404: components["responses"]["notFound"];
+        };
+    };
+    generateRepo: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                template_owner: string;
+                template_repo: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["GenerateRepoOption"];
+            };
+        };
+        responses: {
+            201: components["responses"]["Repository"];
+            403: components["responses"]["forbidden"];
+            404: components["responses"]["notFound"];
+            /** @description The owner already has a repository of that name. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
             422: components["responses"]["validationError"];
         };
     };

@@ -48,6 +48,7 @@ export { repoCreateStatus, repoListStatuses, repoListStatusesByRef, repoGetCombi
 export { issueSubscriptions, issueCheckSubscription, issueAddSubscription, issueDeleteSubscription } from '../operations/subscription/subscriptions.ts';
 export { repoListTeams, repoCheckTeam, repoAddTeam, repoDeleteTeam } from '../operations/team/repo-teams.ts';
 export { orgListTeams, teamSearch, userListTeams, orgGetTeam, orgCreateTeam, orgEditTeam, orgDeleteTeam, orgListTeamMembers, orgListTeamMember, orgAddTeamMember, orgRemoveTeamMember, orgListTeamRepos, orgListTeamRepo, orgAddTeamRepository, orgRemoveTeamRepository } from '../operations/team/teams.ts';
+export { listGitignoresTemplates, getGitignoreTemplateInfo, listLicenseTemplates, getLicenseTemplateInfo, listLabelTemplates, getLabelTemplateInfo, repoGetLicenses, generateRepo } from '../operations/template/templates.ts';
 export { issueStartStopWatch, issueStopStopWatch, issueDeleteStopWatch, userGetStopWatches } from '../operations/time/stopwatches.ts';
 export { issueTrackedTimes, issueAddTime, issueDeleteTime, issueResetTime, repoTrackedTimes, userTrackedTimes, userCurrentTrackedTimes } from '../operations/time/times.ts';
 export { userGetTokens, userCreateToken, userDeleteAccessToken } from '../operations/token/tokens.ts';

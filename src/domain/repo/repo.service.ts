@@ -24,7 +24,7 @@ import { STORED_SETTINGS, type CreateRepositoryInput, type UpdateRepositoryInput
 import { checkRepositoryName, MERGE_STYLES, normalizeTopics, OBJECT_FORMATS, TRACKER_STYLES, TRUST_MODELS } from './repo.rules.ts';
 import { repositoryPath, wikiRepositoryPath } from './storage.ts';
 import { applyRefChanges, syncRefs } from '../branch/ref-table.ts';
-import { initialFiles } from './templates.ts';
+import { initialFiles, labelSetRows } from '../template/template.service.ts';
 import { linkTopics } from './topics.service.ts';
 import { storageFor } from '../../storage/stores.ts';
 import { languageBytes } from './languages.ts';
@@ -155,7 +155,7 @@ export async function createRepository(ctx: ServiceContext, ownerLogin: string |
   const defaultBranch = input.defaultBranch || 'main';
   if (!(await isValidRefName(defaultBranch))) throw invalid(`"${defaultBranch}" is not a valid branch name`);
   if (input.trustModel && !TRUST_MODELS.includes(input.trustModel)) throw invalid(`trust_model must be one of ${TRUST_MODELS.join(', ')}`);
-  if (input.issueLabels) throw invalid('issue label sets are not available yet');
+  const labels = input.issueLabels ? labelSetRows(input.issueLabels) : [];
   if (!isSiteAdmin(ctx.viewer) && (await creationLimitReached(ctx, owner))) {
     throw forbidden(`${owner.login} has reached the limit of repositories it may create`);
   }
@@ -163,7 +163,7 @@ export async function createRepository(ctx: ServiceContext, ownerLogin: string |
     throw conflict(`the repository ${owner.login}/${input.name} already exists`);
   }
   const files = input.autoInit
-    ? initialFiles({ name: input.name, description: input.description ?? '' }, owner.fullName || owner.login, input)
+    ? initialFiles({ name: input.name, description: input.description ?? '', ownerName: owner.login, email: owner.email }, input)
     : null;
 
   // The row first (its id names the directory), then git outside any transaction so SQLite's write lock
@@ -180,6 +180,8 @@ export async function createRepository(ctx: ServiceContext, ownerLogin: string |
         isTemplate: input.template ?? false,
         defaultBranch,
         objectFormat,
+        // The set's labels go in with the row, in the same statement batch.
+        ...(labels.length ? { labels: { createMany: { data: labels } } } : {}),
       },
       include: { owner: true },
     });

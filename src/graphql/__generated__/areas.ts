@@ -51,6 +51,7 @@ import '../../domain/subscription/subscription.loaders.ts';
 import '../../domain/team/team.graphql.ts';
 import '../../domain/team/team.caches.ts';
 import '../../domain/team/team.loaders.ts';
+import '../../domain/template/template.graphql.ts';
 import '../../domain/time/time.graphql.ts';
 import '../../domain/token/token.graphql.ts';
 import '../../domain/token/token.caches.ts';
