@@ -7,6 +7,7 @@ import {
   HookIssuePayloadDocument,
   HookPullPayloadDocument,
   HookPushPayloadDocument,
+  HookReleasePayloadDocument,
   HookRefPayloadDocument,
   HookStatusPayloadDocument,
   HookTestPayloadDocument,
@@ -14,6 +15,7 @@ import {
 import { toComment } from './convert/comment.ts';
 import { toPayloadCommit } from './convert/commit.ts';
 import { toPullRequest } from './convert/pull-request.ts';
+import { toRelease } from './convert/release.ts';
 import { restTime } from './convert/time.ts';
 import { toIssue } from './convert/issue.ts';
 import { toRepository } from './convert/repository.ts';
@@ -134,6 +136,12 @@ export function webhookPayloads(schema: GraphQLSchema, contextFor: (senderId: nu
         if (!data?.repositoryById) return null;
         const repository = toRepository(data.repositoryById);
         return { action: req.action, repository, organization: repository.owner, sender: data.viewer ? toUser(data.viewer) : emptyUser() };
+      }
+      case 'release': {
+        const data = await run(HookReleasePayloadDocument, { repoId: req.repoId, releaseId: req.releaseId }, req.senderId);
+        const repo = data?.repositoryById;
+        if (!repo?.release) return null;
+        return { action: req.action, release: toRelease(repo.release, repo), repository: toRepository(repo), sender: data!.viewer ? toUser(data!.viewer) : emptyUser() };
       }
       case 'status': {
         const data = await run(HookStatusPayloadDocument, { repoId: req.repoId, sha: req.sha }, req.senderId);

@@ -11,7 +11,7 @@ export const HTTP_METHODS = ['POST', 'GET', 'PUT', 'PATCH'] as const;
 /**
  * The events a hook chooses among (the keys of Gitea's HookEvents), in Gitea's order: the list REST answers is in
  * this order. `pull_request_review` stands for the three review events a delivery names (approved, rejected,
- * comment). Graft has no source yet for wiki, release, package, workflow_run and workflow_job: a hook keeps them
+ * comment). Graft has no source yet for wiki, package, workflow_run and workflow_job: a hook keeps them
  * chosen, and they never fire.
  */
 export const HOOK_EVENTS = [
@@ -196,6 +196,8 @@ export type PayloadRequest =
   | { kind: 'fork'; repoId: number; senderId: number; forkId: number }
   /** Gitea's RepositoryPayload. */
   | { kind: 'repository'; repoId: number; senderId: number | null; action: 'created' | 'deleted' }
+  /** Gitea's ReleasePayload (published, updated, deleted). */
+  | { kind: 'release'; repoId: number; senderId: number; releaseId: number; action: string }
   /** Gitea's CommitStatusPayload. */
   | { kind: 'status'; repoId: number; senderId: number; sha: string; statusId: number; context: string; state: string; description: string; targetUrl: string };
 
