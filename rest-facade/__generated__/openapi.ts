@@ -11193,6 +11193,8 @@ export interface operations {
                 draft?: boolean;
                 /** @description true lists prereleases only, false none. */
                 "pre-release"?: boolean;
+                /** @description Only releases whose tag matches this pattern, * standing for any text (v1*, *beta, *rc*). */
+                tag_filter?: string;
                 /** @description Only releases whose title or tag contains this, whatever its case. */
                 q?: string;
                 /** @description Page number, from 1. */

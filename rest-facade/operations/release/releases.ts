@@ -37,6 +37,7 @@ export const repoListReleases = defineOperation({
     draft: query.draft ?? null,
     prerelease: query['pre-release'] ?? null,
     query: query.q || null,
+    tagFilter: query.tag_filter || null,
     ...page,
   }),
   reply: ({ repository }) => {

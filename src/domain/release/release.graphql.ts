@@ -66,10 +66,11 @@ builder.objectFields(RepositoryRef, (t) => ({
         draft: t.arg.boolean({ description: 'Only drafts (true) or no drafts (false).' }),
         prerelease: t.arg.boolean({ description: 'Only prereleases (true) or none (false).' }),
         query: t.arg.string({ description: 'Only releases whose title or tag contains this, whatever its case.' }),
+        tagFilter: t.arg.string({ description: 'Only releases whose tag matches this pattern, * standing for any text (v1*, *rc*).' }),
       },
-      resolve: async (repo, { draft, prerelease, query, ...args }, ctx) => {
+      resolve: async (repo, { draft, prerelease, query, tagFilter, ...args }, ctx) => {
         const full = await withOwner(ctx, repo);
-        return offsetConnection(args, (window) => releases.listReleases(ctx, full.owner.login, full.name, window, { draft, prerelease, query }));
+        return offsetConnection(args, (window) => releases.listReleases(ctx, full.owner.login, full.name, window, { draft, prerelease, query, tagFilter }));
       },
     },
     ReleaseConnection,

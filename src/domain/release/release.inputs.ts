@@ -30,4 +30,6 @@ export interface ReleaseFilter {
   prerelease?: boolean | null;
   /** Only releases whose title or tag contains this, whatever its case. */
   query?: string | null;
+  /** Only releases whose tag matches this pattern, `*` standing for any text (Gitea's tag_filter). */
+  tagFilter?: string | null;
 }

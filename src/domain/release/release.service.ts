@@ -77,6 +77,23 @@ function containsText(ctx: ServiceContext, text: string): Prisma.StringFilter {
   return databaseTarget(ctx.config).provider === 'postgresql' ? ({ ...filter, mode: 'insensitive' } as Prisma.StringFilter) : filter;
 }
 
+/**
+ * Tag names matching a pattern where `*` stands for any text: the text before the first `*` starts the name,
+ * the text after the last ends it, the pieces between occur in it (their order is not checked); no `*`: the name.
+ */
+function tagPattern(pattern: string): Prisma.ReleaseWhereInput[] {
+  const pieces = pattern.split('*');
+  if (pieces.length === 1) return [{ tagName: pattern }];
+  const first = pieces[0];
+  const last = pieces[pieces.length - 1];
+  const middle = pieces.slice(1, -1).filter((p) => p !== '');
+  return [
+    ...(first ? [{ tagName: { startsWith: first } }] : []),
+    ...(last ? [{ tagName: { endsWith: last } }] : []),
+    ...middle.map((p) => ({ tagName: { contains: p } })),
+  ];
+}
+
 // ---------------------------------------------------------------------------------------------
 // Reading
 
@@ -91,6 +108,7 @@ export async function listReleases(ctx: ServiceContext, owner: string, name: str
   if (filter.draft === true && !drafts) where.id = -1;
   if (filter.prerelease != null) where.isPrerelease = filter.prerelease;
   if (filter.query) where.OR = [{ title: containsText(ctx, filter.query) }, { tagName: containsText(ctx, filter.query) }];
+  if (filter.tagFilter) where.AND = tagPattern(filter.tagFilter);
   return pageFrom(
     ctx.db.release.findMany({ where, orderBy: NEWEST_FIRST, skip: window.offset, take: window.limit }),
     ctx.db.release.count({ where }),
