@@ -32,6 +32,8 @@ export interface RestCall<K extends OperationId> {
   body: RequestBody<K>;
   /** The file of an upload (operations whose body is multipart/form-data), by its part's name, still streaming. */
   files: Record<string, IncomingFile>;
+  /** The text parts of a multipart upload sent before its file (or in place of it), by name. */
+  form: Record<string, string>;
   /** The page asked for, as connection arguments (only for operations declared `paged`). */
   page: PageArgs;
   /** The same page as offset and limit (only for operations declared `paged`). */

@@ -16,7 +16,8 @@ import { pageFor, setPaginationHeaders } from './pagination.ts';
 import type { Route } from './route-table.ts';
 import { MalformedPathError, RouteMatcher } from './route-matcher.ts';
 import { compileValidators, describeValidationError } from './validation.ts';
-import { receiveFile } from '../src/http/multipart.ts';
+import { isMultipart, receiveMultipart } from '../src/http/multipart.ts';
+import { IncomingFile as RawFile } from '../src/storage/incoming.ts';
 import { endWithText } from '../src/http/send-text.ts';
 import type { IncomingFile } from '../src/storage/incoming.ts';
 
@@ -62,10 +63,12 @@ export function createRestRouter(deps: RestFacadeDeps) {
     },
   });
 
-  // Operations that take a file (multipart/form-data): the name of their file part, from the document.
+  // Operations that take a file (multipart/form-data): their file part, from the document; whether the part is
+  // required, and whether the raw body may be the file instead (application/octet-stream).
   const filePartOf = new Map(documented.flatMap((d) => {
-    const part = fileParts(d.operation.requestBody?.content['multipart/form-data']?.schema);
-    return part ? [[d.operationId, part] as const] : [];
+    const content = d.operation.requestBody?.content ?? {};
+    const part = fileParts(content['multipart/form-data']?.schema);
+    return part ? [[d.operationId, { ...part, raw: 'application/octet-stream' in content }] as const] : [];
   }));
 
   const handlers = new Map<Route, RouteHandler>();
@@ -104,6 +107,7 @@ export function createRestRouter(deps: RestFacadeDeps) {
     const filePart = filePartOf.get(route.operationId);
     return async (req, res, next, pathParams) => {
       let file: IncomingFile | null = null;
+      let form: Record<string, string> = {};
       try {
         const viewer = deps.viewerOf(res);
         const refusal = checkGuards(route, viewer, req.method);
@@ -123,16 +127,24 @@ export function createRestRouter(deps: RestFacadeDeps) {
           if (!validator.body(body)) return sendError(res, 422, describeValidationError('body', validator.body.errors?.[0]));
         }
         if (filePart) {
-          // Resolves as soon as the file's bytes begin: the operation's document streams them where they go.
-          file = await receiveFile(req, filePart, { files: deps.config.attachment.MAX_FILES });
-          if (!file) return sendError(res, 422, `the multipart part "${filePart}" (the file) is required`);
+          if (filePart.raw && !isMultipart(req)) {
+            // The body is the file itself (Gitea's release assets): its name comes from the query.
+            file = new RawFile(typeof params.name === 'string' ? params.name : '', req.headers['content-type'] ?? '', req);
+          } else {
+            // Resolves as soon as the file's bytes begin: the operation's document streams them where they go.
+            const start = await receiveMultipart(req, (name) => name === filePart.name, { files: deps.config.attachment.MAX_FILES });
+            file = start.file;
+            form = start.fields;
+            if (!file && filePart.required) return sendError(res, 422, `the multipart part "${filePart.name}" (the file) is required`);
+          }
         }
         const page = operation.paged ? pageFor(params as { page?: number; limit?: number }, deps.config) : undefined;
         const call = {
           params: Object.fromEntries(Object.keys(pathParams).map((k) => [k, params[k]])),
           query: params,
           body,
-          files: file && filePart ? { [filePart]: file } : {},
+          files: file && filePart ? { [filePart.name]: file } : {},
+          form,
           get page() {
             return pageOf(route.operationId, page).args;
           },
@@ -174,11 +186,16 @@ export function createRestRouter(deps: RestFacadeDeps) {
   }
 }
 
-/** The file part a multipart request body declares: its required member of format binary. */
-function fileParts(schema: Record<string, unknown> | undefined): string | undefined {
+/**
+ * The file part a multipart request body declares: its member of format binary, a required one first. An
+ * optional one (a release asset, which may be a link instead) lets a request without a file through.
+ */
+function fileParts(schema: Record<string, unknown> | undefined): { name: string; required: boolean } | undefined {
   const properties = (schema?.properties ?? {}) as Record<string, { format?: string }>;
   const required = (schema?.required ?? []) as string[];
-  return Object.keys(properties).find((name) => properties[name].format === 'binary' && required.includes(name));
+  const binary = Object.keys(properties).filter((name) => properties[name].format === 'binary');
+  const name = binary.find((n) => required.includes(n)) ?? binary[0];
+  return name ? { name, required: required.includes(name) } : undefined;
 }
 
 /** Paging is declared once, on the operation (`paged`): reading the page of an operation that is not is a bug. */

@@ -8,6 +8,7 @@ import {
   HookIssuePayloadDocument,
   HookPullPayloadDocument,
   HookPushPayloadDocument,
+  HookReleasePayloadDocument,
   HookRefPayloadDocument,
   HookStatusPayloadDocument,
   HookTestPayloadDocument,
@@ -15,6 +16,7 @@ import {
 import { toComment } from './convert/comment.ts';
 import { toPayloadCommit } from './convert/commit.ts';
 import { toPullRequest } from './convert/pull-request.ts';
+import { toRelease } from './convert/release.ts';
 import { restTime } from './convert/time.ts';
 import { toIssue } from './convert/issue.ts';
 import { toRepository } from './convert/repository.ts';
@@ -158,6 +160,12 @@ export function webhookPayloads(schema: GraphQLSchema, contextFor: (senderId: nu
           page: req.page,
           comment: req.comment,
         };
+      }
+      case 'release': {
+        const data = await run(HookReleasePayloadDocument, { repoId: req.repoId, releaseId: req.releaseId }, req.senderId);
+        const repo = data?.repositoryById;
+        if (!repo?.release) return null;
+        return { action: req.action, release: toRelease(repo.release, repo), repository: toRepository(repo), sender: data!.viewer ? toUser(data!.viewer) : emptyUser() };
       }
       case 'status': {
         const data = await run(HookStatusPayloadDocument, { repoId: req.repoId, sha: req.sha }, req.senderId);

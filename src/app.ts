@@ -37,6 +37,7 @@ import { createDocsRouter } from '../rest-facade/docs.ts';
 import { sendError } from '../rest-facade/errors.ts';
 import { reportedVersion } from './version.ts';
 import { followPushReferences } from './domain/comment/push-references.ts';
+import { followReleaseTags } from './domain/release/release.push.ts';
 import { followPullRequests } from './domain/pull/mergeability.ts';
 import { followActivity } from './domain/activity/activity.writer.ts';
 import { instanceKey } from './domain/gpg/gpg.instance-key.ts';
@@ -86,6 +87,7 @@ export function buildApp(config: Config = loadConfig(), options: AppOptions = {}
   let caches: Caches | undefined;
   let passwordCache: PasswordCache | undefined;
   let pushReferences: Follower | undefined;
+  let releaseTags: Follower | undefined;
   let pullChecker: Follower | undefined;
   let autoMerger: Follower | undefined;
   let notifier: Follower | undefined;
@@ -155,6 +157,8 @@ export function buildApp(config: Config = loadConfig(), options: AppOptions = {}
       notifier = followNotifications(followerDeps, report);
       // Commits pushed with `#12` in their message leave a row on that issue's timeline.
       pushReferences = followPushReferences(followerDeps, report);
+      // Tags pushed or made without a release get their tag-only release entries (src/domain/release).
+      releaseTags = followReleaseTags(followerDeps, report);
       // Pull requests follow pushes to their branches; their mergeability is computed in the background.
       pullChecker = followPullRequests(followerDeps, report);
       // Merges scheduled for when the checks succeed (auto-merge): examined on start, then as events come.
@@ -170,7 +174,7 @@ export function buildApp(config: Config = loadConfig(), options: AppOptions = {}
       });
       const worker = webhookWorker;
       webhookEvents = followWebhookEvents(followerDeps, payloads, () => worker.wake(), report);
-      const followers = [notifier, pushReferences, pullChecker, autoMerger, activityWriter, webhookEvents];
+      const followers = [notifier, pushReferences, releaseTags, pullChecker, autoMerger, activityWriter, webhookEvents];
       // E-mail (Gitea's [mailer] and [service] ENABLE_NOTIFY_MAIL): events become mail rows; a worker sends them.
       if (config.mailer.ENABLED && config.service.ENABLE_NOTIFY_MAIL) {
         const mails = (mailWorker = startMailWorker({ db, config, events: logged }, report));

@@ -2223,6 +2223,115 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/repos/{owner}/{repo}/releases": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Releases of a repository, newest first; drafts only for those who may write */
+        get: operations["repoListReleases"];
+        put?: never;
+        /** Publish a release (or save a draft) on an existing tag or on a new one */
+        post: operations["repoCreateRelease"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/repos/{owner}/{repo}/releases/latest": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The newest release that is neither a draft nor a prerelease */
+        get: operations["repoGetLatestRelease"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/repos/{owner}/{repo}/releases/tags/{tag}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The release of a tag */
+        get: operations["repoGetReleaseByTag"];
+        put?: never;
+        post?: never;
+        /** Delete the release of a tag; the tag stays */
+        delete: operations["repoDeleteReleaseByTag"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/repos/{owner}/{repo}/releases/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One release, by id */
+        get: operations["repoGetRelease"];
+        put?: never;
+        post?: never;
+        /** Delete a release and its files; the tag stays */
+        delete: operations["repoDeleteRelease"];
+        options?: never;
+        head?: never;
+        /** Change a release, or publish a draft; what is left out or empty stays */
+        patch: operations["repoEditRelease"];
+        trace?: never;
+    };
+    "/repos/{owner}/{repo}/releases/{id}/assets": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The files of a release, oldest first */
+        get: operations["repoListReleaseAttachments"];
+        put?: never;
+        /** Add a file to a release (multipart, or the raw body named by name), or a link (external_url) */
+        post: operations["repoCreateReleaseAttachment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/repos/{owner}/{repo}/releases/{id}/assets/{attachment_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One file of a release */
+        get: operations["repoGetReleaseAttachment"];
+        put?: never;
+        post?: never;
+        /** Remove a file from a release */
+        delete: operations["repoDeleteReleaseAttachment"];
+        options?: never;
+        head?: never;
+        /** Rename a file of a release */
+        patch: operations["repoEditReleaseAttachment"];
+        trace?: never;
+    };
     "/user/repos": {
         parameters: {
             query?: never;
@@ -5539,6 +5648,60 @@ export interface components {
             /** @description The reaction, e.g. +1, heart or rocket. */
             content: string;
         };
+        /** @description A release of a repository. */
+        Release: {
+            /** Format: int64 */
+            id?: number;
+            tag_name?: string;
+            /** @description The branch or commit the tag was made from. */
+            target_commitish?: string;
+            /** @description The title. */
+            name?: string;
+            /** @description The release notes, as written. */
+            body?: string;
+            /** Format: uri */
+            url?: string;
+            /** Format: uri */
+            html_url?: string;
+            /** Format: uri */
+            tarball_url?: string;
+            /** Format: uri */
+            zipball_url?: string;
+            /**
+             * Format: uri
+             * @description Where its files are uploaded.
+             */
+            upload_url?: string;
+            draft?: boolean;
+            prerelease?: boolean;
+            /** Format: date-time */
+            created_at?: string;
+            /** Format: date-time */
+            published_at?: string;
+            author?: components["schemas"]["User"];
+            assets?: components["schemas"]["Attachment"][];
+        };
+        /** @description A new release. */
+        CreateReleaseOption: {
+            tag_name: string;
+            /** @description Branch or commit a new tag is made from; default the default branch. */
+            target_commitish?: string;
+            name?: string;
+            body?: string;
+            draft?: boolean;
+            prerelease?: boolean;
+            /** @description With a message a new tag is annotated. */
+            tag_message?: string;
+        };
+        /** @description What to change in a release; what is left out or empty stays. */
+        EditReleaseOption: {
+            tag_name?: string;
+            target_commitish?: string;
+            name?: string;
+            body?: string;
+            draft?: boolean;
+            prerelease?: boolean;
+        };
         UpdateRepoAvatarOption: {
             /** @description The image, base64-encoded. */
             image: string;
@@ -6930,6 +7093,24 @@ export interface components {
             };
             content: {
                 "application/json": components["schemas"]["Reaction"][];
+            };
+        };
+        /** @description Release. */
+        Release: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Release"];
+            };
+        };
+        /** @description ReleaseList. */
+        ReleaseList: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Release"][];
             };
         };
         /** @description LanguageStatistics. */
@@ -11852,6 +12033,331 @@ export interface operations {
             204: components["responses"]["empty"];
             403: components["responses"]["forbidden"];
             404: components["responses"]["notFound"];
+            423: components["responses"]["repoArchivedError"];
+        };
+    };
+    repoListReleases: {
+        parameters: {
+            query?: {
+                /** @description true lists drafts only, false none. */
+                draft?: boolean;
+                /** @description true lists prereleases only, false none. */
+                "pre-release"?: boolean;
+                /** @description Only releases whose tag matches this pattern, * standing for any text (v1*, *beta, *rc*). */
+                tag_filter?: string;
+                /** @description Only releases whose title or tag contains this, whatever its case. */
+                q?: string;
+                /** @description Page number, from 1. */
+                page?: components["parameters"]["page"];
+                /** @description Items per page (DEFAULT_PAGING_NUM by default, at most MAX_RESPONSE_ITEMS). */
+                limit?: components["parameters"]["limit"];
+            };
+            header?: never;
+            path: {
+                /** @description Login of the repository's owner. */
+                owner: string;
+                /** @description Name of the repository. */
+                repo: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["ReleaseList"];
+            404: components["responses"]["notFound"];
+        };
+    };
+    repoCreateRelease: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Login of the repository's owner. */
+                owner: string;
+                /** @description Name of the repository. */
+                repo: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["CreateReleaseOption"];
+            };
+        };
+        responses: {
+            201: components["responses"]["Release"];
+            403: components["responses"]["forbidden"];
+            404: components["responses"]["notFound"];
+            409: components["responses"]["error"];
+            422: components["responses"]["validationError"];
+            423: components["responses"]["repoArchivedError"];
+        };
+    };
+    repoGetLatestRelease: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Login of the repository's owner. */
+                owner: string;
+                /** @description Name of the repository. */
+                repo: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["Release"];
+            404: components["responses"]["notFound"];
+        };
+    };
+    repoGetReleaseByTag: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Login of the repository's owner. */
+                owner: string;
+                /** @description Name of the repository. */
+                repo: string;
+                /** @description The tag's name. */
+                tag: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["Release"];
+            404: components["responses"]["notFound"];
+        };
+    };
+    repoDeleteReleaseByTag: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Login of the repository's owner. */
+                owner: string;
+                /** @description Name of the repository. */
+                repo: string;
+                /** @description The tag's name. */
+                tag: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: components["responses"]["empty"];
+            403: components["responses"]["forbidden"];
+            404: components["responses"]["notFound"];
+            422: components["responses"]["validationError"];
+            423: components["responses"]["repoArchivedError"];
+        };
+    };
+    repoGetRelease: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Login of the repository's owner. */
+                owner: string;
+                /** @description Name of the repository. */
+                repo: string;
+                /** @description The release's id. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["Release"];
+            404: components["responses"]["notFound"];
+        };
+    };
+    repoDeleteRelease: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Login of the repository's owner. */
+                owner: string;
+                /** @description Name of the repository. */
+                repo: string;
+                /** @description The release's id. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: components["responses"]["empty"];
+            403: components["responses"]["forbidden"];
+            404: components["responses"]["notFound"];
+            422: components["responses"]["validationError"];
+            423: components["responses"]["repoArchivedError"];
+        };
+    };
+    repoEditRelease: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Login of the repository's owner. */
+                owner: string;
+                /** @description Name of the repository. */
+                repo: string;
+                /** @description The release's id. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["EditReleaseOption"];
+            };
+        };
+        responses: {
+            200: components["responses"]["Release"];
+            403: components["responses"]["forbidden"];
+            404: components["responses"]["notFound"];
+            409: components["responses"]["error"];
+            422: components["responses"]["validationError"];
+            423: components["responses"]["repoArchivedError"];
+        };
+    };
+    repoListReleaseAttachments: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Login of the repository's owner. */
+                owner: string;
+                /** @description Name of the repository. */
+                repo: string;
+                /** @description The release's id. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["AttachmentList"];
+            404: components["responses"]["notFound"];
+        };
+    };
+    repoCreateReleaseAttachment: {
+        parameters: {
+            query?: {
+                /** @description The asset's name; default the file name of the upload. Required for a raw body or a link. */
+                name?: string;
+            };
+            header?: never;
+            path: {
+                /** @description Login of the repository's owner. */
+                owner: string;
+                /** @description Name of the repository. */
+                repo: string;
+                /** @description The release's id. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "multipart/form-data": {
+                    /**
+                     * Format: binary
+                     * @description The file, streamed; refused as soon as it passes the size limit.
+                     */
+                    attachment?: string;
+                    /** @description A link the asset stands for, instead of a file (http or https). */
+                    external_url?: string;
+                };
+                "application/octet-stream": string;
+            };
+        };
+        responses: {
+            201: components["responses"]["Attachment"];
+            400: components["responses"]["error"];
+            403: components["responses"]["forbidden"];
+            404: components["responses"]["notFound"];
+            413: components["responses"]["error"];
+            422: components["responses"]["validationError"];
+            423: components["responses"]["repoArchivedError"];
+        };
+    };
+    repoGetReleaseAttachment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Login of the repository's owner. */
+                owner: string;
+                /** @description Name of the repository. */
+                repo: string;
+                /** @description The release's id. */
+                id: number;
+                /** @description The asset's id. */
+                attachment_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["Attachment"];
+            404: components["responses"]["notFound"];
+        };
+    };
+    repoDeleteReleaseAttachment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Login of the repository's owner. */
+                owner: string;
+                /** @description Name of the repository. */
+                repo: string;
+                /** @description The release's id. */
+                id: number;
+                /** @description The asset's id. */
+                attachment_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: components["responses"]["empty"];
+            403: components["responses"]["forbidden"];
+            404: components["responses"]["notFound"];
+            423: components["responses"]["repoArchivedError"];
+        };
+    };
+    repoEditReleaseAttachment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Login of the repository's owner. */
+                owner: string;
+                /** @description Name of the repository. */
+                repo: string;
+                /** @description The release's id. */
+                id: number;
+                /** @description The asset's id. */
+                attachment_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["EditAttachmentOptions"];
+            };
+        };
+        responses: {
+            201: components["responses"]["Attachment"];
+            403: components["responses"]["forbidden"];
+            404: components["responses"]["notFound"];
+            422: components["responses"]["validationError"];
             423: components["responses"]["repoArchivedError"];
         };
     };

@@ -36,6 +36,7 @@ export { repoListTagProtection, repoGetTagProtection, repoCreateTagProtection, r
 export { repoMergePullRequest, repoCancelScheduledAutoMerge, repoUpdatePullRequest } from '../operations/pull/merge.ts';
 export { repoListPullRequests, repoListPinnedPullRequests, repoGetPullRequest, repoGetPullRequestByBaseHead, repoDownloadPullDiffOrPatch, repoPullRequestIsMerged, repoCreatePullRequest, repoEditPullRequest, repoGetPullRequestCommits, repoGetPullRequestFiles, repoGetCommitPullRequest } from '../operations/pull/pulls.ts';
 export { issueGetIssueReactions, issuePostIssueReaction, issueDeleteIssueReaction, issueGetCommentReactions, issuePostCommentReaction, issueDeleteCommentReaction } from '../operations/reaction/reactions.ts';
+export { repoListReleases, repoGetRelease, repoGetReleaseByTag, repoGetLatestRelease, repoCreateRelease, repoEditRelease, repoDeleteRelease, repoDeleteReleaseByTag, repoListReleaseAttachments, repoGetReleaseAttachment, repoCreateReleaseAttachment, repoEditReleaseAttachment, repoDeleteReleaseAttachment } from '../operations/release/releases.ts';
 export { repoUpdateAvatar, repoDeleteAvatar } from '../operations/repo/avatar.ts';
 export { repoGet, repoGetByID, createCurrentUserRepo, adminCreateRepo, createOrgRepo, createOrgRepoDeprecated, repoEdit, repoDelete, repoSearch, userListRepos, userCurrentListRepos, orgListRepos, repoGetLanguages } from '../operations/repo/repos.ts';
 export { repoListTopics, repoUpdateTopics, repoAddTopic, repoDeleteTopic, topicSearch } from '../operations/repo/topics.ts';

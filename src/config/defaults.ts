@@ -65,6 +65,11 @@ export const defaults = {
     /** Gitea's [repository.issue] MAX_PINNED: issues (and, apart, pull requests) a repository may pin at once. */
     ISSUE_MAX_PINNED: 3,
     /**
+     * Gitea's [repository.release] ALLOWED_TYPES: the types a release asset may have, as attachment.ALLOWED_TYPES
+     * is written; empty (Gitea's default) allows every file. The size and file-count limits are attachment's.
+     */
+    RELEASE_ALLOWED_TYPES: '',
+    /**
      * Gitea's [repository.pull-request] RETARGET_CHILDREN_ON_MERGE: when a merged pull request's head branch is
      * deleted, open pull requests into that branch move to its base instead of closing.
      */

@@ -11,7 +11,14 @@ const ROWS_PER_STATEMENT = 500;
  * Every row must have the same keys, which name the columns (updatedAt included: Prisma sets it only in
  * its own queries). `table` and the keys are fixed names from the code, never input.
  */
-export function insertRows<Row extends Record<string, unknown>>(db: Pick<Db, '$executeRawUnsafe'>, provider: Provider, table: string, rows: Row[]) {
+export function insertRows<Row extends Record<string, unknown>>(
+  db: Pick<Db, '$executeRawUnsafe'>,
+  provider: Provider,
+  table: string,
+  rows: Row[],
+  /** Rows that would break the unique index on these columns are skipped (both databases read ON CONFLICT alike). */
+  options: { onConflictDoNothing?: string[] } = {},
+) {
   if (rows.length === 0) return [];
   const columns = Object.keys(rows[0]);
   const names = columns.map((column) => `"${column}"`).join(', ');
@@ -25,7 +32,8 @@ export function insertRows<Row extends Record<string, unknown>>(db: Pick<Db, '$e
       });
       return `(${placeholders.join(', ')})`;
     });
-    statements.push(db.$executeRawUnsafe(`INSERT INTO "${table}" (${names}) VALUES ${tuples.join(', ')}`, ...values));
+    const onConflict = options.onConflictDoNothing ? ` ON CONFLICT (${options.onConflictDoNothing.map((c) => `"${c}"`).join(', ')}) DO NOTHING` : '';
+    statements.push(db.$executeRawUnsafe(`INSERT INTO "${table}" (${names}) VALUES ${tuples.join(', ')}${onConflict}`, ...values));
   }
   return statements;
 }

@@ -57,6 +57,11 @@ export interface EventTopics {
   issue_pin: IssuePinEvent;
   /** An issue was locked or unlocked (Gitea has no webhook event for locks). */
   issue_lock: IssueLockEvent;
+  /**
+   * A release was published (created public, a draft published, a tag-only entry made a release), edited while
+   * public, or deleted (Gitea's `release` webhook event and its actions). Drafts publish nothing until published.
+   */
+  release: ReleaseEvent;
   /** A status was reported on a commit of a repository (Gitea's `status` webhook event). */
   status: CommitStatusEvent;
   /**
@@ -231,6 +236,15 @@ export interface IssueDependencyEvent extends IssueEventBase {
   blockerId: number;
   blockerRepoId: number;
   blockerNumber: number;
+}
+
+export interface ReleaseEvent {
+  action: 'published' | 'updated' | 'deleted';
+  repoId: number;
+  releaseId: number;
+  actorId: number;
+  tagName: string;
+  title: string;
 }
 
 export interface IssueAttachmentEvent extends IssueEventBase {

@@ -3,6 +3,7 @@ import type { Readable } from 'node:stream';
 import { authenticate, type AuthDeps } from '../auth/authenticate.ts';
 import type { Caches } from '../cache/cache.ts';
 import { openAttachment } from '../domain/attachment/attachment.service.ts';
+import { openAsset } from '../domain/release/release.service.ts';
 import { isDomainError } from '../errors.ts';
 import type { EventBus } from '../events/bus.ts';
 import { credentialsOf } from './authenticate.ts';
@@ -33,7 +34,8 @@ function firstChunk(stream: Readable): Promise<Buffer | null> {
  * Credentials are the API's (basic, token); who may not read the issues of its repository gets 404. The bytes
  * stream from the attachment store; each GET counts as a download (HEAD does not). Images, PDF and plain text
  * are shown inline, anything else is saved under its name; the type is told from the content, never trusted
- * from the name, and browsers are told not to guess another.
+ * from the name, and browsers are told not to guess another. Release assets are served here too, under their
+ * release's download links.
  */
 export function createAttachmentDownloads(deps: AuthDeps & { events: EventBus; caches?: Caches }) {
   const router = express.Router();
@@ -65,5 +67,78 @@ export function createAttachmentDownloads(deps: AuthDeps & { events: EventBus; c
       throw err;
     }
   });
+  // `/{owner}/{repo}/releases/download/{tag}/{name}`: a tag may hold slashes, the name may not.
+  router.get(/^\/([^/]+)\/([^/]+)\/releases\/download\/(.+)\/([^/]+)$/, async (req: Request, res: Response) => {
+    const cache = deps.caches ? await deps.caches.view() : undefined;
+    const [owner, repo, tag, name] = [0, 1, 2, 3].map((i) => decodeURIComponent(String((req.params as Record<string, string>)[i])));
+    try {
+      const { viewer } = await authenticate({ ...deps, cache }, credentialsOf(req));
+      const ctx = { db: deps.db, config: deps.config, events: deps.events, viewer, cache };
+      const found = await openAsset(ctx, owner, repo, tag, name);
+      if (found.kind === 'redirect') return res.redirect(302, found.location);
+      await sendAsset(req, res, found);
+    } catch (err) {
+      if (isDomainError(err)) return sendError(res, STATUS_OF[err.kind], err.message);
+      throw err;
+    }
+  });
   return router;
+}
+
+/** One range of `bytes=a-b`, `bytes=a-` or `bytes=-n` within `size`; null for none, 'invalid' for one that cannot be served. */
+function parseRange(header: string | undefined, size: number): { start: number; end: number } | null | 'invalid' {
+  if (!header) return null;
+  const m = /^bytes=(\d*)-(\d*)$/.exec(header.trim());
+  // Several ranges, or another unit: served whole, as a server may.
+  if (!m) return null;
+  const [, from, to] = m;
+  if (from === '' && to === '') return 'invalid';
+  let start: number;
+  let end: number;
+  if (from === '') {
+    start = Math.max(0, size - Number(to));
+    end = size - 1;
+  } else {
+    start = Number(from);
+    end = to === '' ? size - 1 : Math.min(Number(to), size - 1);
+  }
+  if (start > end || start >= size) return 'invalid';
+  return { start, end };
+}
+
+/**
+ * Sends a release asset's stored bytes: validators (ETag from its uuid, which names bytes that never change;
+ * Last-Modified), 304 for a matching If-None-Match, one byte range (206, or 416 outside the file), HEAD without
+ * a body. Each GET that sends bytes counts one download, one UPDATE.
+ */
+async function sendAsset(req: Request, res: Response, found: Extract<Awaited<ReturnType<typeof openAsset>>, { kind: 'file' }>) {
+  const { asset } = found;
+  const etag = `"${asset.uuid}"`;
+  res.setHeader('ETag', etag);
+  res.setHeader('Last-Modified', asset.createdAt.toUTCString());
+  res.setHeader('Accept-Ranges', 'bytes');
+  res.setHeader('Cache-Control', 'private, max-age=300');
+  const ifNoneMatch = req.headers['if-none-match'];
+  if (ifNoneMatch && ifNoneMatch.split(',').some((t) => t.trim().replace(/^W\//, '') === etag || t.trim() === '*')) return void res.status(304).end();
+  const range = req.headers['if-range'] && req.headers['if-range'] !== etag ? null : parseRange(req.headers.range, asset.size);
+  if (range === 'invalid') {
+    res.setHeader('Content-Range', `bytes */${asset.size}`);
+    return sendError(res, 416, 'the range asked for is outside the file');
+  }
+  res.setHeader('Content-Type', 'application/octet-stream');
+  res.setHeader('Content-Disposition', contentDisposition('attachment', asset.name));
+  res.setHeader('X-Content-Type-Options', 'nosniff');
+  res.setHeader('Content-Length', range ? range.end - range.start + 1 : asset.size);
+  if (range) res.setHeader('Content-Range', `bytes ${range.start}-${range.end}/${asset.size}`);
+  res.status(range ? 206 : 200);
+  if (req.method === 'HEAD' || asset.size === 0) return void res.end();
+  const stream = await found.open(range ?? undefined);
+  if (!stream) {
+    res.removeHeader('Content-Length');
+    res.removeHeader('Content-Range');
+    return sendError(res, 404, `the file of asset ${asset.name} is missing`);
+  }
+  await found.count();
+  res.on('close', () => stream.destroy());
+  stream.pipe(res);
 }

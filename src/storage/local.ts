@@ -27,10 +27,10 @@ export class LocalStorage implements ObjectStorage {
     return this.statOf(file) as Promise<StoredObject>;
   }
 
-  async get(key: string): Promise<Readable | null> {
+  async get(key: string, range?: { start: number; end: number }): Promise<Readable | null> {
     const file = this.pathOf(key);
     // Opened before it is answered, so that a missing file is null and not a stream that fails later.
-    const stream = createReadStream(file);
+    const stream = createReadStream(file, range);
     return new Promise((resolve, reject) => {
       stream.once('open', () => resolve(stream));
       stream.once('error', (err) => (isMissing(err) ? resolve(null) : reject(err)));

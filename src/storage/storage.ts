@@ -17,8 +17,8 @@ export interface ObjectStorage {
    * is cut off, nothing is left under the key and the promise rejects with the stream's error.
    */
   put(key: string, body: Readable): Promise<StoredObject>;
-  /** The bytes under `key` as a stream; null when nothing is stored there. */
-  get(key: string): Promise<Readable | null>;
+  /** The bytes under `key` as a stream (only `range`'s, inclusive offsets, when given); null when nothing is stored there. */
+  get(key: string, range?: { start: number; end: number }): Promise<Readable | null>;
   /** The size and time of the object under `key`; null when nothing is stored there. */
   stat(key: string): Promise<StoredObject | null>;
   /** Removes the object under `key`; nothing stored there is not an error. */

@@ -35,7 +35,7 @@ import { fork, type ChildProcess } from 'node:child_process';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
-import { readFileSync } from 'node:fs';
+import { createReadStream, readFileSync } from 'node:fs';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { print } from 'graphql';
@@ -110,6 +110,11 @@ const PULL_REVIEWS = 5;
 /** The large pull request list (pulls-seed.ts): 10,000 pull requests, every fifth closed; a page of 50 of the open ones. */
 const BIG_PULLS = 10_000;
 const BIG_PULLS_CLOSED_EVERY = 5;
+/** The release list of the `releases` targets (releases-seed.ts), and the asset the download is timed with. */
+const BIG_RELEASES = Number(process.env.BENCH_RELEASES ?? 10_000);
+const ASSET_MIB = Number(process.env.BENCH_ASSET_MIB ?? 8);
+const ASSET_DOWNLOADS = Number(process.env.BENCH_ASSET_DOWNLOADS ?? 20);
+const RELEASE_TARGETS = ['releases', 'releases-p100', 'release-download'];
 /**
  * The large issue tracker (issues-seed.ts): BENCH_ISSUES issues (100,000), 5 comments each, 50 labels, every
  * fifth issue closed; read at page 1 and page 1,000 of the open ones, and with a label filter.
@@ -345,7 +350,7 @@ function must(res: { status: number; body: unknown }, status: number, what: stri
  * Accounts, tokens, a repository with branches and tags, one with thousands of branches (only when a target
  * reads it), an organization with teams: what the targets read.
  */
-async function seed(api: RestClient, server: { url: string; dataDir: string; child: Child }, withManyBranches: boolean, withBigTracker: boolean, withSearch = false, withPulls = false) {
+async function seed(api: RestClient, server: { url: string; dataDir: string; child: Child }, withManyBranches: boolean, withBigTracker: boolean, withSearch = false, withPulls = false, withReleases = false) {
   const account = await createAccount(api);
   const token = await createToken(api, account, ['read:user', 'read:repository', 'read:organization', 'read:issue']);
   const writer = { token: await createToken(api, account, ['write:repository', 'write:organization', 'write:issue']) };
@@ -435,6 +440,26 @@ async function seed(api: RestClient, server: { url: string; dataDir: string; chi
     });
     console.log(`  seeded bench-pulls: ${BIG_PULLS} pull requests (${seeded.open} open) in ${((performance.now() - started) / 1000).toFixed(1)} s`);
   }
+  let asset: { url: string; file: string; size: number } | undefined;
+  if (withReleases) {
+    const releasesRepo = must(await api.post('/user/repos', { name: 'bench-releases', auto_init: true, default_branch: 'main' }, writer), 201, 'creating bench-releases');
+    const releasesPath = `/repos/${account.login}/bench-releases`;
+    const head = must(await api.get(`${releasesPath}/branches/main`, { token }), 200, 'reading main');
+    const started = performance.now();
+    await askServer(server.child, 'seed-releases', 'seeded-releases', { releases: { repoId: releasesRepo.id, publisherId: account.id, releases: BIG_RELEASES, commit: head.commit.id } });
+    console.log(`  seeded bench-releases: ${BIG_RELEASES} releases in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+    // One real release (its tag made) with an asset of ASSET_MIB, uploaded as the raw body.
+    const release = must(await api.post(`${releasesPath}/releases`, { tag_name: 'download' }, writer), 201, 'creating the download release');
+    const bytes = Buffer.alloc(ASSET_MIB * 1024 * 1024, 0x5a);
+    const res = await fetch(`${server.url}api/v1${releasesPath}/releases/${release.id}/assets?name=payload.bin`, {
+      method: 'POST',
+      headers: { authorization: `token ${writer.token}`, 'content-type': 'application/octet-stream' },
+      body: bytes,
+    });
+    const made = (await res.json()) as { uuid: string; size: number; browser_download_url: string };
+    if (res.status !== 201) throw new Error(`uploading the asset: ${res.status} ${JSON.stringify(made)}`);
+    asset = { url: made.browser_download_url, file: path.join(server.dataDir, 'attachments', made.uuid[0], made.uuid[1], made.uuid), size: made.size };
+  }
   // Notification threads of the account (another account opens issues in its repository) and webhooks (inactive).
   const other = await createAccount(api);
   for (let i = 1; i <= NOTIFY_ISSUES; i++) must(await api.post(`${base}/issues`, { title: `from another ${i}` }, other.basic), 201, 'opening an issue as another account');
@@ -452,7 +477,33 @@ async function seed(api: RestClient, server: { url: string; dataDir: string; chi
   must(await api.post('/user/repos', { name: 'bench-writes' }, writer), 201, 'creating bench-writes');
   const readme = must(await api.get(`${base}/contents/README.md`, { token }), 200, 'reading README.md');
   const commit = must(await api.get(`${base}/git/commits/main`, { token }), 200, 'reading the commit');
-  return { account, token, writer, notificationToken, repo, org, orgLogin, readme, commit, bigOpen, searchOpen, reactions: reactions.length, reviewed: reviewed.number as number };
+  return { account, token, writer, notificationToken, repo, org, orgLogin, readme, commit, bigOpen, searchOpen, reactions: reactions.length, reviewed: reviewed.number as number, asset };
+}
+
+/**
+ * The throughput of a release asset's download (GET of its browser_download_url, the whole body read) against a
+ * plain read of the same stored file (a read stream of it, in this process), each ASSET_DOWNLOADS times in turn.
+ */
+async function assetDownloadTimes(asset: { url: string; file: string; size: number }, token: string) {
+  let downloadMs = 0;
+  let readMs = 0;
+  for (let i = 0; i < ASSET_DOWNLOADS; i++) {
+    let at = performance.now();
+    const res = await fetch(asset.url, { headers: { authorization: `token ${token}` } });
+    let received = 0;
+    for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) received += chunk.length;
+    downloadMs += performance.now() - at;
+    if (received !== asset.size) throw new Error(`the download gave ${received} of ${asset.size} bytes`);
+    at = performance.now();
+    let read = 0;
+    for await (const chunk of createReadStream(asset.file)) read += (chunk as Buffer).length;
+    readMs += performance.now() - at;
+    if (read !== asset.size) throw new Error(`the file read gave ${read} of ${asset.size} bytes`);
+  }
+  const mib = (asset.size * ASSET_DOWNLOADS) / (1024 * 1024);
+  const downloadMiBps = mib / (downloadMs / 1000);
+  const readMiBps = mib / (readMs / 1000);
+  return { downloadMiBps, readMiBps, ratio: downloadMiBps / readMiBps };
 }
 
 /** Merges per style for the merge-time table (BENCH_MERGES). */
@@ -717,7 +768,7 @@ async function main(): Promise<number> {
 
     const api = restClient(url);
     const selected = (name: string) => settings.only.length === 0 || settings.only.includes(name);
-    const data = await seed(api, { url, dataDir: String(server.ready.dataDir), child: server }, selected('branches-5000'), BIG_TARGETS.some(selected), selected('issues-search'), selected('pulls-10k'));
+    const data = await seed(api, { url, dataDir: String(server.ready.dataDir), child: server }, selected('branches-5000'), BIG_TARGETS.some(selected), selected('issues-search'), selected('pulls-10k'), RELEASE_TARGETS.some(selected));
     const { account, token, repo, orgLogin } = data;
 
     const databaseUrl = String(server.ready.databaseUrl ?? '');
@@ -764,6 +815,18 @@ async function main(): Promise<number> {
           // Newest first: the newest open one (every fifth is closed).
           { path: [0, 'number'], equals: BIG_PULLS % BIG_PULLS_CLOSED_EVERY === 0 ? BIG_PULLS - 1 : BIG_PULLS },
         ]),
+        serverPid: server.pid,
+      },
+      {
+        name: 'releases',
+        label: `REST GET releases, 50 of ${BIG_RELEASES}`,
+        spec: getSpec(api1(`/repos/${account.login}/bench-releases/releases?limit=50`), token, [{ path: ['length'], equals: 50 }, { path: [0, 'tag_name'], equals: 'download' }]),
+        serverPid: server.pid,
+      },
+      {
+        name: 'releases-p100',
+        label: `REST GET releases, page 100 of ${BIG_RELEASES}`,
+        spec: getSpec(api1(`/repos/${account.login}/bench-releases/releases?limit=50&page=100`), token, [{ path: ['length'], equals: 50 }]),
         serverPid: server.pid,
       },
       {
@@ -972,6 +1035,13 @@ async function main(): Promise<number> {
       console.log('merge times (POST …/pulls/{n}/merge, a fresh pull request each, one at a time):');
       for (const m of merges) console.log(`  ${m.style.padEnd(18)} p50 ${m.p50Ms.toFixed(1)} ms, max ${m.maxMs.toFixed(1)} ms (${m.merges} merges)`);
       console.log('bench-json: ' + JSON.stringify({ endpoint: 'merges', database: provider, results: merges }));
+    }
+    if (selected('release-download') && data.asset) {
+      const timed = await assetDownloadTimes(data.asset, data.token);
+      console.log('');
+      console.log(`release asset download (${ASSET_MIB} MiB, ${ASSET_DOWNLOADS} downloads one at a time, against reading the same stored file):`);
+      console.log(`  download ${timed.downloadMiBps.toFixed(0)} MiB/s, file read ${timed.readMiBps.toFixed(0)} MiB/s, ratio ${timed.ratio.toFixed(3)}`);
+      console.log('bench-json: ' + JSON.stringify({ endpoint: 'release-download', database: provider, assetMiB: ASSET_MIB, downloads: ASSET_DOWNLOADS, ...timed }));
     }
     if (selected('pr-large')) {
       const large = await largePullTimes(api, url, server, account, data.writer);

@@ -7,6 +7,7 @@
  *   ← { type: 'seed-issues', seed }  → { type: 'seeded', open }   writes the large issue tracker (issues-seed.ts)
  *   ← { type: 'seed-search', search }  → { type: 'seeded-search', readableOpen }   writes the search's 1,000 repositories (issue-search-seed.ts)
  *   ← { type: 'seed-pulls', pulls }  → { type: 'seeded-pulls', open }   writes the large pull request list (pulls-seed.ts)
+ *   ← { type: 'seed-releases', releases }  → { type: 'seeded-releases', releases }   writes the large release list (releases-seed.ts)
  *   ← { type: 'stop' }      → exits once stopped
  */
 // git processes are counted where Graft starts them (src/git/command.ts): a helper process starts them
@@ -20,6 +21,8 @@ const { seedSearch } = await import('./issue-search-seed.ts');
 type SearchSeed = import('./issue-search-seed.ts').SearchSeed;
 const { seedPulls } = await import('./pulls-seed.ts');
 type PullSeed = import('./pulls-seed.ts').PullSeed;
+const { seedReleases } = await import('./releases-seed.ts');
+type ReleaseSeed = import('./releases-seed.ts').ReleaseSeed;
 
 if (!process.send) throw new Error('serve.ts is started by test/bench/run.ts (it needs an IPC channel)');
 const send = (message: unknown) => process.send!(message);
@@ -38,7 +41,7 @@ async function stop() {
   process.exit(0);
 }
 
-process.on('message', (message: { type: string; seed?: IssueSeed; search?: SearchSeed; pulls?: PullSeed }) => {
+process.on('message', (message: { type: string; seed?: IssueSeed; search?: SearchSeed; pulls?: PullSeed; releases?: ReleaseSeed }) => {
   if (message.type === 'counters') send({ type: 'counters', sql: server.app.database.queryCount(), git: gitSpawnCount() });
   else if (message.type === 'seed-issues') {
     seedIssues(server.app.database.db, server.app.database.target.provider, message.seed!).then(
@@ -56,6 +59,12 @@ process.on('message', (message: { type: string; seed?: IssueSeed; search?: Searc
     seedPulls(server.app.database.db, server.app.database.target.provider, message.pulls!).then(
       ({ open }) => send({ type: 'seeded-pulls', open }),
       (err: Error) => send({ type: 'seeded-pulls', error: err.message }),
+    );
+  }
+  else if (message.type === 'seed-releases') {
+    seedReleases(server.app.database.db, server.app.database.target.provider, message.releases!).then(
+      ({ releases }) => send({ type: 'seeded-releases', releases }),
+      (err: Error) => send({ type: 'seeded-releases', error: err.message }),
     );
   }
   else if (message.type === 'stop') void stop();

@@ -310,4 +310,16 @@ export const SPEC_ROWS: Record<string, SpecRow[]> = {
       test: 'mails a comment to the watchers and participants, one message each, but not to its author',
     },
   ],
+  releases: [
+    {
+      row: 'Extensions / Release (create) tag_message: message of an annotated tag created with the release',
+      file: 'test/rest/release/releases.test.ts',
+      test: 'makes the new tag annotated with tag_message, and takes an existing tag as it is',
+    },
+    {
+      row: 'Behaviour: creating a release adds an entry to the activity feed',
+      file: 'test/rest/release/releases.test.ts',
+      test: 'adds an entry to the activity feed and a webhook delivery whose payload fits the reference when a release is published',
+    },
+  ],
 };

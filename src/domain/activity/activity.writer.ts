@@ -137,7 +137,7 @@ const tagEntries = (event: TagEvent): Entry[] =>
  * Follows the bus for as long as the app runs and writes the activity feeds' entries (the Action table), one
  * event after the other, each event's entries in one statement: repositories created and transferred, pushes,
  * branches and tags deleted or created through the API, issues and pull requests opened, closed, reopened and
- * merged, comments, and reviews approving, rejecting or dismissed. A failure is reported and the next event goes on.
+ * merged, comments, reviews approving, rejecting or dismissed, and releases published. A failure is reported and the next event goes on.
  */
 export function followActivity(deps: Deps, report: (message: string, err: unknown) => void): Follower {
   const { enqueue, follow, signal, follower } = serialWork(report);
@@ -160,5 +160,9 @@ export function followActivity(deps: Deps, report: (message: string, err: unknow
   follow(deps.events.subscribe('pull_request', signal), (e) => on('a pull request', e.repoId, () => pullEntries(deps, e)));
   follow(deps.events.subscribe('issue_comment', signal), (e) => on('a comment', e.repoId, () => commentEntries(deps, e)));
   follow(deps.events.subscribe('pull_request_review', signal), (e) => on('a review', e.repoId, () => reviewEntries(deps, e)));
+  // Gitea's publish_release: the tag as the ref, the title as the content; edits and deletions leave no entry.
+  follow(deps.events.subscribe('release', signal), (e) =>
+    on('a release', e.repoId, () => (e.action === 'published' ? [{ opType: 'publish_release', actUserId: e.actorId, refName: e.tagName, content: e.title }] : [])),
+  );
   return follower;
 }

@@ -10,7 +10,7 @@ import { UPDATE_ATTACHMENT_FIELDS } from './attachment.inputs.ts';
 import * as attachments from './attachment.service.ts';
 
 export const AttachmentRef = builder.prismaObject('Attachment', {
-  description: 'A file attached to an issue or to a comment.',
+  description: 'A file attached to an issue, to a comment, or to a release (an asset).',
   fields: (t) => ({
     databaseId: t.exposeInt('id'),
     uuid: t.exposeString('uuid', { description: 'Names the file for good: its download address is made from it.' }),
@@ -18,9 +18,10 @@ export const AttachmentRef = builder.prismaObject('Attachment', {
     size: t.exposeInt('size', { description: 'In bytes.' }),
     downloadCount: t.exposeInt('downloadCount', { description: 'How many times the file was downloaded.' }),
     downloadUrl: t.string({
-      description: 'Where a browser downloads the file (for whoever reads the issues of its repository).',
-      resolve: (row, _args, ctx) => `${ctx.rootUrl}attachments/${encodeURIComponent(row.uuid)}`,
+      description: 'Where a browser downloads the file (for whoever reads the issues of its repository); a link asset of a release: where it points.',
+      resolve: (row, _args, ctx) => row.externalUrl ?? `${ctx.rootUrl}attachments/${encodeURIComponent(row.uuid)}`,
     }),
+    externalUrl: t.exposeString('externalUrl', { nullable: true, description: 'Set for a release asset that is a link elsewhere rather than a stored file.' }),
     uploader: t.field({
       type: UserRef,
       nullable: true,

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Transform, type Readable } from 'node:stream';
+import type { Tx } from '../../db/client.ts';
 import type { Attachment, Comment, Issue, User } from '../../db/models.ts';
 import { forbidden, invalid, notFound, tooLarge, unauthenticated } from '../../errors.ts';
 import type { IssueAttachmentEvent } from '../../events/topics.ts';
@@ -28,7 +29,7 @@ export type AttachmentTarget = { issue: number } | { comment: number };
 /** The store key of an attachment's bytes, as Gitea lays its files out: `a/b/ab…` from the uuid. */
 export const fileKey = (uuid: string) => `${uuid[0]}/${uuid[1]}/${uuid}`;
 
-const store = (ctx: ServiceContext) => storageFor(ctx.config, 'attachments');
+const store = (ctx: Pick<ServiceContext, 'config'>) => storageFor(ctx.config, 'attachments');
 
 /** Issues and pull requests are read and written through their own units (Gitea: CanRead/WriteIssuesOrPulls). */
 const unitOf = (issue: Pick<Issue, 'isPull'>) => (issue.isPull ? 'repo.pulls' : 'repo.issues') as 'repo.pulls' | 'repo.issues';
@@ -193,27 +194,56 @@ function checkName(name: string): string {
 export async function createAttachment(ctx: ServiceContext, owner: string, name: string, target: AttachmentTarget, file: IncomingFile, fileName?: string | null): Promise<Attachment> {
   const at = await writeTarget(ctx, owner, name, target);
   const attachmentName = checkName(fileName?.trim() || file.filename);
+  const row = await storeUpload(ctx, file, attachmentName, ctx.config.attachment.ALLOWED_TYPES, (tx, stored) =>
+    tx.attachment.create({
+      data: { ...stored, name: attachmentName, repoId: at.repo.id, issueId: at.issue.id, commentId: at.comment?.id ?? null, uploaderId: at.actor.id },
+    }),
+  );
+  await publish(ctx, at, row, 'uploaded');
+  return row;
+}
+
+/**
+ * Streams an upload into the attachment store under a temporary key, within the limits of the attachment
+ * settings (`allowedTypes` judged on the name and the first kilobyte: 422; MAX_SIZE as the bytes arrive: 413;
+ * MAX_FILES: 422), then runs `insert` (the row, given its uuid and size) and moves the file to its key in one
+ * transaction. Whatever fails leaves neither row nor file behind. Issue, comment and release files come here.
+ */
+export async function storeUpload(
+  ctx: ServiceContext,
+  file: IncomingFile,
+  attachmentName: string,
+  allowedTypes: string,
+  insert: (tx: Tx, stored: { uuid: string; size: number }) => Promise<Attachment>,
+): Promise<Attachment> {
   const uuid = randomUUID();
   const tempKey = `tmp/${uuid}`;
   const files = store(ctx);
   try {
-    const { size } = await files.put(tempKey, checked(file, attachmentName, ctx.config.attachment));
+    const { size } = await files.put(tempKey, checked(file, attachmentName, { ...ctx.config.attachment, ALLOWED_TYPES: allowedTypes }));
     await file.finished();
-    const row = await ctx.db.$transaction(async (tx) => {
-      const created = await tx.attachment.create({
-        data: { uuid, name: attachmentName, size, repoId: at.repo.id, issueId: at.issue.id, commentId: at.comment?.id ?? null, uploaderId: at.actor.id },
-      });
+    return await ctx.db.$transaction(async (tx) => {
+      const created = await insert(tx, { uuid, size });
       await files.move(tempKey, fileKey(uuid));
       return created;
     });
-    await publish(ctx, at, row, 'uploaded');
-    return row;
   } catch (err) {
     file.discard();
     await files.delete(tempKey);
     await files.delete(fileKey(uuid));
     throw err;
   }
+}
+
+/** Removes the stored files of attachments whose rows are gone (a missing file is no error). */
+export async function deleteStoredFiles(ctx: Pick<ServiceContext, 'config'>, uuids: Iterable<string>): Promise<void> {
+  const files = store(ctx);
+  for (const uuid of uuids) await files.delete(fileKey(uuid));
+}
+
+/** The bytes of an attachment's file, whole or `range` (inclusive offsets); null when the file is missing. */
+export function readStoredFile(ctx: Pick<ServiceContext, 'config'>, uuid: string, range?: { start: number; end: number }) {
+  return store(ctx).get(fileKey(uuid), range);
 }
 
 /**

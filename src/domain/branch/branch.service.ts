@@ -351,6 +351,16 @@ export async function updateBranch(ctx: ServiceContext, owner: string, name: str
  */
 export async function createTag(ctx: ServiceContext, owner: string, name: string, input: CreateTagInput): Promise<TagView> {
   const { repo } = await getWritableRepository(ctx, owner, name);
+  return makeTag(ctx, repo, input);
+}
+
+/**
+ * Makes a tag in a repository whose access the caller has checked (tags through the API, releases), with the
+ * rules of both: the name must be a valid ref name (422), the target a branch, tag or commit (404), the name
+ * free and not nesting with another tag (409). A message makes it annotated, tagged by the viewer. The tag
+ * table follows, and `repo.tag` is published.
+ */
+export async function makeTag(ctx: ServiceContext, repo: RepositoryWithOwner, input: CreateTagInput): Promise<TagView> {
   checkNewName('tag', input.tagName);
   const gitDir = gitDirOf(ctx, repo);
   const target = input.target || repo.defaultBranch;

@@ -200,6 +200,9 @@ export function followWebhookEvents(deps: Deps, payloads: PayloadBuilder, onReco
     if (!type) return;
     on(`review ${r.reviewId}`, () => [hookEvent(type, { kind: 'pull_request', repoId: r.repoId, senderId: r.actorId, number: r.number, action: 'reviewed', review: { type, reviewId: r.reviewId } })]);
   });
+  follow(deps.events.subscribe('release', signal), (r) =>
+    on(`release ${r.releaseId}`, () => [hookEvent('release', { kind: 'release', repoId: r.repoId, senderId: r.actorId, releaseId: r.releaseId, action: r.action })]),
+  );
   follow(deps.events.subscribe('status', signal), (s) =>
     on(`status ${s.statusId}`, () => [
       hookEvent('status', { kind: 'status', repoId: s.repoId, senderId: s.actorId, sha: s.sha, statusId: s.statusId, context: s.context, state: s.state, description: s.description, targetUrl: s.targetUrl }),

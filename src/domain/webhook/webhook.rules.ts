@@ -12,7 +12,7 @@ export const HTTP_METHODS = ['POST', 'GET', 'PUT', 'PATCH'] as const;
 /**
  * The events a hook chooses among (the keys of Gitea's HookEvents), in Gitea's order: the list REST answers is in
  * this order. `pull_request_review` stands for the three review events a delivery names (approved, rejected,
- * comment). Graft has no source yet for release, package, workflow_run and workflow_job: a hook keeps them
+ * comment). Graft has no source yet for package, workflow_run and workflow_job: a hook keeps them
  * chosen, and they never fire.
  */
 export const HOOK_EVENTS = [
@@ -199,6 +199,8 @@ export type PayloadRequest =
   | { kind: 'repository'; repoId: number; senderId: number | null; action: 'created' | 'deleted' }
   /** Gitea's WikiPayload: `page` is the page's web path (sub_url), `comment` the commit message. */
   | { kind: 'wiki'; repoId: number; senderId: number; action: 'created' | 'edited' | 'deleted'; page: string; comment: string }
+  /** Gitea's ReleasePayload (published, updated, deleted). */
+  | { kind: 'release'; repoId: number; senderId: number; releaseId: number; action: string }
   /** Gitea's CommitStatusPayload. */
   | { kind: 'status'; repoId: number; senderId: number; sha: string; statusId: number; context: string; state: string; description: string; targetUrl: string };
 

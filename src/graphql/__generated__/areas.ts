@@ -35,6 +35,8 @@ import '../../domain/pull/pull.graphql.ts';
 import '../../domain/pull/pull.loaders.ts';
 import '../../domain/reaction/reaction.graphql.ts';
 import '../../domain/reaction/reaction.loaders.ts';
+import '../../domain/release/release.graphql.ts';
+import '../../domain/release/release.loaders.ts';
 import '../../domain/repo/repo.graphql.ts';
 import '../../domain/repo/repo.caches.ts';
 import '../../domain/repo/repo.loaders.ts';
