@@ -52,6 +52,20 @@ describe('releases', () => {
     return res.body;
   };
 
+  it('refuses a release on a new protected tag with 422 for a writer the rule does not list, and lets one it lists make it', async () => {
+    const own = await buildRepo(server, owner, { files: { 'a.txt': 'one\n' }, collaborators: [[writer, 'write'], [reader, 'write']] });
+    const rule = await api.post(`${own.path}/tag_protections`, { name_pattern: 'stable-*', whitelist_usernames: [reader.login] }, owner.basic);
+    assert.equal(rule.status, 201, JSON.stringify(rule.body));
+    const refused = await api.post(`${own.path}/releases`, { tag_name: 'stable-1' }, writer.basic);
+    assert.equal(refused.status, 422, JSON.stringify(refused.body));
+    assert.match(refused.body.message, /protected/i);
+    assert.equal((await api.get(`${own.path}/tags/stable-1`, owner.basic)).status, 404, 'no tag was made');
+    assert.equal((await api.get(`${own.path}/releases/tags/stable-1`, owner.basic)).status, 404, 'no release was made');
+    const allowed = await create({ tag_name: 'stable-1' }, reader.basic, own);
+    assert.equal(allowed.tag_name, 'stable-1');
+    assert.equal((await api.post(`${own.path}/releases`, { tag_name: 'unprotected-1' }, writer.basic)).status, 201);
+  });
+
   it("creates a release on a new tag made from the default branch and answers it in Gitea's shape, by id, by tag and in the list", async () => {
     const made = await create({ tag_name: 'v1.0', name: 'One', body: 'notes' });
     assert.deepEqual(Object.keys(made).sort(), [
