@@ -131,6 +131,9 @@ builder.objectField(RepositoryRef, 'parent', (t) =>
   t.field({
     type: RepositoryRef,
     nullable: true,
+    // Whoever received the fork may read its parent (when its access allows): a notification's repository is
+    // read with the notification scope alone, as in Gitea, and Gitea's repository shape carries the parent.
+    readScopeGranted: true,
     description: 'The repository this one was forked from, when the viewer may read it.',
     resolve: async (repo, _a, ctx) => {
       if (!repo.forkId) return null;

@@ -159,6 +159,22 @@ describe('notifications', () => {
     assert.equal((await api.put('/notifications', {}, readOnly.tokenAuth)).status, 403);
   });
 
+  it("lists a token's threads with the notification scope alone, their repository (a fork, with its parent) included", async () => {
+    const watcher = await createTokenAccount(api, { scopes: ['read:notification'] });
+    const fork = await api.post(`${repo.path}/forks`, { name: `fork-for-${watcher.login}` }, owner.basic);
+    assert.equal(fork.status, 202, JSON.stringify(fork.body));
+    const forked = { ...repo, name: fork.body.name, path: `/repos/${owner.login}/${fork.body.name}` };
+    assert.equal((await api.put(`/repos/${owner.login}/${fork.body.name}/collaborators/${watcher.login}`, { permission: 'read' }, owner.basic)).status, 204);
+    assert.equal((await api.put(`${forked.path}/subscription`, {}, watcher.basic)).status, 200);
+    assert.equal((await api.post(`${forked.path}/issues`, { title: 'for the watcher' }, owner.basic)).status, 201);
+    await server.app.backgroundIdle();
+    const listed = await api.get('/notifications', watcher.tokenAuth);
+    assert.equal(listed.status, 200, JSON.stringify(listed.body));
+    assert.equal(listed.body.length, 1);
+    assert.equal(listed.body[0].repository.name, fork.body.name);
+    assert.equal(listed.body[0].repository.parent.full_name, `${repo.owner}/${repo.name}`);
+  });
+
   it('hides the threads of a repository the account no longer reads', async () => {
     const [gone] = await createAccounts(api, 1);
     const priv = await buildRepo(server, owner, { autoInit: true, private: true, collaborators: [[gone, 'read'], [poster, 'write']] });
