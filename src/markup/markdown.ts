@@ -2,7 +2,7 @@ import MarkdownIt from 'markdown-it';
 import type { MarkdownIt as Parser, Token } from 'markdown-it';
 import { full as emoji } from 'markdown-it-emoji';
 import taskLists from 'markdown-it-task-lists';
-import { sanitizeHtml, type LinkBases } from './sanitize.ts';
+import { resolveUrl, sanitizeHtml, type LinkBases } from './sanitize.ts';
 
 /**
  * Markdown to safe HTML, for every part of Graft that shows a user's text (the /markdown and /markup operations,
@@ -61,7 +61,7 @@ function parserFor(breaks: boolean, forge: boolean, maxNesting: number): Parser 
   let md = instances.get(key);
   if (md) return md;
   // Raw HTML is allowed as GitHub and Gitea allow it: the sanitizer keeps only the safe part of the output.
-  md = new MarkdownIt('default', { html: true, linkify: true, breaks, maxNesting }).use(taskLists);
+  md = new MarkdownIt('default', { html: true, xhtmlOut: true, linkify: true, breaks, maxNesting }).use(taskLists);
   if (forge) {
     md.use(emoji);
     md.renderer.rules.emoji = (tokens, idx) => {
@@ -72,11 +72,21 @@ function parserFor(breaks: boolean, forge: boolean, maxNesting: number): Parser 
   // GFM links bare addresses only when they start with www. (example.com stays text; www.example.com is a link).
   md.linkify.set({ fuzzyLink: true, fuzzyEmail: true });
   const match = md.linkify.match.bind(md.linkify);
+  // markdown-it asks test() and then match() of the same text: the second answer is the first one's.
+  let last: { text: string; found: ReturnType<typeof match> } | null = null;
   md.linkify.match = (text: string) => {
-    const found = match(text)?.filter((m) => m.schema !== '' || /^www\./i.test(m.raw) || m.url.startsWith('mailto:'));
-    return found?.length ? found : null;
+    if (last?.text === text) return last.found;
+    const kept = match(text)?.filter((m) => m.schema !== '' || /^www\./i.test(m.raw) || m.url.startsWith('mailto:'));
+    last = { text, found: kept?.length ? kept : null };
+    return last.found;
   };
   md.linkify.test = (text: string) => md!.linkify.match(text) !== null;
+  // Markdown's own links and images: http(s), mailto and relative ones only (no javascript:, data:, //host).
+  md.validateLink = (url: string) => {
+    const value = url.trim().toLowerCase();
+    if (value.startsWith('//')) return false;
+    return !/^[a-z][a-z0-9+.-]*:/.test(value) || /^(https?|mailto):/.test(value);
+  };
   instances.set(key, md);
   return md;
 }
@@ -137,7 +147,12 @@ export function parseMarkdown(text: string, options: MarkdownOptions): ParsedMar
     mentions: [...mentions],
     toHtml(mentionable) {
       if (forge) linkReferences(tokens, options, mentionable ?? (() => true));
-      return sanitizeHtml(md.renderer.render(tokens, md.options, {}), linkBases(options));
+      const bases = linkBases(options);
+      if (bases) resolveLinks(tokens, bases);
+      const html = md.renderer.render(tokens, md.options, {});
+      // markdown-it's output is safe by construction (text and attributes escaped, links checked by
+      // validateLink): only raw HTML needs the sanitizer, which costs more than the rendering itself.
+      return holdsRawHtml(tokens) ? sanitizeHtml(html, bases) : html;
     },
   };
 }
@@ -170,6 +185,33 @@ function boundRawHtml(tokens: Token[]) {
     bound(token);
     if (token.type === 'inline' && token.children) token.children.forEach(bound);
   }
+}
+
+/** The checkboxes markdown-it-task-lists writes (as raw HTML tokens): known, so no reason to sanitize. */
+const TASK_CHECKBOXES = new Set([
+  '<input class="task-list-item-checkbox" disabled="" type="checkbox">',
+  '<input class="task-list-item-checkbox" checked="" disabled="" type="checkbox">',
+]);
+
+function holdsRawHtml(tokens: Token[]): boolean {
+  const raw = (token: Token) => (token.type === 'html_block' || token.type === 'html_inline') && !TASK_CHECKBOXES.has(token.content);
+  return tokens.some((token) => raw(token) || (token.type === 'inline' && !!token.children?.some(raw)));
+}
+
+/** Markdown's relative links and images, resolved (raw HTML's are resolved by the sanitizer). */
+function resolveLinks(tokens: Token[], bases: LinkBases) {
+  const resolve = (token: Token) => {
+    const target: [string, string, string | undefined] | null =
+      token.type === 'link_open' ? ['href', bases.link, bases.linkRoot] : token.type === 'image' ? ['src', bases.media, bases.mediaRoot] : null;
+    if (!target) return;
+    const [name, base, root] = target;
+    const value = token.attrGet(name);
+    if (typeof value !== 'string') return;
+    const url = resolveUrl(value, base, root);
+    if (url === null) token.attrs = token.attrs!.filter(([n]) => n !== name);
+    else if (url !== value) token.attrSet(name, url);
+  };
+  for (const token of tokens) if (token.type === 'inline' && token.children) token.children.forEach(resolve);
 }
 
 /** The text tokens outside links (a reference inside a link's text stays text). Code spans are tokens of their own. */

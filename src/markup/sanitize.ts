@@ -74,15 +74,26 @@ const forceDisabled: sanitize.Transformer = (tagName, attribs) => ({ tagName, at
 const NOT_RELATIVE = /^(?:[a-z][a-z0-9+.-]*:|\/\/|#)/i;
 
 function resolved(attribs: sanitize.Attributes, name: string, base: string, root: string | undefined): sanitize.Attributes {
-  const value = attribs[name]?.trim();
-  if (!value || NOT_RELATIVE.test(value)) return attribs;
+  const value = attribs[name];
+  if (!value) return attribs;
+  const url = resolveUrl(value, base, root);
+  if (url === null) return withoutAttribute(attribs, name);
+  return url === value ? attribs : { ...attribs, [name]: url };
+}
+
+/**
+ * A link or image URL resolved against `base` (`root` for one from /): as it is when it is not relative, null
+ * when it resolves to something other than http(s).
+ */
+export function resolveUrl(value: string, base: string, root: string | undefined): string | null {
+  const trimmed = value.trim();
+  if (!trimmed || NOT_RELATIVE.test(trimmed)) return value;
   try {
-    const url = value.startsWith('/') ? new URL(value.replace(/^\/+/, ''), root ?? base) : new URL(value, base);
+    const url = trimmed.startsWith('/') ? new URL(trimmed.replace(/^\/+/, ''), root ?? base) : new URL(trimmed, base);
     // The URL parser drops tabs and newlines: "java\tscript:" resolves to a javascript: URL, never kept.
-    if (url.protocol !== 'http:' && url.protocol !== 'https:') return withoutAttribute(attribs, name);
-    return { ...attribs, [name]: url.href };
+    return url.protocol === 'http:' || url.protocol === 'https:' ? url.href : null;
   } catch {
-    return withoutAttribute(attribs, name);
+    return null;
   }
 }
 

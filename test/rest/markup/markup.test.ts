@@ -25,8 +25,9 @@ describe('Markdown rendering: GitHub-flavoured Markdown', () => {
   it('renders tables, task lists, strikethrough and autolinks', async () => {
     const html = await render({ Text: '|a|b|\n|:-|-:|\n|1|2|\n\n- [ ] todo\n- [x] done\n\n~~gone~~ www.example.com https://example.org/x', Mode: 'gfm' });
     assert.match(html, /<table>[\s\S]*<th style="text-align:left">a<\/th>[\s\S]*<td style="text-align:right">2<\/td>/);
-    assert.match(html, /<li class="task-list-item"><input class="task-list-item-checkbox" disabled type="checkbox" \/> todo<\/li>/);
-    assert.match(html, /<input class="task-list-item-checkbox" checked disabled type="checkbox" \/> done/);
+    // The checkboxes as markdown-it-task-lists writes them (the sanitizer, when raw HTML is about, drops the ="").
+    assert.match(html, /<li class="task-list-item"><input class="task-list-item-checkbox" disabled="" type="checkbox"> todo<\/li>/);
+    assert.match(html, /<input class="task-list-item-checkbox" checked="" disabled="" type="checkbox"> done/);
     assert.match(html, /<s>gone<\/s>/);
     assert.match(html, /<a href="http:\/\/www\.example\.com">www\.example\.com<\/a>/);
     assert.match(html, /<a href="https:\/\/example\.org\/x">https:\/\/example\.org\/x<\/a>/);
@@ -141,7 +142,7 @@ describe('POST /markdown/raw and POST /markup', () => {
       const res = await raw(api, '# Title\n\n{"a": 1} :smile: #1', type);
       assert.equal(res.status, 200, type);
       assert.match(res.headers.get('content-type') ?? '', /^text\/html/);
-      assert.equal(res.body, '<h1>Title</h1>\n<p>{"a": 1} :smile: #1</p>\n', type);
+      assert.equal(res.body, '<h1>Title</h1>\n<p>{&quot;a&quot;: 1} :smile: #1</p>\n', type);
     }
   });
 
