@@ -17,7 +17,9 @@ export type PathParams<K extends OperationId> = Parameters<K> extends { path: in
 export type QueryParams<K extends OperationId> = Parameters<K> extends { query?: infer Q } ? NonNullable<Q> : Record<string, never>;
 export type RequestBody<K extends OperationId> = operations[K] extends { requestBody?: { content: { 'application/json': infer B } } }
   ? B
-  : undefined;
+  : operations[K] extends { requestBody?: { content: { 'text/plain': infer B } } }
+    ? B
+    : undefined;
 
 /** GraphQL connection arguments for the page a call asks for (page/limit, Gitea's defaults and cap). */
 export interface PageArgs {

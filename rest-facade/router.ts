@@ -63,6 +63,13 @@ export function createRestRouter(deps: RestFacadeDeps) {
     },
   });
 
+  // Operations whose body is text (text/plain only, e.g. /markdown/raw): read as it is, whatever its content type.
+  const parseText = express.text({ limit: '10mb', type: () => true });
+  const takesText = new Set(documented.filter((d) => {
+    const content = d.operation.requestBody?.content;
+    return !!content?.['text/plain'] && !content['application/json'];
+  }).map((d) => d.operationId));
+
   // Operations that take a file (multipart/form-data): their file part, from the document; whether the part is
   // required, and whether the raw body may be the file instead (application/octet-stream).
   const filePartOf = new Map(documented.flatMap((d) => {
@@ -98,7 +105,8 @@ export function createRestRouter(deps: RestFacadeDeps) {
     if (req.method === 'GET' || req.method === 'HEAD') return void handler(req, res, next, params);
     // Uploads are read as they stream, by the operation's handler, never parsed whole here.
     if (filePartOf.has(match.route.operationId)) return void handler(req, res, next, params);
-    parseJson(req, res, (err?: unknown) => (err ? next(err) : void handler(req, res, next, params)));
+    const parse = takesText.has(match.route.operationId) ? parseText : parseJson;
+    parse(req, res, (err?: unknown) => (err ? next(err) : void handler(req, res, next, params)));
   };
 
   function operationHandler(route: Route, operation: AnyOperation): RouteHandler {
@@ -121,6 +129,7 @@ export function createRestRouter(deps: RestFacadeDeps) {
           return sendError(res, 422, describeValidationError('parameter', validator.params.errors?.[0]));
         }
         let body: unknown = undefined;
+        if (takesText.has(route.operationId)) body = typeof req.body === 'string' ? req.body : '';
         if (validator.body) {
           body = req.body ?? {};
           if (mayHoldNull.has(req)) validator.dropNulls?.(body);

@@ -1550,6 +1550,63 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/markdown": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Renders a Markdown text to HTML
+         * @description Mode comment, gfm or wiki renders with the forge's links (emoji, mentions, issue references, commit SHAs of the repository Context names); any other mode renders plain GFM. Texts over markdown.MAX_SIZE bytes are refused with 413.
+         */
+        post: operations["renderMarkdown"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/markdown/raw": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Renders the request's plain-text body as Markdown (plain GFM) to HTML */
+        post: operations["renderMarkdownRaw"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/markup": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Renders a markup text to HTML in the given mode
+         * @description Mode file picks the renderer by the extension of FilePath (Markdown's: markdown.FILE_EXTENSIONS); another extension, or none, is refused with 422, as is an unknown mode.
+         */
+        post: operations["renderMarkup"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/repos/{owner}/{repo}/milestones": {
         parameters: {
             query?: never;
@@ -5162,6 +5219,30 @@ export interface components {
             /** @description Label ids (integers) or label names (strings), not both; names may be the organization's labels. */
             labels?: unknown[];
         };
+        /** @description A Markdown text and where it belongs. */
+        MarkdownOption: {
+            /** @description The Markdown text. */
+            Text?: string;
+            /** @description comment, gfm or wiki for the forge's links; anything else renders plain GFM. */
+            Mode?: string;
+            /** @description The path the text belongs to: /{owner}/{repo}, or /{owner}/{repo}/src/{branch|tag|commit}/{ref} and a directory. Relative links resolve against it; issue references and SHAs link into its repository. */
+            Context?: string;
+            /** @description Deprecated; the same as Mode wiki. */
+            Wiki?: boolean;
+        };
+        /** @description A markup text, where it belongs, and the file it comes from. */
+        MarkupOption: {
+            /** @description The text. */
+            Text?: string;
+            /** @description markdown (the default), gfm, comment, wiki, or file (rendered by FilePath's extension). */
+            Mode?: string;
+            /** @description As for MarkdownOption. */
+            Context?: string;
+            /** @description The file's path in the repository; in file mode its extension picks the renderer. */
+            FilePath?: string;
+            /** @description Deprecated; the same as Mode wiki. */
+            Wiki?: boolean;
+        };
         /** @description A goal of a repository that issues and pull requests are gathered under. */
         Milestone: {
             /** Format: int64 */
@@ -6998,6 +7079,24 @@ export interface components {
             };
             content: {
                 "application/json": components["schemas"]["DeployKey"][];
+            };
+        };
+        /** @description The rendered HTML, sanitized. */
+        MarkdownRender: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "text/html": string;
+            };
+        };
+        /** @description The rendered HTML, sanitized. */
+        MarkupRender: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "text/html": string;
             };
         };
         /** @description Milestone. */
@@ -10576,6 +10675,61 @@ export interface operations {
             404: components["responses"]["notFound"];
             422: components["responses"]["validationError"];
             423: components["responses"]["repoArchivedError"];
+        };
+    };
+    renderMarkdown: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["MarkdownOption"];
+            };
+        };
+        responses: {
+            200: components["responses"]["MarkdownRender"];
+            413: components["responses"]["error"];
+            422: components["responses"]["validationError"];
+        };
+    };
+    renderMarkdownRaw: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The Markdown text. */
+        requestBody: {
+            content: {
+                "text/plain": string;
+            };
+        };
+        responses: {
+            200: components["responses"]["MarkdownRender"];
+            413: components["responses"]["error"];
+            422: components["responses"]["validationError"];
+        };
+    };
+    renderMarkup: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["MarkupOption"];
+            };
+        };
+        responses: {
+            200: components["responses"]["MarkupRender"];
+            413: components["responses"]["error"];
+            422: components["responses"]["validationError"];
         };
     };
     issueGetMilestonesList: {

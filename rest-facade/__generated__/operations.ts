@@ -27,6 +27,7 @@ export { repoListKeys, repoGetKey, repoCreateKey, repoCreateDeployToken, repoDel
 export { userCurrentListKeys, userListKeys, userCurrentGetKey, userCurrentPostKey, userCurrentDeleteKey, adminCreatePublicKey, adminDeleteUserPublicKey } from '../operations/key/public-keys.ts';
 export { issueGetLabels, issueAddLabel, issueReplaceLabels, issueRemoveLabel, issueClearLabels } from '../operations/label/issue-labels.ts';
 export { issueListLabels, issueGetLabel, issueCreateLabel, issueEditLabel, issueDeleteLabel, orgListLabels, orgGetLabel, orgCreateLabel, orgEditLabel, orgDeleteLabel } from '../operations/label/labels.ts';
+export { renderMarkdown, renderMarkdownRaw, renderMarkup } from '../operations/markup/markup.ts';
 export { issueGetMilestonesList, issueGetMilestone, issueCreateMilestone, issueEditMilestone, issueDeleteMilestone } from '../operations/milestone/milestones.ts';
 export { notifyGetList, notifyGetRepoList, notifyNewAvailable, notifyGetThread, notifyReadThread, notifyReadList, notifyReadRepoList } from '../operations/notification/notifications.ts';
 export { orgListMembers, orgListPublicMembers, orgIsMember, orgIsPublicMember, orgDeleteMember, orgPublicizeMember, orgConcealMember } from '../operations/org/members.ts';

@@ -106,6 +106,19 @@ export const defaults = {
     DEFAULT_THEME: 'gitea-auto',
   },
   /**
+   * Gitea's [markdown]: single newlines as line breaks in comments (issues, pull requests, their comments) and in
+   * documents (files, gfm mode), and the extensions /markup renders as Markdown. MAX_SIZE (bytes) and MAX_NESTING
+   * (levels of lists and quotes) are Graft's own bounds on one render's time: a longer text is refused with 413,
+   * deeper levels render as text of the last level.
+   */
+  markdown: {
+    ENABLE_HARD_LINE_BREAK_IN_COMMENTS: true,
+    ENABLE_HARD_LINE_BREAK_IN_DOCUMENTS: false,
+    FILE_EXTENSIONS: ['.md', '.markdown', '.mdown', '.mkd', '.livemd'],
+    MAX_SIZE: 5 * 1024 * 1024,
+    MAX_NESTING: 50,
+  },
+  /**
    * Gitea's [ui.notification]: how often a browser page asks for its unread count (MIN_TIMEOUT, growing by
    * TIMEOUT_STEP up to MAX_TIMEOUT while nothing changes) and how often the server looks for changes to push
    * (EVENT_SOURCE_UPDATE_TIME). Durations such as 10s, 1m, 500ms. Kept for the web pages; the API does not use them.

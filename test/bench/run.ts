@@ -4,7 +4,8 @@
  *                the branch list (9 branches), the tag list, and a page of 50 in a repository with 5,000
  *                branches, through the REST facade; commit statuses by ref (20), the user's SSH keys (5) and the
  *                branch protection rules (5); a page of 50 of 10,000 pull requests (pulls-seed.ts); the user's GPG keys
- *                (5); a pull request's reviews (5), commits (20) and files (20)
+ *                (5); a pull request's reviews (5), commits (20) and files (20); POST /markdown of a 1 MB README and of
+ *                a comment (targets markdown, markdown-comment)
  *   GraphQL    — POST /api/graphql asking for exactly the data the REST repository read asks for
  *   floor      — a bare express handler reading one row through the database driver (floor.ts)
  *
@@ -59,6 +60,7 @@ import { newGpgKey } from '../testkit/gpg-keys.ts';
 import { largeBranchName, largeRepository, pushLargeRepository, type LargeRepoShape } from './pr-large.ts';
 import { openFilesLimit, subscriptionContext, subscriptionFanOut, type SubscriptionResult, type SubscriptionShape } from './subscriptions.ts';
 import { webhookBench, type WebhookResult, type WebhookShape } from './webhooks.ts';
+import { benchComment, benchReadme } from './markdown.ts';
 
 function envNumber(name: string, fallback: number, { integer = false, min = 0 } = {}): number {
   const raw = process.env[name];
@@ -950,6 +952,27 @@ async function main(): Promise<number> {
         spec: getSpec(api1(`/repos/issues/search?sort=oldest&limit=${ISSUE_PAGE}`), token, [{ path: ['length'], equals: ISSUE_PAGE }, { path: [0, 'title'], equals: OLDEST_READABLE_OPEN }]),
         serverPid: server.pid,
       },
+      ...(() => {
+        // Rendering is CPU alone: a README of a megabyte (its time per render is the p50 alone and CPU ms/req),
+        // and a comment, whose ratio to the floor compares the operation with a bare handler.
+        const readme = benchReadme(1024 * 1024);
+        const context = `/${account.login}/bench-reads/src/branch/main`;
+        const comment = benchComment(account.login);
+        return [
+          {
+            name: 'markdown',
+            label: `REST POST /markdown, a README of ${(Buffer.byteLength(readme) / 1024 / 1024).toFixed(1)} MB (gfm)`,
+            spec: { ...postSpec(api1('/markdown'), token, { Text: readme, Mode: 'gfm', Context: context }, 200, []), contains: '<h1>Bench README</h1>' },
+            serverPid: server.pid,
+          },
+          {
+            name: 'markdown-comment',
+            label: `REST POST /markdown, a comment of ${Buffer.byteLength(comment)} bytes`,
+            spec: { ...postSpec(api1('/markdown'), token, { Text: comment, Mode: 'comment', Context: context }, 200, []), contains: 'class="mention"' },
+            serverPid: server.pid,
+          },
+        ];
+      })(),
       {
         name: 'branches-5000',
         label: `REST GET branches, ${MANY_PAGE.limit} of ${MANY_BRANCHES}`,

@@ -19,6 +19,8 @@ export interface RequestSpec {
   expect: Expectation[];
   /** The status a good reply has (200 unless said). */
   status?: number;
+  /** For a reply that is not JSON (rendered HTML): a piece of text it must hold, instead of `expect`. */
+  contains?: string;
 }
 
 /** Refuses anything but plain HTTP on 127.0.0.1: the bench never loads another host. */
@@ -77,6 +79,7 @@ function at(value: unknown, path: (string | number)[]): unknown {
 /** Why a reply is wrong, or undefined when it is a 200 holding every expected value. */
 export function checkReply(spec: RequestSpec, status: number, text: string): string | undefined {
   if (status !== (spec.status ?? 200)) return `status ${status}: ${text.slice(0, 200)}`;
+  if (spec.contains !== undefined) return text.includes(spec.contains) ? undefined : `reply does not hold ${JSON.stringify(spec.contains)}: ${text.slice(0, 200)}`;
   let body: unknown;
   try {
     body = JSON.parse(text);

@@ -24,6 +24,8 @@ import '../../domain/key/key.graphql.ts';
 import '../../domain/label/label.graphql.ts';
 import '../../domain/label/label.caches.ts';
 import '../../domain/label/label.loaders.ts';
+import '../../domain/markup/markup.graphql.ts';
+import '../../domain/markup/markup.loaders.ts';
 import '../../domain/milestone/milestone.graphql.ts';
 import '../../domain/milestone/milestone.caches.ts';
 import '../../domain/milestone/milestone.loaders.ts';
