@@ -4,6 +4,9 @@ import { inputFromTable } from '../../graphql/input-fields.ts';
 import { parseMarkdown } from '../../markup/markdown.ts';
 import { IssueCommentRef } from '../comment/comment.graphql.ts';
 import { IssueRef } from '../issue/issue.graphql.ts';
+import { ReleaseRef } from '../release/release.graphql.ts';
+import { WikiPageRef } from '../wiki/wiki.graphql.ts';
+import { pageContent } from '../wiki/wiki.service.ts';
 import { PullRequestRef } from '../pull/pull.graphql.ts';
 import type { RepositoryWithOwner } from '../repo/repo.service.ts';
 import { PullReviewCommentRef, PullReviewRef } from '../review/review.graphql.ts';
@@ -25,8 +28,10 @@ builder.queryFields((t) => ({
  * A body in comment mode with its repository's links. CPU only but for the mentions, whose accounts the batched
  * `mentionable` loader looks up: a list of issues costs one statement for all of their mentions.
  */
-async function bodyHtml(ctx: GraphQLContext, body: string, repo: RepositoryWithOwner): Promise<string> {
-  const parsed = parseMarkdown(body, markup.commentOptions(ctx.config, { owner: repo.owner.login, name: repo.name, defaultBranch: repo.defaultBranch }, ctx.rootUrl));
+async function bodyHtml(ctx: GraphQLContext, body: string, repo: RepositoryWithOwner, mode: 'comment' | 'gfm' | 'wiki' = 'comment'): Promise<string> {
+  const where = { owner: repo.owner.login, name: repo.name, defaultBranch: repo.defaultBranch };
+  const options = mode === 'comment' ? markup.commentOptions(ctx.config, where, ctx.rootUrl) : markup.documentOptions(ctx.config, where, ctx.rootUrl, mode);
+  const parsed = parseMarkdown(body, options);
   const names = parsed.mentions.slice(0, markup.MAX_LOOKED_UP_MENTIONS);
   const found = await ctx.loaders.mentionable.loadMany(names);
   const mentionable = new Set(names.filter((_name, i) => found[i] === true));
@@ -53,4 +58,18 @@ builder.objectFields(PullReviewRef, (t) => ({
 
 builder.objectFields(PullReviewCommentRef, (t) => ({
   bodyHtml: t.string({ description: BODY_HTML, resolve: (v, _args, ctx) => bodyHtml(ctx, v.comment.body, v.pull.repo) }),
+}));
+
+builder.objectFields(ReleaseRef, (t) => ({
+  bodyHtml: t.string({
+    description: 'The release notes rendered to safe HTML (gfm, links into the repository).',
+    resolve: (v, _args, ctx) => bodyHtml(ctx, v.release.note, v.repo, 'gfm'),
+  }),
+}));
+
+builder.objectFields(WikiPageRef, (t) => ({
+  contentHtml: t.string({
+    description: 'The page rendered to safe HTML (wiki mode: links to other pages and files of the wiki); empty above the API blob size limit.',
+    resolve: async (p, _args, ctx) => bodyHtml(ctx, Buffer.from(await pageContent(ctx, p), 'base64').toString('utf8'), p.wiki.repo, 'wiki'),
+  }),
 }));

@@ -34,6 +34,11 @@ export function commentOptions(config: Config, repository: MarkdownRepository, r
   return { ...optionsFor(config, 'comment', { rootUrl }), repository };
 }
 
+/** The render options of a document of a repository: a release's notes (gfm), a wiki page (wiki: links into the wiki). */
+export function documentOptions(config: Config, repository: MarkdownRepository, rootUrl: string, mode: 'gfm' | 'wiki'): MarkdownOptions {
+  return { ...optionsFor(config, mode, { rootUrl }), repository };
+}
+
 function checkSize(config: Config, text: string) {
   const bytes = Buffer.byteLength(text);
   if (bytes > config.markdown.MAX_SIZE) {

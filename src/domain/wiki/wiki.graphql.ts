@@ -30,7 +30,7 @@ const WikiRevisionConnection = builder.connectionObject({
   fields: (t) => ({ totalCount: t.int({ resolve: (c) => (c as unknown as { totalCount: number }).totalCount }) }),
 });
 
-const WikiPageRef = builder.objectRef<wikis.WikiPageView>('WikiPage').implement({
+export const WikiPageRef = builder.objectRef<wikis.WikiPageView>('WikiPage').implement({
   description: 'A page of a wiki: a Markdown file at the root of the wiki repository.',
   fields: (t) => ({
     title: t.string({ description: 'The title people read ("Home Page").', resolve: (p) => wikis.pageTitle(p) }),
