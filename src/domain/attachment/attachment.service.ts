@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Transform, type Readable } from 'node:stream';
 import type { Attachment, Comment, Issue, User } from '../../db/models.ts';
 import { forbidden, invalid, notFound, tooLarge, unauthenticated } from '../../errors.ts';
+import { transactionWithEvents, type Publish } from '../../events/outbox.ts';
 import type { IssueAttachmentEvent } from '../../events/topics.ts';
 import type { ServiceContext } from '../../services.ts';
 import type { IncomingFile } from '../../storage/incoming.ts';
@@ -158,8 +159,8 @@ async function attachmentOf(ctx: ServiceContext, at: WriteTarget, id: number): P
   return row;
 }
 
-async function publish(ctx: ServiceContext, at: WriteTarget, row: Attachment, action: IssueAttachmentEvent['action']) {
-  await ctx.events.publish('issue_attachment', {
+async function announce(publish: Publish, at: WriteTarget, row: Attachment, action: IssueAttachmentEvent['action']) {
+  await publish('issue_attachment', {
     action,
     actorId: at.actor.id,
     repoId: at.repo.id,
@@ -199,14 +200,14 @@ export async function createAttachment(ctx: ServiceContext, owner: string, name:
   try {
     const { size } = await files.put(tempKey, checked(file, attachmentName, ctx.config.attachment));
     await file.finished();
-    const row = await ctx.db.$transaction(async (tx) => {
+    const row = await transactionWithEvents(ctx, async (tx, publish) => {
       const created = await tx.attachment.create({
         data: { uuid, name: attachmentName, size, repoId: at.repo.id, issueId: at.issue.id, commentId: at.comment?.id ?? null, uploaderId: at.actor.id },
       });
       await files.move(tempKey, fileKey(uuid));
+      await announce(publish, at, created, 'uploaded');
       return created;
     });
-    await publish(ctx, at, row, 'uploaded');
     return row;
   } catch (err) {
     file.discard();
@@ -265,18 +266,22 @@ export async function updateAttachment(ctx: ServiceContext, owner: string, name:
   const newName = input.name?.trim() ? checkName(input.name) : before.name;
   if (!typeAllowed(null, newName, ctx.config.attachment.ALLOWED_TYPES)) throw invalid(FORBIDDEN_TYPE, { field: 'name' });
   if (newName === before.name) return before;
-  const row = await ctx.db.$transaction((tx) => tx.attachment.update({ where: { id: before.id }, data: { name: newName } }));
-  await publish(ctx, at, row, 'renamed');
-  return row;
+  return transactionWithEvents(ctx, async (tx, publish) => {
+    const row = await tx.attachment.update({ where: { id: before.id }, data: { name: newName } });
+    await announce(publish, at, row, 'renamed');
+    return row;
+  });
 }
 
 /** Deletes an attachment: its row, then its file. */
 export async function deleteAttachment(ctx: ServiceContext, owner: string, name: string, target: AttachmentTarget, id: number): Promise<void> {
   const at = await writeTarget(ctx, owner, name, target);
   const row = await attachmentOf(ctx, at, id);
-  await ctx.db.$transaction((tx) => tx.attachment.delete({ where: { id: row.id } }));
+  await transactionWithEvents(ctx, async (tx, publish) => {
+    await tx.attachment.delete({ where: { id: row.id } });
+    await announce(publish, at, row, 'deleted');
+  });
   await store(ctx).delete(fileKey(row.uuid));
-  await publish(ctx, at, row, 'deleted');
 }
 
 // ---------------------------------------------------------------------------------------------
