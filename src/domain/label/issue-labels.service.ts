@@ -108,7 +108,15 @@ export async function addIssueLabels(ctx: ServiceContext, owner: string, name: s
 }
 
 /** Makes the named labels the issue's labels (none: takes every label off); naming two of one exclusive scope is 422. */
-export async function replaceIssueLabels(ctx: ServiceContext, owner: string, name: string, number: number, input: IssueLabelsInput): Promise<Label[]> {
+export async function replaceIssueLabels(
+  ctx: ServiceContext,
+  owner: string,
+  name: string,
+  number: number,
+  input: IssueLabelsInput,
+  // More events of the caller's, written after the labels' in the same transaction.
+  also?: (publish: Publish) => Promise<void>,
+): Promise<Label[]> {
   const target = await labelledIssue(ctx, owner, name, number);
   const labels = await transactionWithEvents(ctx, async (tx, publish) => {
     const wanted = await findLabelsForRepository(ctx, target.repo, named(input), tx);
@@ -118,6 +126,7 @@ export async function replaceIssueLabels(ctx: ServiceContext, owner: string, nam
     const removed = current.filter((label) => !wanted.some((w) => w.id === label.id));
     const labels = await change(tx, target, added, removed);
     await announce(publish, target, added, removed);
+    if (also) await also(publish);
     return labels;
   });
   return labels;
