@@ -10,7 +10,8 @@ import { isLogged, type EventTopics } from './topics.ts';
  * The bus still carries every event at once to live subscriptions (graphql-ws), on every instance.
  */
 
-type Publish = <K extends keyof EventTopics & string>(topic: K, payload: EventTopics[K]) => Promise<void>;
+/** Writes an event in the transaction at hand; it is published on the bus once the transaction commits. */
+export type Publish = <K extends keyof EventTopics & string>(topic: K, payload: EventTopics[K]) => Promise<void>;
 
 /** The bus the services get: a logged topic's event is written to the log, then published. */
 export function loggedBus(bus: EventBus, db: Db): EventBus {

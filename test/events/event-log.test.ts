@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { createAccounts, type TestAccount } from '../testkit/accounts.ts';
 import { buildRepo } from '../testkit/repos.ts';
+import { failInserts } from '../testkit/faults.ts';
 import { useServer } from '../testkit/use-server.ts';
 import { transactionWithEvents } from '../../src/events/outbox.ts';
 import { startReceiver } from '../rest/webhook/receiver.ts';
@@ -56,6 +57,45 @@ describe('the event log', () => {
     await listening;
     assert.equal(await db.domainEvent.count(), before);
     assert.deepEqual(heard, []);
+  });
+
+  it('rolls back a lock, a reaction, a tracked time, labels and an issue edit whose event cannot be written, and keeps nothing of them', async () => {
+    const repo = await buildRepo(server, owner, { files: { 'a.txt': 'a\n' } });
+    const db = server.app.database.db;
+    const issue = (await server.api.post(`${repo.path}/issues`, { title: 'faulty' }, owner.basic)).body;
+    const label = (await server.api.post(`${repo.path}/labels`, { name: 'bug', color: '#ff0000' }, owner.basic)).body;
+    const at = `${repo.path}/issues/${issue.number}`;
+    const state = async () => {
+      const row = await db.issue.findUniqueOrThrow({ where: { id: issue.id }, include: { labels: true } });
+      return {
+        title: row.title,
+        locked: row.isLocked,
+        labels: row.labels.length,
+        reactions: await db.reaction.count({ where: { issueId: issue.id } }),
+        times: await db.trackedTime.count({ where: { issueId: issue.id } }),
+        timeline: await db.comment.count({ where: { issueId: issue.id } }),
+        events: await db.domainEvent.count(),
+      };
+    };
+    const changes: [topic: string, change: () => Promise<{ status: number }>][] = [
+      ['issue_lock', () => server.api.put(`${at}/lock`, {}, owner.basic)],
+      ['reaction', () => server.api.post(`${at}/reactions`, { content: '+1' }, owner.basic)],
+      ['issue_time', () => server.api.post(`${at}/times`, { time: 60 }, owner.basic)],
+      ['issue_label', () => server.api.post(`${at}/labels`, { labels: [label.id] }, owner.basic)],
+      ['issues', () => server.api.patch(at, { title: 'renamed' }, owner.basic)],
+    ];
+    for (const [topic, change] of changes) {
+      const before = await state();
+      const lift = await failInserts(server, 'DomainEvent', 'topic', topic);
+      try {
+        assert.equal((await change()).status, 500, `${topic}: the failed write is the server's fault`);
+      } finally {
+        await lift();
+      }
+      assert.deepEqual(await state(), before, `${topic}: nothing of the change is left without its event`);
+      assert.ok((await change()).status < 300, `${topic}: the change passes once its event can be written`);
+      assert.notDeepEqual(await state(), before);
+    }
   });
 
   it('hands over an event whose transaction committed after a later one (an id the reader first saw missing)', async () => {

@@ -3,6 +3,7 @@ import { Transform, type Readable } from 'node:stream';
 import type { Tx } from '../../db/client.ts';
 import type { Attachment, Comment, Issue, User } from '../../db/models.ts';
 import { forbidden, invalid, notFound, tooLarge, unauthenticated } from '../../errors.ts';
+import { transactionWithEvents, type Publish } from '../../events/outbox.ts';
 import type { IssueAttachmentEvent } from '../../events/topics.ts';
 import type { ServiceContext } from '../../services.ts';
 import type { IncomingFile } from '../../storage/incoming.ts';
@@ -159,8 +160,8 @@ async function attachmentOf(ctx: ServiceContext, at: WriteTarget, id: number): P
   return row;
 }
 
-async function publish(ctx: ServiceContext, at: WriteTarget, row: Attachment, action: IssueAttachmentEvent['action']) {
-  await ctx.events.publish('issue_attachment', {
+async function announce(publish: Publish, at: WriteTarget, row: Attachment, action: IssueAttachmentEvent['action']) {
+  await publish('issue_attachment', {
     action,
     actorId: at.actor.id,
     repoId: at.repo.id,
@@ -194,19 +195,20 @@ function checkName(name: string): string {
 export async function createAttachment(ctx: ServiceContext, owner: string, name: string, target: AttachmentTarget, file: IncomingFile, fileName?: string | null): Promise<Attachment> {
   const at = await writeTarget(ctx, owner, name, target);
   const attachmentName = checkName(fileName?.trim() || file.filename);
-  const row = await storeUpload(ctx, file, attachmentName, ctx.config.attachment.ALLOWED_TYPES, (tx, stored) =>
-    tx.attachment.create({
+  return storeUpload(ctx, file, attachmentName, ctx.config.attachment.ALLOWED_TYPES, async (tx, stored, publish) => {
+    const created = await tx.attachment.create({
       data: { ...stored, name: attachmentName, repoId: at.repo.id, issueId: at.issue.id, commentId: at.comment?.id ?? null, uploaderId: at.actor.id },
-    }),
-  );
-  await publish(ctx, at, row, 'uploaded');
-  return row;
+    });
+    // The upload's event is written with its row (src/events/outbox.ts).
+    await announce(publish, at, created, 'uploaded');
+    return created;
+  });
 }
 
 /**
  * Streams an upload into the attachment store under a temporary key, within the limits of the attachment
  * settings (`allowedTypes` judged on the name and the first kilobyte: 422; MAX_SIZE as the bytes arrive: 413;
- * MAX_FILES: 422), then runs `insert` (the row, given its uuid and size) and moves the file to its key in one
+ * MAX_FILES: 422), then runs `insert` (the row, given its uuid and size, with the events it publishes) and moves the file to its key in one
  * transaction. Whatever fails leaves neither row nor file behind. Issue, comment and release files come here.
  */
 export async function storeUpload(
@@ -214,7 +216,7 @@ export async function storeUpload(
   file: IncomingFile,
   attachmentName: string,
   allowedTypes: string,
-  insert: (tx: Tx, stored: { uuid: string; size: number }) => Promise<Attachment>,
+  insert: (tx: Tx, stored: { uuid: string; size: number }, publish: Publish) => Promise<Attachment>,
 ): Promise<Attachment> {
   const uuid = randomUUID();
   const tempKey = `tmp/${uuid}`;
@@ -222,8 +224,8 @@ export async function storeUpload(
   try {
     const { size } = await files.put(tempKey, checked(file, attachmentName, { ...ctx.config.attachment, ALLOWED_TYPES: allowedTypes }));
     await file.finished();
-    return await ctx.db.$transaction(async (tx) => {
-      const created = await insert(tx, { uuid, size });
+    return await transactionWithEvents(ctx, async (tx, publish) => {
+      const created = await insert(tx, { uuid, size }, publish);
       await files.move(tempKey, fileKey(uuid));
       return created;
     });
@@ -295,18 +297,22 @@ export async function updateAttachment(ctx: ServiceContext, owner: string, name:
   const newName = input.name?.trim() ? checkName(input.name) : before.name;
   if (!typeAllowed(null, newName, ctx.config.attachment.ALLOWED_TYPES)) throw invalid(FORBIDDEN_TYPE, { field: 'name' });
   if (newName === before.name) return before;
-  const row = await ctx.db.$transaction((tx) => tx.attachment.update({ where: { id: before.id }, data: { name: newName } }));
-  await publish(ctx, at, row, 'renamed');
-  return row;
+  return transactionWithEvents(ctx, async (tx, publish) => {
+    const row = await tx.attachment.update({ where: { id: before.id }, data: { name: newName } });
+    await announce(publish, at, row, 'renamed');
+    return row;
+  });
 }
 
 /** Deletes an attachment: its row, then its file. */
 export async function deleteAttachment(ctx: ServiceContext, owner: string, name: string, target: AttachmentTarget, id: number): Promise<void> {
   const at = await writeTarget(ctx, owner, name, target);
   const row = await attachmentOf(ctx, at, id);
-  await ctx.db.$transaction((tx) => tx.attachment.delete({ where: { id: row.id } }));
+  await transactionWithEvents(ctx, async (tx, publish) => {
+    await tx.attachment.delete({ where: { id: row.id } });
+    await announce(publish, at, row, 'deleted');
+  });
   await store(ctx).delete(fileKey(row.uuid));
-  await publish(ctx, at, row, 'deleted');
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -236,19 +236,19 @@ export async function updateComment(ctx: ServiceContext, owner: string, name: st
   const { actor, repo, row } = await changeable(ctx, owner, name, id);
   if (!TYPES_WITH_CONTENT.has(row.type) || input.body === row.body) return viewOf(row, repo);
   const plan = await planReferences(ctx, repo, { markdown: input.body });
-  const comment = await ctx.db.$transaction(async (tx) => {
+  const comment = await transactionWithEvents(ctx, async (tx, publish) => {
     const updated = await tx.comment.update({ where: { id }, data: { body: input.body, updatedAt: new Date() }, include: COMMENT_INCLUDE });
     await writeReferences(tx, actor, { issue: row.issue, commentId: id }, plan, true);
+    await publish('issue_comment', {
+      action: 'edited',
+      actorId: actor.id,
+      repoId: repo.id,
+      issueId: row.issueId,
+      number: row.issue.number,
+      commentId: id,
+      previousBody: row.body,
+    });
     return updated;
-  });
-  await ctx.events.publish('issue_comment', {
-    action: 'edited',
-    actorId: actor.id,
-    repoId: repo.id,
-    issueId: row.issueId,
-    number: row.issue.number,
-    commentId: id,
-    previousBody: row.body,
   });
   return { comment, issue: { issue: row.issue, repo } };
 }

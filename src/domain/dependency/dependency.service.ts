@@ -1,6 +1,7 @@
 import type { Tx } from '../../db/client.ts';
 import type { Prisma, User } from '../../db/models.ts';
 import { conflict, forbidden, invalid, notFound } from '../../errors.ts';
+import { transactionWithEvents, type Publish } from '../../events/outbox.ts';
 import type { IssueDependencyEvent } from '../../events/topics.ts';
 import { pageFrom, type Page, type PageWindow } from '../../pagination.ts';
 import type { ServiceContext } from '../../services.ts';
@@ -155,8 +156,8 @@ async function reloaded(tx: Tx, { issue, blocker }: DependencyView): Promise<Dep
   };
 }
 
-async function announce(ctx: ServiceContext, actor: User, { issue, blocker }: DependencyView, action: IssueDependencyEvent['action']) {
-  await ctx.events.publish('issue_dependency', {
+async function announce(publish: Publish, actor: User, { issue, blocker }: DependencyView, action: IssueDependencyEvent['action']) {
+  await publish('issue_dependency', {
     action,
     actorId: actor.id,
     repoId: issue.repo.id,
@@ -176,7 +177,7 @@ export async function addDependency(ctx: ServiceContext, at: IssueLocator, block
   const { actor, dependency } = await locate(ctx, at, blockedBy);
   const [issueId, blockerId] = [dependency.issue.issue.id, dependency.blocker.issue.id];
   if (issueId === blockerId) throw invalid('an issue cannot depend on itself');
-  const result = await ctx.db.$transaction(async (tx) => {
+  const result = await transactionWithEvents(ctx, async (tx, publish) => {
     await touch(tx, dependency.issue.issue, dependency.blocker.issue);
     if (await tx.issueDependency.findUnique({ where: { issueId_blockerId: { issueId, blockerId } } })) {
       throw conflict(`${described(at)} already depends on ${described(blockedBy)}`);
@@ -186,9 +187,10 @@ export async function addDependency(ctx: ServiceContext, at: IssueLocator, block
     }
     await tx.issueDependency.create({ data: { issueId, blockerId } });
     await timelines(tx, actor, dependency, 'add_dependency');
-    return reloaded(tx, dependency);
+    const reloadedView = await reloaded(tx, dependency);
+    await announce(publish, actor, reloadedView, 'added');
+    return reloadedView;
   });
-  await announce(ctx, actor, result, 'added');
   return result;
 }
 
@@ -196,13 +198,14 @@ export async function addDependency(ctx: ServiceContext, at: IssueLocator, block
 export async function removeDependency(ctx: ServiceContext, at: IssueLocator, blockedBy: IssueLocator): Promise<DependencyView> {
   const { actor, dependency } = await locate(ctx, at, blockedBy);
   const [issueId, blockerId] = [dependency.issue.issue.id, dependency.blocker.issue.id];
-  const result = await ctx.db.$transaction(async (tx) => {
+  const result = await transactionWithEvents(ctx, async (tx, publish) => {
     const { count } = await tx.issueDependency.deleteMany({ where: { issueId, blockerId } });
     if (count === 0) throw notFound(`${described(at)} does not depend on ${described(blockedBy)}`);
     await touch(tx, dependency.issue.issue, dependency.blocker.issue);
     await timelines(tx, actor, dependency, 'remove_dependency');
-    return reloaded(tx, dependency);
+    const reloadedView = await reloaded(tx, dependency);
+    await announce(publish, actor, reloadedView, 'removed');
+    return reloadedView;
   });
-  await announce(ctx, actor, result, 'removed');
   return result;
 }

@@ -1,6 +1,7 @@
 import { requireUser } from '../../auth/viewer.ts';
 import type { User } from '../../db/models.ts';
 import { forbidden, invalid } from '../../errors.ts';
+import { transactionWithEvents } from '../../events/outbox.ts';
 import type { IssueAssignEvent } from '../../events/topics.ts';
 import type { Page, PageWindow } from '../../pagination.ts';
 import type { ServiceContext } from '../../services.ts';
@@ -73,12 +74,11 @@ export async function removeIssueAssignees(ctx: ServiceContext, owner: string, n
   return applyAssignees(ctx, actor, repo, issue.id, number, users.map((u) => ({ action: 'unassigned', assigneeId: u.id })));
 }
 
-/** Applies the changes that change something, in one transaction with their timeline rows, then publishes them. */
+/** Applies the changes that change something, in one transaction with their timeline rows and their events. */
 async function applyAssignees(ctx: ServiceContext, actor: User, repo: RepositoryWithOwner, issueId: number, number: number, wanted: Change[]): Promise<IssueView> {
-  let done: Change[] = [];
-  const issue = await ctx.db.$transaction(async (tx) => {
+  const issue = await transactionWithEvents(ctx, async (tx, publish) => {
     const had = new Set((await tx.issueAssignee.findMany({ where: { issueId }, select: { userId: true } })).map((a) => a.userId));
-    done = wanted.filter((c) => (c.action === 'assigned') !== had.has(c.assigneeId));
+    const done = wanted.filter((c) => (c.action === 'assigned') !== had.has(c.assigneeId));
     const added = done.filter((c) => c.action === 'assigned').map((c) => c.assigneeId);
     const removed = done.filter((c) => c.action === 'unassigned').map((c) => c.assigneeId);
     if (added.length) await tx.issueAssignee.createMany({ data: added.map((userId) => ({ issueId, userId })) });
@@ -87,8 +87,8 @@ async function applyAssignees(ctx: ServiceContext, actor: User, repo: Repository
       await timeline(tx, { id: issueId, repoId: repo.id }, actor, done.map((c) => ({ type: 'assignees', assigneeId: c.assigneeId, removedAssignee: c.action === 'unassigned' })));
       await tx.issue.update({ where: { id: issueId }, data: { updatedAt: new Date() } });
     }
+    for (const change of done) await publish('issue_assign', { actorId: actor.id, repoId: repo.id, issueId, number, ...change });
     return loadIssue(tx, repo.id, number);
   });
-  for (const change of done) await ctx.events.publish('issue_assign', { actorId: actor.id, repoId: repo.id, issueId, number, ...change });
   return { issue, repo };
 }

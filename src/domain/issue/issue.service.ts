@@ -1,4 +1,4 @@
-import { transactionWithEvents } from '../../events/outbox.ts';
+import { transactionWithEvents, type Publish } from '../../events/outbox.ts';
 import type { Issue, Label, Milestone, Prisma, User } from '../../db/models.ts';
 import { cachedMany } from '../../cache/cache.ts';
 import type { Tx } from '../../db/client.ts';
@@ -463,12 +463,14 @@ export async function createIssue(ctx: ServiceContext, owner: string, name: stri
 export async function updateIssue(ctx: ServiceContext, owner: string, name: string, number: number, input: UpdateIssueInput): Promise<IssueView> {
   const actor = signedIn(ctx);
   const { repo, permission } = await issueRepository(ctx, owner, name, ISSUES_READ);
-  const changed = await changeIssue(ctx, repo, permission, number, input);
-  const { issue } = changed;
-  const about = { actorId: actor.id, repoId: repo.id, issueId: issue.id, number };
-  for (const event of changeEvents(changed)) await ctx.events.publish('issues', { ...about, ...event });
-  for (const change of changed.assignEvents) await ctx.events.publish('issue_assign', { ...about, ...change });
-  for (const change of changed.milestoneEvents) await ctx.events.publish('issue_milestone', { ...about, ...change });
+  const { issue } = await changeIssue(ctx, repo, permission, number, input, {
+    announce: async (publish, changed) => {
+      const about = { actorId: actor.id, repoId: repo.id, issueId: changed.issue.id, number };
+      for (const event of changeEvents(changed)) await publish('issues', { ...about, ...event });
+      for (const change of changed.assignEvents) await publish('issue_assign', { ...about, ...change });
+      for (const change of changed.milestoneEvents) await publish('issue_milestone', { ...about, ...change });
+    },
+  });
   return { issue, repo };
 }
 
@@ -479,7 +481,7 @@ export function changeEvents(changed: Pick<IssueChange, 'events' | 'edits'>): { 
   );
 }
 
-/** What a change of an issue did, for its caller to publish. */
+/** What a change of an issue did, for its caller to publish (in the change's transaction: ChangeAnnounce). */
 export interface IssueChange {
   issue: IssueRow;
   events: IssuesEvent['action'][];
@@ -492,9 +494,12 @@ export interface IssueChange {
 /** More work in the transaction of a change (a pull request's own fields): its timeline rows, and whether it changed anything. */
 export type ChangeExtra = (tx: Tx, before: IssueRow) => Promise<{ rows: TimelineRow[]; changed: boolean }>;
 
+/** Publishes the events of a change, last in its transaction, so that they are committed with it (src/events/outbox.ts). */
+export type ChangeAnnounce = (publish: Publish, changed: IssueChange) => Promise<void>;
+
 /**
  * The change of an issue or a pull request in a repository already checked (`writeNeed`: the level that lets the
- * caller change labels, milestone, assignees and deadline), with `extra` run in the same transaction.
+ * caller change labels, milestone, assignees and deadline), with `extra` and then `announce` run in the same transaction.
  */
 export async function changeIssue(
   ctx: ServiceContext,
@@ -502,7 +507,7 @@ export async function changeIssue(
   permission: RepositoryPermission,
   number: number,
   input: UpdateIssueInput,
-  options: { writeNeed?: Need; extra?: ChangeExtra; isPull?: boolean } = {},
+  options: { writeNeed?: Need; extra?: ChangeExtra; announce?: ChangeAnnounce; isPull?: boolean } = {},
 ): Promise<IssueChange> {
   const actor = signedIn(ctx);
   const before = await loadIssue(ctx.db, repo.id, number);
@@ -521,7 +526,7 @@ export async function changeIssue(
   const newBody = input.body ?? before.body;
   const references = newTitle !== before.title || newBody !== before.body ? await planReferences(ctx, repo, { plain: newTitle, markdown: newBody }) : null;
 
-  const issue = await ctx.db.$transaction(async (tx) => {
+  const issue = await transactionWithEvents(ctx, async (tx, publish) => {
     const rows: TimelineRow[] = [];
     const data: Prisma.IssueUncheckedUpdateInput = {};
     const title = input.title?.trim();
@@ -584,7 +589,9 @@ export async function changeIssue(
     }
     await timeline(tx, before, actor, rows);
     if (references) await writeReferences(tx, actor, { issue: before, commentId: null }, references, true);
-    return loadIssue(tx, repo.id, number);
+    const after = await loadIssue(tx, repo.id, number);
+    if (options.announce) await options.announce(publish, { issue: after, events, edits, assignEvents, milestoneEvents });
+    return after;
   });
   return { issue, events, edits, assignEvents, milestoneEvents };
 }

@@ -1,5 +1,6 @@
 import { badRequest, conflict } from '../../errors.ts';
 import type { IssueLockEvent } from '../../events/topics.ts';
+import { transactionWithEvents } from '../../events/outbox.ts';
 import type { ServiceContext } from '../../services.ts';
 import type { IssueView } from './issue.service.ts';
 import { loadIssueIn, moderatedRepository, timelineRow } from './moderation.ts';
@@ -24,33 +25,29 @@ export function lockReason(reasons: readonly string[], reason: string | null | u
 export async function lockIssue(ctx: ServiceContext, owner: string, name: string, number: number, reason?: string | null): Promise<IssueView> {
   const { actor, repo } = await moderatedRepository(ctx, owner, name);
   const given = lockReason(ctx.config.repository.ISSUE_LOCK_REASONS, reason);
-  const issue = await ctx.db.$transaction(async (tx) => {
+  const issue = await transactionWithEvents(ctx, async (tx, publish) => {
     const found = await loadIssueIn(tx, repo, number);
     // Only one of two concurrent locks may pass from unlocked to locked.
     const { count } = await tx.issue.updateMany({ where: { id: found.id, isLocked: false }, data: { isLocked: true } });
     if (count === 0) throw conflict(`issue #${number} is locked already`);
     await timelineRow(tx, found, actor, 'lock', given);
+    const event: IssueLockEvent = { action: 'locked', actorId: actor.id, repoId: repo.id, issueId: found.id, number, reason: given };
+    await publish('issue_lock', event);
     return loadIssueIn(tx, repo, number);
   });
-  const event: IssueLockEvent = { action: 'locked', actorId: actor.id, repoId: repo.id, issueId: issue.id, number, reason: given };
-  await ctx.events.publish('issue_lock', event);
   return { issue, repo };
 }
 
 export async function unlockIssue(ctx: ServiceContext, owner: string, name: string, number: number): Promise<IssueView> {
   const { actor, repo } = await moderatedRepository(ctx, owner, name);
-  let unlocked = false;
-  const issue = await ctx.db.$transaction(async (tx) => {
+  const issue = await transactionWithEvents(ctx, async (tx, publish) => {
     const found = await loadIssueIn(tx, repo, number);
     const { count } = await tx.issue.updateMany({ where: { id: found.id, isLocked: true }, data: { isLocked: false } });
     if (count === 0) return found;
     await timelineRow(tx, found, actor, 'unlock');
-    unlocked = true;
+    const event: IssueLockEvent = { action: 'unlocked', actorId: actor.id, repoId: repo.id, issueId: found.id, number, reason: '' };
+    await publish('issue_lock', event);
     return loadIssueIn(tx, repo, number);
   });
-  if (unlocked) {
-    const event: IssueLockEvent = { action: 'unlocked', actorId: actor.id, repoId: repo.id, issueId: issue.id, number, reason: '' };
-    await ctx.events.publish('issue_lock', event);
-  }
   return { issue, repo };
 }

@@ -1,5 +1,6 @@
 import { badRequest, conflict, invalid, notFound } from '../../errors.ts';
 import type { IssuePinEvent } from '../../events/topics.ts';
+import { transactionWithEvents } from '../../events/outbox.ts';
 import type { Page, PageWindow } from '../../pagination.ts';
 import type { ServiceContext } from '../../services.ts';
 import { repositoryPermission, satisfies, type Unit } from '../access/access.service.ts';
@@ -22,8 +23,7 @@ const readable = async (ctx: ServiceContext, repo: RepositoryWithOwner, unit: Un
 export async function pinIssue(ctx: ServiceContext, owner: string, name: string, number: number): Promise<IssueView> {
   const { actor, repo } = await moderatedRepository(ctx, owner, name);
   const max = ctx.config.repository.ISSUE_MAX_PINNED;
-  let event: IssuePinEvent | null = null;
-  const issue = await ctx.db.$transaction(async (tx) => {
+  const issue = await transactionWithEvents(ctx, async (tx, publish) => {
     await lockRepositoryRow(ctx, tx, repo.id);
     const found = await loadIssueIn(tx, repo, number);
     if (found.pinOrder > 0) return found;
@@ -36,28 +36,27 @@ export async function pinIssue(ctx: ServiceContext, owner: string, name: string,
     const position = (pinned._max.pinOrder ?? 0) + 1;
     await tx.issue.update({ where: { id: found.id }, data: { pinOrder: position } });
     await timelineRow(tx, found, actor, 'pin');
-    event = { action: 'pinned', actorId: actor.id, repoId: repo.id, issueId: found.id, number, position };
+    const event: IssuePinEvent = { action: 'pinned', actorId: actor.id, repoId: repo.id, issueId: found.id, number, position };
+    await publish('issue_pin', event);
     return loadIssueIn(tx, repo, number);
   });
-  if (event) await ctx.events.publish('issue_pin', event);
   return { issue, repo };
 }
 
 /** Unpins an issue; the issues pinned after it move up one place. */
 export async function unpinIssue(ctx: ServiceContext, owner: string, name: string, number: number): Promise<IssueView> {
   const { actor, repo } = await moderatedRepository(ctx, owner, name);
-  let event: IssuePinEvent | null = null;
-  const issue = await ctx.db.$transaction(async (tx) => {
+  const issue = await transactionWithEvents(ctx, async (tx, publish) => {
     await lockRepositoryRow(ctx, tx, repo.id);
     const found = await loadIssueIn(tx, repo, number);
     if (found.pinOrder === 0) return found;
     await tx.issue.update({ where: { id: found.id }, data: { pinOrder: 0 } });
     await tx.issue.updateMany({ where: { repoId: repo.id, isPull: found.isPull, pinOrder: { gt: found.pinOrder } }, data: { pinOrder: { decrement: 1 } } });
     await timelineRow(tx, found, actor, 'unpin');
-    event = { action: 'unpinned', actorId: actor.id, repoId: repo.id, issueId: found.id, number, position: 0 };
+    const event: IssuePinEvent = { action: 'unpinned', actorId: actor.id, repoId: repo.id, issueId: found.id, number, position: 0 };
+    await publish('issue_pin', event);
     return loadIssueIn(tx, repo, number);
   });
-  if (event) await ctx.events.publish('issue_pin', event);
   return { issue, repo };
 }
 
@@ -69,8 +68,7 @@ export async function unpinIssue(ctx: ServiceContext, owner: string, name: strin
 export async function moveIssuePin(ctx: ServiceContext, owner: string, name: string, number: number, position: number): Promise<IssueView> {
   if (!Number.isInteger(position) || position < 1) throw invalid('the position of a pinned issue is 1 or more');
   const { actor, repo } = await moderatedRepository(ctx, owner, name);
-  let event: IssuePinEvent | null = null;
-  const issue = await ctx.db.$transaction(async (tx) => {
+  const issue = await transactionWithEvents(ctx, async (tx, publish) => {
     await lockRepositoryRow(ctx, tx, repo.id);
     const found = await loadIssueIn(tx, repo, number);
     if (found.pinOrder === 0) throw conflict(`issue #${number} is not pinned`);
@@ -84,10 +82,10 @@ export async function moveIssuePin(ctx: ServiceContext, owner: string, name: str
       await tx.issue.updateMany({ where: { ...others, pinOrder: { gt: found.pinOrder, lte: target } }, data: { pinOrder: { decrement: 1 } } });
     }
     await tx.issue.update({ where: { id: found.id }, data: { pinOrder: target } });
-    event = { action: 'moved', actorId: actor.id, repoId: repo.id, issueId: found.id, number, position: target };
+    const event: IssuePinEvent = { action: 'moved', actorId: actor.id, repoId: repo.id, issueId: found.id, number, position: target };
+    await publish('issue_pin', event);
     return loadIssueIn(tx, repo, number);
   });
-  if (event) await ctx.events.publish('issue_pin', event);
   return { issue, repo };
 }
 

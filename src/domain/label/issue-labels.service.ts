@@ -1,6 +1,7 @@
 import type { Label, User } from '../../db/models.ts';
 import type { Tx } from '../../db/client.ts';
 import { forbidden, invalid } from '../../errors.ts';
+import { transactionWithEvents, type Publish } from '../../events/outbox.ts';
 import type { IssueLabelEvent } from '../../events/topics.ts';
 import type { ServiceContext } from '../../services.ts';
 import { satisfies } from '../access/access.service.ts';
@@ -72,7 +73,7 @@ async function change(tx: Tx, { actor, issue }: Labelling, added: readonly Label
   return labelsOn(tx, issue.id);
 }
 
-async function announce(ctx: ServiceContext, { actor, repo, issue }: Labelling, added: readonly Label[], removed: readonly Label[], cleared = false) {
+async function announce(publish: Publish, { actor, repo, issue }: Labelling, added: readonly Label[], removed: readonly Label[], cleared = false) {
   if (added.length === 0 && removed.length === 0) return;
   const event: IssueLabelEvent = {
     action: cleared ? 'label_cleared' : 'label_updated',
@@ -83,7 +84,7 @@ async function announce(ctx: ServiceContext, { actor, repo, issue }: Labelling, 
     added: added.map((l) => l.id),
     removed: removed.map((l) => l.id),
   };
-  await ctx.events.publish('issue_label', event);
+  await publish('issue_label', event);
 }
 
 /**
@@ -92,35 +93,42 @@ async function announce(ctx: ServiceContext, { actor, repo, issue }: Labelling, 
  */
 export async function addIssueLabels(ctx: ServiceContext, owner: string, name: string, number: number, input: IssueLabelsInput): Promise<Label[]> {
   const target = await labelledIssue(ctx, owner, name, number);
-  let added: Label[] = [];
-  let removed: Label[] = [];
-  const labels = await ctx.db.$transaction(async (tx) => {
+  const labels = await transactionWithEvents(ctx, async (tx, publish) => {
     const wanted = await findLabelsForRepository(ctx, target.repo, named(input), tx);
     refuseSharedScopes(wanted);
     const current = await labelsOn(tx, target.issue.id);
-    added = wanted.filter((label) => !current.some((c) => c.id === label.id));
+    const added = wanted.filter((label) => !current.some((c) => c.id === label.id));
     const scopes = new Set(added.map(exclusiveScope).filter((scope) => scope !== null));
-    removed = current.filter((label) => !wanted.some((w) => w.id === label.id) && scopes.has(exclusiveScope(label) ?? ''));
-    return change(tx, target, added, removed);
+    const removed = current.filter((label) => !wanted.some((w) => w.id === label.id) && scopes.has(exclusiveScope(label) ?? ''));
+    const labels = await change(tx, target, added, removed);
+    await announce(publish, target, added, removed);
+    return labels;
   });
-  await announce(ctx, target, added, removed);
   return labels;
 }
 
 /** Makes the named labels the issue's labels (none: takes every label off); naming two of one exclusive scope is 422. */
-export async function replaceIssueLabels(ctx: ServiceContext, owner: string, name: string, number: number, input: IssueLabelsInput): Promise<Label[]> {
+export async function replaceIssueLabels(
+  ctx: ServiceContext,
+  owner: string,
+  name: string,
+  number: number,
+  input: IssueLabelsInput,
+  // More events of the caller's, written after the labels' in the same transaction.
+  also?: (publish: Publish) => Promise<void>,
+): Promise<Label[]> {
   const target = await labelledIssue(ctx, owner, name, number);
-  let added: Label[] = [];
-  let removed: Label[] = [];
-  const labels = await ctx.db.$transaction(async (tx) => {
+  const labels = await transactionWithEvents(ctx, async (tx, publish) => {
     const wanted = await findLabelsForRepository(ctx, target.repo, named(input), tx);
     refuseSharedScopes(wanted);
     const current = await labelsOn(tx, target.issue.id);
-    added = wanted.filter((label) => !current.some((c) => c.id === label.id));
-    removed = current.filter((label) => !wanted.some((w) => w.id === label.id));
-    return change(tx, target, added, removed);
+    const added = wanted.filter((label) => !current.some((c) => c.id === label.id));
+    const removed = current.filter((label) => !wanted.some((w) => w.id === label.id));
+    const labels = await change(tx, target, added, removed);
+    await announce(publish, target, added, removed);
+    if (also) await also(publish);
+    return labels;
   });
-  await announce(ctx, target, added, removed);
   return labels;
 }
 
@@ -132,21 +140,19 @@ export async function removeIssueLabel(ctx: ServiceContext, owner: string, name:
   const target = await labelledIssue(ctx, owner, name, number);
   const label = await findUsableLabel(ctx, target.repo, labelId);
   if (!label) throw invalid(`${target.repo.owner.login}/${target.repo.name} has no label ${labelId}`);
-  let removed: Label[] = [];
-  await ctx.db.$transaction(async (tx) => {
-    removed = (await labelsOn(tx, target.issue.id)).filter((l) => l.id === label.id);
+  await transactionWithEvents(ctx, async (tx, publish) => {
+    const removed = (await labelsOn(tx, target.issue.id)).filter((l) => l.id === label.id);
     await change(tx, target, [], removed);
+    await announce(publish, target, [], removed);
   });
-  await announce(ctx, target, [], removed);
 }
 
 /** Takes every label off an issue (Gitea's label_cleared). */
 export async function clearIssueLabels(ctx: ServiceContext, owner: string, name: string, number: number): Promise<void> {
   const target = await labelledIssue(ctx, owner, name, number);
-  let removed: Label[] = [];
-  await ctx.db.$transaction(async (tx) => {
-    removed = await labelsOn(tx, target.issue.id);
+  await transactionWithEvents(ctx, async (tx, publish) => {
+    const removed = await labelsOn(tx, target.issue.id);
     await change(tx, target, [], removed);
+    await announce(publish, target, [], removed, true);
   });
-  await announce(ctx, target, [], removed, true);
 }

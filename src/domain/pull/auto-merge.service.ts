@@ -1,6 +1,7 @@
 import type { AutoMerge } from '../../db/models.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { conflict, forbidden, invalid, notFound } from '../../errors.ts';
+import { transactionWithEvents } from '../../events/outbox.ts';
 import type { ServiceContext } from '../../services.ts';
 import { atLeast } from '../access/access.service.ts';
 import { loadIssue, signedIn, timeline } from '../issue/issue.service.ts';
@@ -43,7 +44,7 @@ export async function scheduleAutoMerge(ctx: ServiceContext, owner: string, name
   if (pull.status === 'conflict') throw invalid(`the pull request conflicts with the base branch: ${pull.conflictedFiles.split('\n').join(', ') || 'merge them locally'}`);
   const { head } = await admitHead(ctx, admitted, input.headCommitId);
   try {
-    await ctx.db.$transaction(async (tx) => {
+    await transactionWithEvents(ctx, async (tx, publish) => {
       await tx.autoMerge.create({
         data: {
           pullId: pull.id,
@@ -56,20 +57,20 @@ export async function scheduleAutoMerge(ctx: ServiceContext, owner: string, name
         },
       });
       await timeline(tx, pull.issue, actor, [{ type: 'pull_scheduled_merge' }]);
+      await publish('pull_request_auto_merge', {
+        action: 'scheduled',
+        actorId: actor.id,
+        repoId: repo.id,
+        issueId: pull.issueId,
+        pullId: pull.id,
+        number,
+        doerId: actor.id,
+      });
     });
   } catch (err) {
     if (isUniqueViolation(err)) throw conflict(`pull request #${number} is already scheduled to merge when its checks succeed`);
     throw err;
   }
-  await ctx.events.publish('pull_request_auto_merge', {
-    action: 'scheduled',
-    actorId: actor.id,
-    repoId: repo.id,
-    issueId: pull.issueId,
-    pullId: pull.id,
-    number,
-    doerId: actor.id,
-  });
   return viewOf(ctx, repo, number);
 }
 
@@ -89,22 +90,22 @@ export async function cancelAutoMerge(ctx: ServiceContext, owner: string, name: 
   if (scheduled.doerId !== actor.id && !atLeast(permission.level, 'admin')) {
     throw forbidden('only the one who scheduled the merge or an administrator of the repository may cancel it');
   }
-  const removed = await ctx.db.$transaction(async (tx) => {
+  const removed = await transactionWithEvents(ctx, async (tx, publish) => {
     const gone = await tx.autoMerge.deleteMany({ where: { id: scheduled.id } });
     if (gone.count === 0) return false;
     await timeline(tx, pull.issue, actor, [{ type: 'pull_cancel_scheduled_merge' }]);
+    await publish('pull_request_auto_merge', {
+      action: 'cancelled',
+      actorId: actor.id,
+      repoId: repo.id,
+      issueId: pull.issueId,
+      pullId: pull.id,
+      number,
+      doerId: scheduled.doerId,
+    });
     return true;
   });
   // Merged or cancelled by someone else meanwhile: there is nothing scheduled any more.
   if (!removed) throw notFound(`pull request #${number} is not scheduled to merge when its checks succeed`);
-  await ctx.events.publish('pull_request_auto_merge', {
-    action: 'cancelled',
-    actorId: actor.id,
-    repoId: repo.id,
-    issueId: pull.issueId,
-    pullId: pull.id,
-    number,
-    doerId: scheduled.doerId,
-  });
   return viewOf(ctx, repo, number);
 }

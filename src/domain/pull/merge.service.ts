@@ -1,6 +1,7 @@
 import { reviewGate } from '../review/review.service.ts';
 import type { Issue, PullRequest, User } from '../../db/models.ts';
 import { conflict, forbidden, invalid, isDomainError, notAllowed, notFound } from '../../errors.ts';
+import { transactionWithEvents, type Publish } from '../../events/outbox.ts';
 import { changesBetween } from '../../git/diff.ts';
 import { GitError } from '../../git/errors.ts';
 import { fetchObjects } from '../../git/fork.ts';
@@ -172,8 +173,17 @@ async function mergedTip(ctx: ServiceContext, actor: User, pull: PullRow, rule: 
  * `autoMergeId`: the merge carries out that schedule (auto-merge.ts), which must still stand; when it was
  * cancelled (or replaced) meanwhile, nothing is written and a CONFLICT is thrown (the caller moves the branch back).
  */
-async function markMerged(ctx: ServiceContext, actor: User, pull: PullRow, head: string, mergeCommit: string, autoMergeId?: number): Promise<boolean> {
-  return ctx.db.$transaction(async (tx) => {
+async function markMerged(
+  ctx: ServiceContext,
+  actor: User,
+  pull: PullRow,
+  head: string,
+  mergeCommit: string,
+  autoMergeId?: number,
+  // Events written in the same transaction (a merge that moved no branch: no push events to come first).
+  announce?: (publish: Publish) => Promise<void>,
+): Promise<boolean> {
+  return transactionWithEvents(ctx, async (tx, publish) => {
     const now = new Date();
     const marked = await tx.pullRequest.updateMany({
       where: { id: pull.id, hasMerged: false },
@@ -187,6 +197,7 @@ async function markMerged(ctx: ServiceContext, actor: User, pull: PullRow, head:
     // A merge scheduled for when the checks succeed is done with, however the pull request was merged (as in Gitea).
     await tx.autoMerge.deleteMany({ where: { pullId: pull.id } });
     await closeIssueIn(tx, pull.issue, actor, [{ type: 'merge_pull' }]);
+    if (announce) await announce(publish);
     return true;
   });
 }
@@ -332,8 +343,10 @@ async function mergedManually(ctx: ServiceContext, actor: User, repo: Repository
   const base = await readBranch(dir, pull.baseBranch);
   const known = /^[0-9a-f]{40}([0-9a-f]{24})?$/i.test(commit) && base !== null && (base.oid === commit || (await isAncestor(dir, commit, base.oid).catch(() => false)));
   if (!known) throw conflict(`wrong commit id: "${commit}" is not a commit of the base branch "${pull.baseBranch}"`);
-  if (!(await markMerged(ctx, actor, pull, pull.headCommitId, commit.toLowerCase()))) throw invalid(`pull request #${pull.issue.number} is already merged`);
-  await ctx.events.publish('pull_request', { actorId: actor.id, repoId: repo.id, issueId: pull.issueId, pullId: pull.id, number: pull.issue.number, action: 'merged' });
+  const merged = { actorId: actor.id, repoId: repo.id, issueId: pull.issueId, pullId: pull.id, number: pull.issue.number, action: 'merged' as const };
+  if (!(await markMerged(ctx, actor, pull, pull.headCommitId, commit.toLowerCase(), undefined, (publish) => publish('pull_request', merged)))) {
+    throw invalid(`pull request #${pull.issue.number} is already merged`);
+  }
   return viewOf(ctx, repo, pull.issue.number);
 }
 

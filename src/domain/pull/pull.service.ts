@@ -324,6 +324,7 @@ export async function updatePullRequest(ctx: ServiceContext, owner: string, name
   }
   const maintainerEdit = input.allowMaintainerEdit != null && input.allowMaintainerEdit !== before.allowMaintainerEdit ? input.allowMaintainerEdit : null;
 
+  const labelsWritten = input.labels != null && satisfies(permission, PULLS_WRITE);
   const changed = await changeIssue(ctx, repo, permission, number, { ...input, ref: null }, {
     writeNeed: PULLS_WRITE,
     isPull: true,
@@ -349,23 +350,29 @@ export async function updatePullRequest(ctx: ServiceContext, owner: string, name
       if (Object.keys(data).length > 0) await tx.pullRequest.update({ where: { id: before.id }, data });
       return { rows, changed: Object.keys(data).length > 0 };
     },
+    announce: async (publish, changed) => {
+      const about = aboutPull(actor, { issue: changed.issue, pull: before, repo });
+      // One `edited` per changed field with what it was (a new base is the ref's change, as in Gitea).
+      const edits = [...changed.edits, ...(retarget ? [{ ref: before.baseBranch }] : [])];
+      const others = changed.events.filter((a) => a !== 'deleted' && a !== 'edited');
+      const events: Pick<PullRequestEvent, 'action' | 'changes'>[] = [
+        ...(edits.length > 0 ? edits.map((changes) => ({ action: 'edited' as const, changes })) : maintainerEdit !== null ? [{ action: 'edited' as const }] : []),
+        ...others.map((action) => ({ action })),
+      ];
+      for (const event of events) await publish('pull_request', { ...about, ...event });
+      for (const change of changed.assignEvents) await publish('pull_request', { ...about, ...change });
+      for (const change of changed.milestoneEvents) await publish('pull_request', { ...about, action: change.action, milestoneId: change.milestoneId });
+      if (input.labels != null && !labelsWritten) await publish('pull_request', { ...about, action: 'label_updated' });
+    },
   });
-  if (input.labels != null && satisfies(permission, PULLS_WRITE)) await replaceIssueLabels(ctx, owner, name, number, { ids: input.labels });
+  // The labels change in a transaction of their own, which writes their `label_updated` too.
+  if (labelsWritten) {
+    const about = aboutPull(actor, { issue: changed.issue, pull: before, repo });
+    await replaceIssueLabels(ctx, owner, name, number, { ids: input.labels ?? [] }, (publish) => publish('pull_request', { ...about, action: 'label_updated' }));
+  }
   const pull = await ctx.db.pullRequest.findUniqueOrThrow({ where: { id: before.id } });
   const issue = input.labels != null ? await loadIssue(ctx.db, repo.id, number) : changed.issue;
   const view: PullView = { issue, pull, repo };
-  const about = aboutPull(actor, view);
-  // One `edited` per changed field with what it was (a new base is the ref's change, as in Gitea).
-  const edits = [...changed.edits, ...(retarget ? [{ ref: before.baseBranch }] : [])];
-  const others = changed.events.filter((a) => a !== 'deleted' && a !== 'edited');
-  const events: Pick<PullRequestEvent, 'action' | 'changes'>[] = [
-    ...(edits.length > 0 ? edits.map((changes) => ({ action: 'edited' as const, changes })) : maintainerEdit !== null ? [{ action: 'edited' as const }] : []),
-    ...others.map((action) => ({ action })),
-  ];
-  for (const event of events) await ctx.events.publish('pull_request', { ...about, ...event });
-  for (const change of changed.assignEvents) await ctx.events.publish('pull_request', { ...about, ...change });
-  for (const change of changed.milestoneEvents) await ctx.events.publish('pull_request', { ...about, action: change.action, milestoneId: change.milestoneId });
-  if (input.labels != null) await ctx.events.publish('pull_request', { ...about, action: 'label_updated' });
   return view;
 }
 

@@ -2,6 +2,7 @@ import type { Prisma, User } from '../../db/models.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { databaseTarget } from '../../db/provider.ts';
 import { forbidden, notFound, unauthenticated } from '../../errors.ts';
+import { transactionWithEvents } from '../../events/outbox.ts';
 import type { ReactionEvent } from '../../events/topics.ts';
 import type { Page, PageWindow } from '../../pagination.ts';
 import type { ServiceContext } from '../../services.ts';
@@ -212,29 +213,32 @@ async function addReaction(ctx: ServiceContext, at: Target, content: string): Pr
   const existing = () => ctx.db.reaction.findUnique({ where: { issueId_commentId_userId_type: key }, include: { user: true } });
   let change: ReactionChange;
   try {
-    change = await ctx.db.$transaction(async (tx) => {
+    change = await transactionWithEvents(ctx, async (tx, publish) => {
       const found = await tx.reaction.findUnique({ where: { issueId_commentId_userId_type: key }, include: { user: true } });
       if (found) return { reaction: found, created: false };
-      return { reaction: await tx.reaction.create({ data: key, include: { user: true } }), created: true };
+      const reaction = await tx.reaction.create({ data: key, include: { user: true } });
+      await publish('reaction', reactionEvent(at, 'added', content));
+      return { reaction, created: true };
     });
   } catch (err) {
     const raced = isUniqueViolation(err) ? await existing() : null;
     if (!raced) throw err;
     change = { reaction: raced, created: false };
   }
-  if (change.created) await publish(ctx, at, 'added', content);
   return change;
 }
 
 /** Takes the caller's reaction off; true when there was one. Removing one the caller never made changes nothing. */
 async function removeReaction(ctx: ServiceContext, at: Target, content: string): Promise<boolean> {
-  const { count } = await ctx.db.reaction.deleteMany({ where: { issueId: at.issue.id, commentId: at.commentId, userId: at.actor.id, type: content } });
-  if (count > 0) await publish(ctx, at, 'removed', content);
-  return count > 0;
+  return transactionWithEvents(ctx, async (tx, publish) => {
+    const { count } = await tx.reaction.deleteMany({ where: { issueId: at.issue.id, commentId: at.commentId, userId: at.actor.id, type: content } });
+    if (count > 0) await publish('reaction', reactionEvent(at, 'removed', content));
+    return count > 0;
+  });
 }
 
-async function publish(ctx: ServiceContext, at: Target, action: ReactionEvent['action'], content: string) {
-  await ctx.events.publish('reaction', {
+function reactionEvent(at: Target, action: ReactionEvent['action'], content: string): ReactionEvent {
+  return {
     action,
     actorId: at.actor.id,
     repoId: at.repo.id,
@@ -242,7 +246,7 @@ async function publish(ctx: ServiceContext, at: Target, action: ReactionEvent['a
     number: at.issue.number,
     commentId: at.commentId === 0 ? null : at.commentId,
     content,
-  });
+  };
 }
 
 export const addIssueReaction = async (ctx: ServiceContext, owner: string, name: string, number: number, content: string) =>

@@ -406,7 +406,7 @@ export async function setReviewDismissed(
   if (row.type !== 'approve' && row.type !== 'reject') throw forbidden('only approvals and rejections are dismissed');
   if (dismissed) {
     if (view.issue.isClosed || view.pull.hasMerged) throw forbidden('the reviews of a closed pull request are no longer dismissed');
-    await ctx.db.$transaction(async (tx: Tx) => {
+    await transactionWithEvents(ctx, async (tx, publish) => {
       await tx.review.update({ where: { id: row.id }, data: { dismissed: true, updatedAt: new Date() } });
       if (options.priors && row.reviewerId !== null) {
         await tx.review.updateMany({
@@ -417,14 +417,16 @@ export async function setReviewDismissed(
       await tx.comment.create({
         data: { issueId: view.issue.id, repoId: repo.id, type: 'dismiss_review', posterId: actor.id, body: options.message ?? '', reviewId: row.id, assigneeId: row.reviewerId },
       });
-    });
-    await ctx.events.publish('pull_request_review', {
-      actorId: actor.id, repoId: repo.id, issueId: view.issue.id, number: view.issue.number, pullId: view.pull.id, reviewId: row.id, action: 'dismissed',
+      await publish('pull_request_review', {
+        actorId: actor.id, repoId: repo.id, issueId: view.issue.id, number: view.issue.number, pullId: view.pull.id, reviewId: row.id, action: 'dismissed',
+      });
     });
   } else if (row.dismissed) {
-    await ctx.db.review.update({ where: { id: row.id }, data: { dismissed: false, updatedAt: new Date() } });
-    await ctx.events.publish('pull_request_review', {
-      actorId: actor.id, repoId: repo.id, issueId: view.issue.id, number: view.issue.number, pullId: view.pull.id, reviewId: row.id, action: 'undismissed',
+    await transactionWithEvents(ctx, async (tx, publish) => {
+      await tx.review.update({ where: { id: row.id }, data: { dismissed: false, updatedAt: new Date() } });
+      await publish('pull_request_review', {
+        actorId: actor.id, repoId: repo.id, issueId: view.issue.id, number: view.issue.number, pullId: view.pull.id, reviewId: row.id, action: 'undismissed',
+      });
     });
   }
   const fresh = await ctx.db.review.findUniqueOrThrow({ where: { id: row.id }, include: REVIEW_INCLUDE });
@@ -448,9 +450,9 @@ export async function changeReviewRequests(ctx: ServiceContext, owner: string, n
   const mayChoose = view.issue.posterId === actor.id || satisfies(permission, PULLS_WRITE);
   const issueId = view.issue.id;
   const made: number[] = [];
-  const events: { action: 'review_requested' | 'review_request_removed'; reviewerId?: number; teamId?: number }[] = [];
-  const timelineRow = (data: { assigneeId?: number; assigneeTeamId?: number; removedAssignee: boolean }) =>
-    ctx.db.comment.create({ data: { issueId, repoId: repo.id, type: 'review_request', posterId: actor.id, ...data } });
+  const about = { actorId: actor.id, repoId: repo.id, issueId, pullId: view.pull.id, number: view.issue.number };
+  const timelineRow = (tx: Pick<Tx, 'comment'>, data: { assigneeId?: number; assigneeTeamId?: number; removedAssignee: boolean }) =>
+    tx.comment.create({ data: { issueId, repoId: repo.id, type: 'review_request', posterId: actor.id, ...data } });
 
   for (const user of users) {
     if (user.type !== 'user') throw invalid(`an organization (${user.login}) cannot review`);
@@ -461,20 +463,22 @@ export async function changeReviewRequests(ctx: ServiceContext, owner: string, n
       if (!mayChoose && !(actor.id === view.issue.posterId && last && last.type !== 'request')) throw invalid('you may not choose reviewers');
       if (last?.type === 'request') continue;
       const official = await isOfficialReviewer(ctx, repo, view.pull.baseBranch, user);
-      const created = await ctx.db.$transaction(async (tx: Tx) => {
+      const created = await transactionWithEvents(ctx, async (tx, publish) => {
         if (official) await tx.review.updateMany({ where: { issueId, reviewerId: user.id }, data: { official: false } });
         const review = await tx.review.create({ data: { issueId, type: 'request', reviewerId: user.id, official } });
         await tx.comment.create({ data: { issueId, repoId: repo.id, type: 'review_request', posterId: actor.id, assigneeId: user.id } });
+        await publish('pull_request', { ...about, action: 'review_requested', reviewerId: user.id });
         return review;
       });
       made.push(created.id);
-      events.push({ action: 'review_requested', reviewerId: user.id });
     } else {
       if (!mayChoose && !(last?.type === 'request' && user.id === actor.id)) throw invalid('you may not remove this review request');
-      const removed = await ctx.db.review.deleteMany({ where: { issueId, reviewerId: user.id, type: 'request' } });
-      if (removed.count === 0) continue;
-      await timelineRow({ assigneeId: user.id, removedAssignee: true });
-      events.push({ action: 'review_request_removed', reviewerId: user.id });
+      await transactionWithEvents(ctx, async (tx, publish) => {
+        const removed = await tx.review.deleteMany({ where: { issueId, reviewerId: user.id, type: 'request' } });
+        if (removed.count === 0) return;
+        await timelineRow(tx, { assigneeId: user.id, removedAssignee: true });
+        await publish('pull_request', { ...about, action: 'review_request_removed', reviewerId: user.id });
+      });
     }
   }
   for (const team of teams) {
@@ -485,22 +489,22 @@ export async function changeReviewRequests(ctx: ServiceContext, owner: string, n
       if (!reaches) throw invalid(`team ${team.name} cannot read the repository`);
       if (existing) continue;
       const official = await isOfficialTeam(ctx, repo, view.pull.baseBranch, team);
-      const created = await ctx.db.$transaction(async (tx: Tx) => {
+      const created = await transactionWithEvents(ctx, async (tx, publish) => {
         const review = await tx.review.create({ data: { issueId, type: 'request', reviewerTeamId: team.id, official } });
         await tx.comment.create({ data: { issueId, repoId: repo.id, type: 'review_request', posterId: actor.id, assigneeTeamId: team.id } });
+        await publish('pull_request', { ...about, action: 'review_requested', teamId: team.id });
         return review;
       });
       made.push(created.id);
-      events.push({ action: 'review_requested', teamId: team.id });
     } else {
       if (!existing) continue;
-      await ctx.db.review.delete({ where: { id: existing.id } });
-      await timelineRow({ assigneeTeamId: team.id, removedAssignee: true });
-      events.push({ action: 'review_request_removed', teamId: team.id });
+      await transactionWithEvents(ctx, async (tx, publish) => {
+        await tx.review.delete({ where: { id: existing.id } });
+        await timelineRow(tx, { assigneeTeamId: team.id, removedAssignee: true });
+        await publish('pull_request', { ...about, action: 'review_request_removed', teamId: team.id });
+      });
     }
   }
-  const about = { actorId: actor.id, repoId: repo.id, issueId, pullId: view.pull.id, number: view.issue.number };
-  for (const event of events) await ctx.events.publish('pull_request', { ...about, ...event });
   if (made.length === 0) return [];
   const rows = await ctx.db.review.findMany({ where: { id: { in: made } }, include: REVIEW_INCLUDE, orderBy: { id: 'asc' } });
   return viewsOf(ctx, view, rows);
@@ -550,18 +554,21 @@ export async function replyToReviewComment(ctx: ServiceContext, owner: string, n
   if (view.issue.isLocked && !satisfies(permission, PULLS_WRITE) && !isSiteAdmin(ctx.viewer)) {
     throw forbidden('this pull request is locked: only those who may write to the pull requests reply');
   }
-  const comment = await ctx.db.comment.create({
-    data: {
-      issueId: view.issue.id, repoId: repo.id, type: 'code', posterId: actor.id, body, reviewId: review.id,
-      treePath: thread.treePath, line: thread.line, patch: thread.patch, commitSha: thread.commitSha,
-    },
-    include: { poster: true },
-  });
-  if (review.type !== 'pending') {
-    await ctx.events.publish('pull_request_review_comment', {
-      actorId: actor.id, repoId: repo.id, issueId: view.issue.id, number: view.issue.number, pullId: view.pull.id, reviewId: review.id, commentId: comment.id,
+  const comment = await transactionWithEvents(ctx, async (tx, publish) => {
+    const reply = await tx.comment.create({
+      data: {
+        issueId: view.issue.id, repoId: repo.id, type: 'code', posterId: actor.id, body, reviewId: review.id,
+        treePath: thread.treePath, line: thread.line, patch: thread.patch, commitSha: thread.commitSha,
+      },
+      include: { poster: true },
     });
-  }
+    if (review.type !== 'pending') {
+      await publish('pull_request_review_comment', {
+        actorId: actor.id, repoId: repo.id, issueId: view.issue.id, number: view.issue.number, pullId: view.pull.id, reviewId: review.id, commentId: reply.id,
+      });
+    }
+    return reply;
+  });
   return { comment, review, pull: view };
 }
 

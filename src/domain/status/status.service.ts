@@ -2,6 +2,8 @@ import { isUniqueViolation } from '../../db/errors.ts';
 import { databaseTarget } from '../../db/provider.ts';
 import type { CommitStatus, Prisma, Repository, User } from '../../db/models.ts';
 import { invalid, notFound, unauthenticated } from '../../errors.ts';
+import { transactionWithEvents } from '../../events/outbox.ts';
+import type { EventTopics } from '../../events/topics.ts';
 import { revisionProblem } from '../../git/refs.ts';
 import type { Page, PageWindow } from '../../pagination.ts';
 import { pageFrom } from '../../pagination.ts';
@@ -155,8 +157,7 @@ export async function createCommitStatus(ctx: ServiceContext, owner: string, nam
     context: input.context?.trim() ?? '',
     creatorId: actor.id,
   };
-  const status = await insertNumbered(ctx, data);
-  await ctx.events.publish('status', {
+  const status = await insertNumbered(ctx, data, (status) => ({
     actorId: actor.id,
     repoId: repo.id,
     sha: oid,
@@ -166,17 +167,21 @@ export async function createCommitStatus(ctx: ServiceContext, owner: string, nam
     state: status.state,
     description: status.description,
     targetUrl: status.targetUrl,
-  });
+  }));
   return { status, creator: actor, repo };
 }
+
+type NewStatus = Omit<Prisma.CommitStatusUncheckedCreateInput, 'index'>;
+/** The event of the status once inserted, written in the insert's transaction. */
+type StatusEventOf = (status: CommitStatus) => EventTopics['status'];
 
 /**
  * Inserts a status with the next index of its commit: the highest index so far plus one, read and written in one
  * transaction. Two reports racing on one commit cannot share an index (the unique key refuses the second),
  * and the loser takes the next one.
  */
-async function insertNumbered(ctx: ServiceContext, data: Omit<Prisma.CommitStatusUncheckedCreateInput, 'index'>): Promise<CommitStatus> {
-  return inTurn(`${data.repoId}\0${data.sha}`, () => insertWithRetries(ctx, data));
+async function insertNumbered(ctx: ServiceContext, data: NewStatus, event: StatusEventOf): Promise<CommitStatus> {
+  return inTurn(`${data.repoId}\0${data.sha}`, () => insertWithRetries(ctx, data, event));
 }
 
 /**
@@ -196,13 +201,15 @@ function inTurn<T>(key: string, work: () => Promise<T>): Promise<T> {
   return run;
 }
 
-async function insertWithRetries(ctx: ServiceContext, data: Omit<Prisma.CommitStatusUncheckedCreateInput, 'index'>): Promise<CommitStatus> {
+async function insertWithRetries(ctx: ServiceContext, data: NewStatus, event: StatusEventOf): Promise<CommitStatus> {
   for (let attempt = 1; ; attempt++) {
     try {
-      return await ctx.db.$transaction(async (tx) => {
+      return await transactionWithEvents(ctx, async (tx, publish) => {
         const last = await tx.commitStatus.aggregate({ where: { repoId: data.repoId, sha: data.sha }, _max: { index: true } });
         const now = new Date();
-        return tx.commitStatus.create({ data: { ...data, index: (last._max.index ?? 0) + 1, createdAt: now, updatedAt: now } });
+        const status = await tx.commitStatus.create({ data: { ...data, index: (last._max.index ?? 0) + 1, createdAt: now, updatedAt: now } });
+        await publish('status', event(status));
+        return status;
       });
     } catch (err) {
       if (!isUniqueViolation(err) || attempt >= INDEX_ATTEMPTS) throw err;

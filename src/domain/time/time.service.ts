@@ -3,6 +3,7 @@ import type { Tx } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import type { Prisma, Stopwatch, TrackedTime, User } from '../../db/models.ts';
 import { badRequest, conflict, forbidden, invalid, notFound, unauthenticated, type DomainError } from '../../errors.ts';
+import { transactionWithEvents } from '../../events/outbox.ts';
 import type { IssueTimeEvent } from '../../events/topics.ts';
 import { pageFrom, type Page, type PageWindow } from '../../pagination.ts';
 import type { ServiceContext } from '../../services.ts';
@@ -117,8 +118,8 @@ async function timeline(tx: Tx, issue: { id: number; repoId: number }, row: Time
   await tx.comment.create({ data: { ...row, issueId: issue.id, repoId: issue.repoId } });
 }
 
-async function publish(ctx: ServiceContext, actor: User, issue: { id: number; repoId: number; number: number }, change: Pick<IssueTimeEvent, 'action' | 'userId' | 'seconds' | 'trackedTimeId'>) {
-  await ctx.events.publish('issue_time', { actorId: actor.id, repoId: issue.repoId, issueId: issue.id, number: issue.number, ...change });
+function timeEvent(actor: User, issue: { id: number; repoId: number; number: number }, change: Pick<IssueTimeEvent, 'action' | 'userId' | 'seconds' | 'trackedTimeId'>): IssueTimeEvent {
+  return { actorId: actor.id, repoId: issue.repoId, issueId: issue.id, number: issue.number, ...change };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -216,13 +217,13 @@ export async function addTrackedTime(ctx: ServiceContext, owner: string, name: s
   refuseTracking(ctx, at);
   if (!Number.isInteger(input.seconds) || input.seconds <= 0) throw invalid('time must be a positive number of seconds');
   const user = await trackedFor(ctx, at, input.user);
-  const time = await ctx.db.$transaction(async (tx) => {
+  const time = await transactionWithEvents(ctx, async (tx, publish) => {
     const row = await tx.trackedTime.create({ data: { issueId: at.issue.id, userId: user.id, seconds: input.seconds, createdAt: input.createdAt ?? new Date() } });
     // Gitea writes the seconds after a bar, which tells them from the text of its older rows.
     await timeline(tx, at.issue, { type: 'add_time_manual', posterId: user.id, body: `|${row.seconds}`, trackedTimeId: row.id });
+    await publish('issue_time', timeEvent(at.actor, at.issue, { action: 'added', userId: user.id, seconds: row.seconds, trackedTimeId: row.id }));
     return row;
   });
-  await publish(ctx, at.actor, at.issue, { action: 'added', userId: user.id, seconds: time.seconds, trackedTimeId: time.id });
   return { time, user, issue: { issue: at.issue, repo: at.repo } };
 }
 
@@ -237,28 +238,27 @@ export async function deleteTrackedTime(ctx: ServiceContext, owner: string, name
   const found = await ctx.db.trackedTime.findUnique({ where: { id } });
   if (!found || found.issueId !== at.issue.id || found.deleted) throw missing();
   if (found.userId !== at.actor.id && !isSiteAdmin(ctx.viewer)) throw forbidden('only site admins and the account whose time it is may delete a tracked time');
-  await ctx.db.$transaction(async (tx) => {
+  await transactionWithEvents(ctx, async (tx, publish) => {
     const { count } = await tx.trackedTime.updateMany({ where: { id, deleted: false }, data: { deleted: true } });
     if (count === 0) throw missing();
     // As Gitea does, the row names the account whose time it was.
     await timeline(tx, at.issue, { type: 'delete_time_manual', posterId: found.userId, body: `|${found.seconds}`, trackedTimeId: found.id });
+    await publish('issue_time', timeEvent(at.actor, at.issue, { action: 'deleted', userId: found.userId ?? at.actor.id, seconds: found.seconds, trackedTimeId: found.id }));
   });
-  await publish(ctx, at.actor, at.issue, { action: 'deleted', userId: found.userId ?? at.actor.id, seconds: found.seconds, trackedTimeId: found.id });
 }
 
 /** Deletes every time the caller tracked on the issue, with one delete_time_manual row of their sum; NOT_FOUND when there is none. */
 export async function resetTrackedTimes(ctx: ServiceContext, owner: string, name: string, number: number): Promise<void> {
   const at = await issueAtHand(ctx, owner, name, number);
   refuseTracking(ctx, at);
-  const seconds = await ctx.db.$transaction(async (tx) => {
+  await transactionWithEvents(ctx, async (tx, publish) => {
     const mine = await tx.trackedTime.findMany({ where: { issueId: at.issue.id, userId: at.actor.id, deleted: false }, select: { id: true, seconds: true } });
     if (mine.length === 0) throw notFound(`you have no tracked time on issue #${number}`);
     await tx.trackedTime.updateMany({ where: { id: { in: mine.map((t) => t.id) } }, data: { deleted: true } });
     const sum = mine.reduce((total, t) => total + t.seconds, 0);
     await timeline(tx, at.issue, { type: 'delete_time_manual', posterId: at.actor.id, body: `|${sum}` });
-    return sum;
+    await publish('issue_time', timeEvent(at.actor, at.issue, { action: 'reset', userId: at.actor.id, seconds: sum }));
   });
-  await publish(ctx, at.actor, at.issue, { action: 'reset', userId: at.actor.id, seconds });
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -304,8 +304,7 @@ export async function startStopwatch(ctx: ServiceContext, owner: string, name: s
   const at = await stopwatchIssue(ctx, owner, name, number);
   const running = () => conflict(`your stopwatch is already running on issue #${number}`);
   const now = new Date();
-  const { stopwatch, stopped } = await ctx.db
-    .$transaction(async (tx) => {
+  const stopwatch = await transactionWithEvents(ctx, async (tx, publish) => {
       const others = await tx.stopwatch.findMany({ where: { userId: at.actor.id }, include: { issue: { select: { id: true, repoId: true, number: true } } } });
       if (others.some((s) => s.issueId === at.issue.id)) throw running();
       const stopped: Finished[] = [];
@@ -315,39 +314,39 @@ export async function startStopwatch(ctx: ServiceContext, owner: string, name: s
       }
       const stopwatch = await tx.stopwatch.create({ data: { issueId: at.issue.id, userId: at.actor.id, createdAt: now } });
       await timeline(tx, at.issue, { type: 'start_tracking', posterId: at.actor.id });
-      return { stopwatch, stopped };
+      for (const done of stopped) {
+        await publish('issue_time', timeEvent(at.actor, done.issue, { action: 'stopwatch_stopped', userId: at.actor.id, seconds: done.time.seconds, trackedTimeId: done.time.id }));
+      }
+      await publish('issue_time', timeEvent(at.actor, at.issue, { action: 'stopwatch_started', userId: at.actor.id, seconds: 0 }));
+      return stopwatch;
     })
     .catch((err: unknown) => {
       // Two starts at once: the second breaks the one-stopwatch-per-issue constraint.
       throw isUniqueViolation(err) ? running() : err;
     });
-  for (const done of stopped) {
-    await publish(ctx, at.actor, done.issue, { action: 'stopwatch_stopped', userId: at.actor.id, seconds: done.time.seconds, trackedTimeId: done.time.id });
-  }
-  await publish(ctx, at.actor, at.issue, { action: 'stopwatch_started', userId: at.actor.id, seconds: 0 });
   return { stopwatch, issue: { issue: at.issue, repo: at.repo } };
 }
 
 /** Stops the caller's stopwatch on the issue and tracks the seconds it ran, in one transaction; CONFLICT when none runs. */
 export async function stopStopwatch(ctx: ServiceContext, owner: string, name: string, number: number): Promise<TrackedTimeView> {
   const at = await stopwatchIssue(ctx, owner, name, number);
-  const done = await ctx.db.$transaction(async (tx) => {
+  const done = await transactionWithEvents(ctx, async (tx, publish) => {
     const stopwatch = await tx.stopwatch.findUnique({ where: { issueId_userId: { issueId: at.issue.id, userId: at.actor.id } } });
     const finished = stopwatch ? await finish(tx, stopwatch, at.issue, at.actor, new Date()) : null;
     if (!finished) throw notRunning(number);
+    await publish('issue_time', timeEvent(at.actor, at.issue, { action: 'stopwatch_stopped', userId: at.actor.id, seconds: finished.time.seconds, trackedTimeId: finished.time.id }));
     return finished;
   });
-  await publish(ctx, at.actor, at.issue, { action: 'stopwatch_stopped', userId: at.actor.id, seconds: done.time.seconds, trackedTimeId: done.time.id });
   return { time: done.time, user: at.actor, issue: { issue: at.issue, repo: at.repo } };
 }
 
 /** Discards the caller's stopwatch on the issue without tracking its time (a cancel_tracking row); CONFLICT when none runs. */
 export async function cancelStopwatch(ctx: ServiceContext, owner: string, name: string, number: number): Promise<void> {
   const at = await stopwatchIssue(ctx, owner, name, number);
-  await ctx.db.$transaction(async (tx) => {
+  await transactionWithEvents(ctx, async (tx, publish) => {
     const { count } = await tx.stopwatch.deleteMany({ where: { issueId: at.issue.id, userId: at.actor.id } });
     if (count === 0) throw notRunning(number);
     await timeline(tx, at.issue, { type: 'cancel_tracking', posterId: at.actor.id });
+    await publish('issue_time', timeEvent(at.actor, at.issue, { action: 'stopwatch_cancelled', userId: at.actor.id, seconds: 0 }));
   });
-  await publish(ctx, at.actor, at.issue, { action: 'stopwatch_cancelled', userId: at.actor.id, seconds: 0 });
 }
