@@ -3,7 +3,7 @@ import type { Readable } from 'node:stream';
 import { authenticate, type AuthDeps } from '../auth/authenticate.ts';
 import type { Caches } from '../cache/cache.ts';
 import { openAttachment } from '../domain/attachment/attachment.service.ts';
-import { openAsset } from '../domain/release/release.service.ts';
+import { openAsset, openAssetByUuid } from '../domain/release/release.service.ts';
 import { isDomainError } from '../errors.ts';
 import type { EventBus } from '../events/bus.ts';
 import { credentialsOf } from './authenticate.ts';
@@ -34,8 +34,8 @@ function firstChunk(stream: Readable): Promise<Buffer | null> {
  * Credentials are the API's (basic, token); who may not read the issues of its repository gets 404. The bytes
  * stream from the attachment store; each GET counts as a download (HEAD does not). Images, PDF and plain text
  * are shown inline, anything else is saved under its name; the type is told from the content, never trusted
- * from the name, and browsers are told not to guess another. Release assets are served here too, under their
- * release's download links.
+ * from the name, and browsers are told not to guess another. A release asset is served here as under its
+ * release's download link (`/{owner}/{repo}/releases/download/{tag}/{name}`, below).
  */
 export function createAttachmentDownloads(deps: AuthDeps & { events: EventBus; caches?: Caches }) {
   const router = express.Router();
@@ -44,6 +44,10 @@ export function createAttachmentDownloads(deps: AuthDeps & { events: EventBus; c
     try {
       const { viewer } = await authenticate({ ...deps, cache }, credentialsOf(req));
       const ctx = { db: deps.db, config: deps.config, events: deps.events, viewer, cache };
+      // A release asset is served as from its release's download link (validators, ranges).
+      const asset = await openAssetByUuid(ctx, String(req.params.uuid));
+      if (asset?.kind === 'redirect') return res.redirect(302, asset.location);
+      if (asset) return await sendAsset(req, res, asset);
       const { attachment, stream } = await openAttachment(ctx, String(req.params.uuid), { count: req.method === 'GET' });
       res.on('close', () => stream.destroy());
       const first = await firstChunk(stream);

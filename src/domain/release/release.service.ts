@@ -387,19 +387,31 @@ export type AssetDownload =
   | { kind: 'file'; asset: Attachment; open: (range?: { start: number; end: number }) => Promise<Readable | null>; count: () => Promise<void> };
 
 /**
+ * A release asset by its uuid (`/attachments/{uuid}`, as Gitea serves every attachment there), with the rules
+ * of its release's download link; null when the uuid names no release asset (an issue's file, or nothing).
+ */
+export async function openAssetByUuid(ctx: ServiceContext, uuid: string): Promise<AssetDownload | null> {
+  const row = await ctx.db.attachment.findUnique({ where: { uuid }, select: { releaseId: true, name: true } });
+  if (row?.releaseId == null) return null;
+  const release = await ctx.db.release.findUnique({ where: { id: row.releaseId }, select: { tagName: true, repo: { select: { name: true, owner: { select: { login: true } } } } } });
+  if (!release) throw notFound(`attachment ${uuid} does not exist`);
+  return openAsset(ctx, release.repo.owner.login, release.repo.name, release.tagName, row.name, uuid);
+}
+
+/**
  * An asset by its release's tag and its name (`/{owner}/{repo}/releases/download/{tag}/{name}`, its
  * browser_download_url), for whoever reads the releases (drafts: whoever sees them); a token needs
  * read:repository. Anything else is 404. A link asset answers with where it points. The caller opens the bytes
  * (whole or a range) and counts the download (one UPDATE) once it serves it.
  */
-export async function openAsset(ctx: ServiceContext, owner: string, name: string, tag: string, fileName: string): Promise<AssetDownload> {
+export async function openAsset(ctx: ServiceContext, owner: string, name: string, tag: string, fileName: string, uuid?: string): Promise<AssetDownload> {
   const absent = () => notFound(`no asset "${fileName}" in release ${tag}`);
   checkEnabled(ctx);
   const { repo, drafts } = await readableRepository(ctx, owner, name).catch(() => Promise.reject(absent()));
   if (!allowsScope(ctx.viewer, 'repository', 'read')) throw forbidden('token does not have at least one of required scope(s): [read:repository]');
   const release = await ctx.db.release.findFirst({ where: { ...visibleWhere(repo.id, drafts), tagName: tag } });
   if (!release) throw absent();
-  const asset = await ctx.db.attachment.findFirst({ where: { releaseId: release.id, name: fileName }, orderBy: { id: 'asc' } });
+  const asset = await ctx.db.attachment.findFirst({ where: { releaseId: release.id, ...(uuid ? { uuid } : { name: fileName }) }, orderBy: { id: 'asc' } });
   if (!asset) throw absent();
   if (asset.externalUrl) return { kind: 'redirect', location: asset.externalUrl };
   return {

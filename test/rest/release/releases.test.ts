@@ -386,4 +386,24 @@ describe('release assets', () => {
     assert.equal((await api.get(`${assets()}/${made.id}`)).body.download_count, 3);
     assert.equal((await fetch(new URL(`${repo.fullName}/releases/download/v1/assets/none.bin`, server.url))).status, 404);
   });
+
+  it('serves an asset at /attachments/{uuid} too, with ranges and counts, and hides a draft\'s asset from readers there', async () => {
+    const made = (await upload(server.url, assets(), [{ filename: 'by-uuid.bin', content: 'abcdefgh' }], owner.basic)).body;
+    const url = new URL(`attachments/${made.uuid}`, server.url);
+    const whole = await fetch(url);
+    assert.equal(whole.status, 200);
+    assert.equal(await whole.text(), 'abcdefgh');
+    const part = await fetch(url, { headers: { range: 'bytes=0-2' } });
+    assert.equal(part.status, 206);
+    assert.equal(await part.text(), 'abc');
+    assert.equal((await api.get(`${assets()}/${made.id}`)).body.download_count, 2);
+
+    const draft = (await api.post(`${repo.path}/releases`, { tag_name: 'uuid-draft', draft: true }, owner.basic)).body;
+    const hidden = (await upload(server.url, `${repo.path}/releases/${draft.id}/assets`, [{ filename: 'secret.bin', content: 'shh' }], owner.basic)).body;
+    const hiddenUrl = new URL(`attachments/${hidden.uuid}`, server.url);
+    assert.equal((await fetch(hiddenUrl, { headers: authHeader(reader.basic) })).status, 404, 'a reader does not see a draft');
+    const byOwner = await fetch(hiddenUrl, { headers: authHeader(owner.basic) });
+    assert.equal(byOwner.status, 200, 'who writes sees it');
+    assert.equal(await byOwner.text(), 'shh');
+  });
 });
