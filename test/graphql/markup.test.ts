@@ -30,6 +30,27 @@ describe('rendered bodies in GraphQL', () => {
     pullNumber = pull.body.number;
   });
 
+  it("renders a release's notes (gfm) and a wiki page (wiki mode: links to other pages of the wiki) to safe HTML", async () => {
+    const path = `/repos/${repo.owner}/${repo.name}`;
+    const release = await api.post(`${path}/releases`, { tag_name: 'v-html', body: 'Fixes #1 <script>alert(1)</script>\n\n| a | b |\n|---|---|\n| 1 | 2 |' }, owner.basic);
+    assert.equal(release.status, 201, JSON.stringify(release.body));
+    const page = await api.post(`${path}/wiki/new`, { title: 'Start', content_base64: Buffer.from('See [[Other Page]] and [the guide](Guide)\n\n**bold**').toString('base64') }, owner.basic);
+    assert.equal(page.status, 201, JSON.stringify(page.body));
+    const res = await server.graphql(
+      'query($o: String!, $n: String!) { repository(owner: $o, name: $n) { release(tag: "v-html") { bodyHtml } wiki { page(name: "Start") { contentHtml } } } }',
+      { o: repo.owner, n: repo.name },
+      owner.basic,
+    );
+    assert.equal(res.errors, undefined, JSON.stringify(res.errors));
+    const notes: string = res.data.repository.release.bodyHtml;
+    assert.match(notes, new RegExp(`<a href="${repoUrl()}/issues/1" class="ref-issue">#1</a>`));
+    assert.match(notes, /<table>/);
+    assert.doesNotMatch(notes, /<script/);
+    const wiki: string = res.data.repository.wiki.page.contentHtml;
+    assert.match(wiki, /<strong>bold<\/strong>/);
+    assert.match(wiki, new RegExp(`href="${repoUrl()}/wiki/Guide"`));
+  });
+
   it('renders an issue body in comment mode, with links into its repository and images through its default branch', async () => {
     const res = await server.graphql(
       'query($o: String!, $n: String!) { repository(owner: $o, name: $n) { issue(number: 1) { body bodyHtml } } }',
