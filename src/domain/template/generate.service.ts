@@ -16,6 +16,7 @@ import { creationLimitReached, getRepository, newRepositoryData, type Repository
 import { checkRepositoryName } from '../repo/repo.rules.ts';
 import { repositoryPath } from '../repo/storage.ts';
 import { findUserByLogin } from '../user/user.service.ts';
+import { repositoryHookCopy } from '../webhook/default-hooks.ts';
 import {
   expandVariables,
   isExcluded,
@@ -53,20 +54,7 @@ async function copiedRows(ctx: ServiceContext, template: Repository, input: Gene
   ]);
   return {
     labels: labels.map(({ name, description, color, exclusive }) => ({ name, description, color, exclusive })),
-    webhooks: hooks.map(({ kind, type, meta, name, url, httpMethod, contentType, secret, authorizationHeader, events, branchFilter, active }) => ({
-      kind,
-      type,
-      meta,
-      name,
-      url,
-      httpMethod,
-      contentType,
-      secret,
-      authorizationHeader,
-      events,
-      branchFilter,
-      active,
-    })),
+    webhooks: hooks.map(repositoryHookCopy),
     protections: protections.map(({ id: _id, repoId: _repoId, createdAt: _c, updatedAt: _u, ...rule }) => rule),
   };
 }

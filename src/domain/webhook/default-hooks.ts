@@ -1,5 +1,5 @@
 import type { Db } from '../../db/client.ts';
-import type { Prisma } from '../../db/models.ts';
+import type { Prisma, Webhook } from '../../db/models.ts';
 
 /**
  * The repository hooks a new repository starts with: a copy of each default hook (Gitea's
@@ -8,17 +8,11 @@ import type { Prisma } from '../../db/models.ts';
  */
 export async function defaultHookCopies(db: Db): Promise<Prisma.WebhookCreateWithoutRepoInput[]> {
   const defaults = await db.webhook.findMany({ where: { kind: 'default' }, orderBy: { id: 'asc' } });
-  return defaults.map(({ type, name, url, httpMethod, contentType, secret, authorizationHeader, events, branchFilter, active }) => ({
-    kind: 'repo',
-    type,
-    name,
-    url,
-    httpMethod,
-    contentType,
-    secret,
-    authorizationHeader,
-    events,
-    branchFilter,
-    active,
-  }));
+  return defaults.map(repositoryHookCopy);
+}
+
+/** A hook as a new repository's own (a default hook's copy, a template repository's hook in a generated one): its settings whole, its type's included. */
+export function repositoryHookCopy(hook: Webhook): Prisma.WebhookCreateWithoutRepoInput {
+  const { type, meta, name, url, httpMethod, contentType, secret, authorizationHeader, events, branchFilter, active } = hook;
+  return { kind: 'repo', type, meta, name, url, httpMethod, contentType, secret, authorizationHeader, events, branchFilter, active };
 }

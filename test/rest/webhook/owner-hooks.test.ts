@@ -302,4 +302,19 @@ describe('deliveries of organization, user, system and default hooks', () => {
       await api.delete(`/admin/hooks/${made.body.id}`, adminAuth);
     }
   });
+
+  it("copies a default chat hook with its type's settings (a Slack hook's channel and username)", async () => {
+    const config = { url: receiver.url('/slack-default'), content_type: 'json', channel: '#builds', username: 'graft-bot', is_system_webhook: 'false' };
+    const made = await api.post('/admin/hooks', { type: 'slack', config, events: ['push'], active: true }, adminAuth);
+    assert.equal(made.status, 201, JSON.stringify(made.body));
+    try {
+      const repo = await buildRepo(server, alice);
+      const [copy] = (await api.get(`${repo.path}/hooks`, alice.basic)).body;
+      assert.equal(copy.type, 'slack');
+      assert.equal(copy.config.channel, '#builds');
+      assert.equal(copy.config.username, 'graft-bot');
+    } finally {
+      await api.delete(`/admin/hooks/${made.body.id}`, adminAuth);
+    }
+  });
 });
