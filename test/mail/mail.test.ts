@@ -73,7 +73,8 @@ describe('e-mail of issue events', () => {
     assert.equal(opened.parsed.from?.value[0].name, poster.login, "the actor's name with the mailer's address");
     assert.equal(opened.envelopeFrom, FROM, 'the envelope sender is the address of FROM');
     assert.match(opened.parsed.text ?? '', /the \*first\* <words>/);
-    assert.match(String(opened.parsed.html), /the \*first\* &#60;words&#62;/, 'the HTML part escapes the text');
+    assert.match(String(opened.parsed.html), /<p>the <em>first<\/em> /, 'the HTML part is the text rendered as Markdown');
+    assert.doesNotMatch(String(opened.parsed.html), /<words/, 'raw HTML it does not allow is taken out');
     assert.equal(opened.parsed.headers.get('x-gitea-sender'), poster.login);
     assert.equal(opened.parsed.headers.get('x-gitea-issue-id'), String(number));
 

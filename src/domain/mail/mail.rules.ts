@@ -1,4 +1,5 @@
 import type { Config } from '../../config/defaults.ts';
+import { renderMarkdown } from '../../markup/markdown.ts';
 
 /**
  * The e-mails of issue and pull request events, as Gitea's services/mailer composes them: who gets one, its
@@ -97,13 +98,19 @@ export function defaultContent(action: MailAction, number: number): string {
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /**
- * The text part and the HTML part. Graft has no Markdown renderer yet: the HTML part shows the text as written,
- * paragraph by paragraph and escaped, with the link to the issue, as the text part does.
+ * The text part and the HTML part: the text as written, and the text rendered as Gitea's mails render it (comment
+ * mode, links into the issue's repository, sanitised: src/markup), each with the link to the issue.
  */
-export function mailBodies(content: string, sender: string, link: string): { text: string; html: string } {
+export function mailBodies(content: string, sender: string, link: string, render: { rootUrl: string; issue: MailIssue; breaks: boolean; maxNesting: number }): { text: string; html: string } {
   const text = `${content}\n\n---\n${sender} wrote this; view it at ${link}\n`;
-  const paragraphs = content.split(/\n{2,}/).map((p) => `<p>${escapeHtml(p).replace(/\n/g, '<br>')}</p>`).join('\n');
-  const html = `<!DOCTYPE html>\n<html><body>\n${paragraphs}\n<hr>\n<p><a href="${escapeHtml(link)}">View it on Graft</a>.</p>\n</body></html>\n`;
+  const body = renderMarkdown(content, {
+    mode: 'comment',
+    baseUrl: render.rootUrl,
+    repository: { owner: render.issue.owner, name: render.issue.repo },
+    breaks: render.breaks,
+    maxNesting: render.maxNesting,
+  });
+  const html = `<!DOCTYPE html>\n<html><body>\n${body}\n<hr>\n<p><a href="${escapeHtml(link)}">View it on Graft</a>.</p>\n</body></html>\n`;
   return { text, html };
 }
 

@@ -56,7 +56,10 @@ async function record(deps: Deps, rootUrl: string, request: MailRequest): Promis
   });
   const subject = mailSubject(issue, request.action, deps.config.mailer.SUBJECT_PREFIX);
   const link = commentId !== undefined ? `${issue.link}#issuecomment-${commentId}` : issue.link;
-  const { text, html } = mailBodies(content || defaultContent(request.action, issue.number), actor.fullName || actor.login, link);
+  const markdown = deps.config.markdown;
+  const { text, html } = mailBodies(content || defaultContent(request.action, issue.number), actor.fullName || actor.login, link, {
+    rootUrl, issue, breaks: markdown.ENABLE_HARD_LINE_BREAK_IN_COMMENTS, maxNesting: markdown.MAX_NESTING,
+  });
   const data: Prisma.MailTaskCreateManyInput[] = users
     .filter((u) => wantsMail(u, mentioned.has(u.lowerLogin), request.to !== undefined))
     .map((u) => ({
