@@ -63,7 +63,10 @@ describe('the memory of requests', () => {
     const token = await createToken(kit.api, owner, ['read:repository']);
     await buildRepo(kit, owner, { name: 'memory', autoInit: true });
     const headers = { authorization: `token ${token}` };
-    const graft = await promotedPerRequest(new URL(`api/v1/repos/${owner.login}/memory`, kit.url), headers, 3000);
+    // The smaller of two bursts: what a request path keeps alive shows in both, while the server's other work
+    // in this process (timers, the event log's reader, other files' processes taking the CPU) adds to one or the other.
+    const url = new URL(`api/v1/repos/${owner.login}/memory`, kit.url);
+    const graft = Math.min(await promotedPerRequest(url, headers, 3000), await promotedPerRequest(url, headers, 3000));
 
     // The same client against a bare server in this process: what the client and node's HTTP leave.
     const reply = JSON.stringify((await kit.api.get(`/repos/${owner.login}/memory`, owner.basic)).body);
@@ -71,7 +74,8 @@ describe('the memory of requests', () => {
     await new Promise<void>((resolve) => bare.listen(0, '127.0.0.1', resolve));
     try {
       const { port } = bare.address() as AddressInfo;
-      const floor = await promotedPerRequest(new URL(`http://127.0.0.1:${port}/`), headers, 3000);
+      const bareUrl = new URL(`http://127.0.0.1:${port}/`);
+      const floor = Math.min(await promotedPerRequest(bareUrl, headers, 3000), await promotedPerRequest(bareUrl, headers, 3000));
       assert.ok(graft - floor < 8192, `a Graft read left ${Math.round(graft)} bytes per request in the old generation, a bare server's ${Math.round(floor)}`);
     } finally {
       await new Promise((resolve) => bare.close(resolve));
