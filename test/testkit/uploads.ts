@@ -1,3 +1,5 @@
+import { existsSync, readdirSync } from 'node:fs';
+import path from 'node:path';
 import type { Auth } from './client.ts';
 
 /** One file of a multipart upload: its part name (default `attachment`), file name, bytes and declared type. */
@@ -66,3 +68,12 @@ export function multipartStream(boundary: string, head: string, chunks: AsyncIte
 
 /** The request headers of an authenticated streamed upload. */
 export const uploadHeaders = (auth: Auth, contentType: string) => ({ ...authHeaders(auth), 'content-type': contentType });
+
+/** The files the attachment store of a server holds, as paths under its folder (temporary ones included). */
+export function storedFiles(kit: { app: { config: { server: { DATA_DIR: string } } } }): string[] {
+  const root = path.join(kit.app.config.server.DATA_DIR, 'attachments');
+  if (!existsSync(root)) return [];
+  return readdirSync(root, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile())
+    .map((entry) => path.relative(root, path.join(entry.parentPath, entry.name)));
+}

@@ -1,25 +1,15 @@
 import assert from 'node:assert/strict';
-import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { before, describe, it } from 'node:test';
 import { createAccounts, createToken, type TestAccount } from '../../testkit/accounts.ts';
 import { commentOn } from '../../testkit/comment-rows.ts';
 import type { Auth } from '../../testkit/client.ts';
 import { buildRepo, type TestRepo } from '../../testkit/repos.ts';
-import { multipartStream, upload, uploadHeaders, type UploadPart } from '../../testkit/uploads.ts';
-import { useServer, type ServerKit } from '../../testkit/use-server.ts';
+import { multipartStream, storedFiles, upload, uploadHeaders, type UploadPart } from '../../testkit/uploads.ts';
+import { useServer } from '../../testkit/use-server.ts';
 
 const PNG = Uint8Array.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52, 1, 2, 3, 4]);
 const MiB = 1024 * 1024;
-
-/** The files the attachment store of a server holds, as paths under its folder (temporary ones included). */
-function storedFiles(kit: ServerKit): string[] {
-  const root = path.join(kit.app.config.server.DATA_DIR, 'attachments');
-  if (!existsSync(root)) return [];
-  return readdirSync(root, { recursive: true, withFileTypes: true })
-    .filter((entry) => entry.isFile())
-    .map((entry) => path.relative(root, path.join(entry.parentPath, entry.name)));
-}
 
 /** Fetches an attachment's browser_download_url. */
 async function download(url: string, auth?: Auth, method = 'GET') {

@@ -1,5 +1,4 @@
 import assert from 'node:assert/strict';
-import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { before, describe, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
@@ -9,20 +8,12 @@ import { loadDocument, type OpenApiLike } from '../../testkit/compatibility.ts';
 import { git, remoteUrl, tempDir } from '../../testkit/git.ts';
 import { buildRepo, type TestRepo } from '../../testkit/repos.ts';
 import { shapeProblems } from '../../testkit/shapes.ts';
-import { multipartStream, upload, uploadHeaders } from '../../testkit/uploads.ts';
-import { useServer, type ServerKit } from '../../testkit/use-server.ts';
+import { multipartStream, storedFiles, upload, uploadHeaders } from '../../testkit/uploads.ts';
+import { useServer } from '../../testkit/use-server.ts';
 import { loadAreaFixtures } from '../../testkit/walking.ts';
 
 const pointers: ReadonlySet<string> = new Set((await loadAreaFixtures()).flatMap((a) => a.shapes?.pointers ?? []));
 const reference = loadDocument(path.resolve(fileURLToPath(new URL('../../../', import.meta.url)), '../shared/reference/gitea-api-v1.openapi3.json')) as OpenApiLike;
-
-function storedFiles(kit: ServerKit): string[] {
-  const root = path.join(kit.app.config.server.DATA_DIR, 'attachments');
-  if (!existsSync(root)) return [];
-  return readdirSync(root, { recursive: true, withFileTypes: true })
-    .filter((entry) => entry.isFile())
-    .map((entry) => path.relative(root, path.join(entry.parentPath, entry.name)));
-}
 
 const authHeader = (auth: Auth): Record<string, string> =>
   auth && 'basic' in auth ? { authorization: `Basic ${Buffer.from(auth.basic.join(':')).toString('base64')}` } : {};
