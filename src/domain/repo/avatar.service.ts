@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { badRequest, invalid } from '../../errors.ts';
+import { transactionWithEvents } from '../../events/outbox.ts';
 import type { ServiceContext } from '../../services.ts';
 import { storageFor } from '../../storage/stores.ts';
 import { getRepository } from './repo.service.ts';
@@ -37,21 +38,27 @@ function decodeImage(base64: string): Buffer {
   return data;
 }
 
-/** Sets a repository's avatar (repository admins); the image it replaces is removed after the row changes. */
+/** Sets a repository's avatar (repository admins), publishing repo.updated; the image it replaces is removed after the row changes. */
 export async function setAvatar(ctx: ServiceContext, ownerLogin: string, name: string, base64: string): Promise<void> {
   const { repo } = await getRepository(ctx, ownerLogin, name, 'admin');
   const data = decodeImage(base64);
   const key = `${repo.id}-${createHash('md5').update(data).digest('hex')}`;
   await store(ctx).put(key, Readable.from([data]));
-  await ctx.db.repository.update({ where: { id: repo.id }, data: { avatar: key } });
+  await transactionWithEvents(ctx, async (tx, publish) => {
+    await tx.repository.update({ where: { id: repo.id }, data: { avatar: key } });
+    await publish('repo.updated', { repoId: repo.id });
+  });
   if (repo.avatar && repo.avatar !== key) await store(ctx).delete(repo.avatar);
 }
 
-/** Removes a repository's avatar (repository admins); none is not an error. */
+/** Removes a repository's avatar (repository admins), publishing repo.updated; none is not an error. */
 export async function deleteAvatar(ctx: ServiceContext, ownerLogin: string, name: string): Promise<void> {
   const { repo } = await getRepository(ctx, ownerLogin, name, 'admin');
   if (!repo.avatar) return;
-  await ctx.db.repository.update({ where: { id: repo.id }, data: { avatar: null } });
+  await transactionWithEvents(ctx, async (tx, publish) => {
+    await tx.repository.update({ where: { id: repo.id }, data: { avatar: null } });
+    await publish('repo.updated', { repoId: repo.id });
+  });
   await store(ctx).delete(repo.avatar);
 }
 

@@ -50,6 +50,21 @@ describe('repository avatars', () => {
     assert.equal((await api.delete(`${repo.path}/avatar`, owner.basic)).status, 204, 'deleting no avatar is no error');
   });
 
+  it('publishes repo.updated when the avatar is set and when it is removed, and nothing when there was none to remove', async () => {
+    const repo = await buildRepo(server, owner, { autoInit: true });
+    const seen: { repoId: number }[] = [];
+    const abort = new AbortController();
+    const listening = (async () => {
+      for await (const event of server.app.events.subscribe('repo.updated', abort.signal)) if (event.repoId === repo.id) seen.push(event);
+    })();
+    assert.equal((await api.post(`${repo.path}/avatar`, { image: PNG.toString('base64') }, owner.basic)).status, 204);
+    assert.equal((await api.delete(`${repo.path}/avatar`, owner.basic)).status, 204);
+    assert.equal((await api.delete(`${repo.path}/avatar`, owner.basic)).status, 204);
+    abort.abort();
+    await listening;
+    assert.deepEqual(seen, [{ repoId: repo.id }, { repoId: repo.id }]);
+  });
+
   it('refuses what is not base64 (400), not an image, larger than 1 MiB or missing (422)', async () => {
     const repo = await buildRepo(server, owner);
     assert.equal((await api.post(`${repo.path}/avatar`, { image: 'not base64!' }, owner.basic)).status, 400);
