@@ -104,6 +104,10 @@ const SSH_KEYS = 5;
 /** Issues another account opens in bench-reads (its owner's notification threads), and the repository's webhooks. */
 const NOTIFY_ISSUES = 30;
 const HOOKS = 10;
+/** Wiki pages, tag protection rules and topics of the bench's repository (issue 25's lists). */
+const WIKI_PAGES = 30;
+const TAG_RULES = 10;
+const TOPICS = 20;
 const PROTECTIONS = 5;
 /** The account's GPG keys; the reviewed pull request of bench-pull: its commits (one file each) and its reviews (one line comment each). */
 const GPG_KEYS = 5;
@@ -468,6 +472,11 @@ async function seed(api: RestClient, server: { url: string; dataDir: string; chi
   for (let i = 1; i <= HOOKS; i++) {
     must(await api.post(`${base}/hooks`, { type: 'gitea', config: { url: `http://127.0.0.1:9/hook-${i}`, content_type: 'json' }, events: ['push', 'issues'], active: false }, writer), 201, 'adding a webhook');
   }
+  for (let i = 1; i <= WIKI_PAGES; i++) {
+    must(await api.post(`${base}/wiki/new`, { title: `Page ${i}`, content_base64: Buffer.from(`# Page ${i}\n\nText of page ${i}.\n`).toString('base64') }, writer), 201, 'writing a wiki page');
+  }
+  for (let i = 1; i <= TAG_RULES; i++) must(await api.post(`${base}/tag_protections`, { name_pattern: `v${i}.*`, whitelist_usernames: [account.login] }, writer), 201, 'adding a tag rule');
+  must(await api.put(`${base}/topics`, { topics: Array.from({ length: TOPICS }, (_, i) => `bench-topic-${i}`) }, writer), 204, 'setting topics');
   const notificationToken = await createToken(api, account, ['read:notification']);
   // The threads are written in the background (the event log's reader): wait for all of them.
   for (let tries = 0; ; tries++) {
@@ -845,6 +854,9 @@ async function main(): Promise<number> {
         serverPid: server.pid,
       },
       { name: 'feeds', label: "REST GET a repository's activity feed (page of 50)", spec: getSpec(api1(`${repoPath}/activities/feeds?limit=50`), token, [{ path: ['length'], equals: 50 }]), serverPid: server.pid },
+      { name: 'wiki-pages', label: `REST GET a wiki's pages (${WIKI_PAGES})`, spec: getSpec(api1(`${repoPath}/wiki/pages?limit=50`), token, [{ path: ['length'], equals: WIKI_PAGES }]), serverPid: server.pid },
+      { name: 'tag-protections', label: `REST GET tag protections (${TAG_RULES})`, spec: getSpec(api1(`${repoPath}/tag_protections`), token, [{ path: ['length'], equals: TAG_RULES }]), serverPid: server.pid },
+      { name: 'topics', label: `REST GET /topics/search (${TOPICS})`, spec: getSpec(api1('/topics/search?q=bench-topic&limit=50'), token, [{ path: ['topics', 'length'], equals: TOPICS }]), serverPid: server.pid },
       { name: 'hooks', label: `REST GET a repository's webhooks (${HOOKS})`, spec: getSpec(api1(`${repoPath}/hooks?limit=50`), token, [{ path: ['length'], equals: HOOKS }]), serverPid: server.pid },
       { name: 'gpg-keys', label: `REST GET /user/gpg_keys (${GPG_KEYS})`, spec: getSpec(api1('/user/gpg_keys'), token, [{ path: ['length'], equals: GPG_KEYS }]), serverPid: server.pid },
       {
