@@ -7,6 +7,7 @@
  *                                  -> rest-facade/__generated__/graphql.ts (typed documents, and the field names of
  *                                     their input types, which the facade reads REST bodies into)
  *   schema/openapi/*.yaml          -> rest-facade/__generated__/routes.ts (the route table: paths, guards, scopes, order)
+ *   src/web/**.graphql + schema    -> src/web/__generated__/graphql.ts (the web interface's typed documents)
  *   rest-facade/operations/**.ts   -> rest-facade/__generated__/operations.ts (every `export const x = defineOperation(…)`)
  *   schema/openapi/*.yaml + the reference document
  *                                  -> rest-facade/__generated__/unimplemented.md (what is missing, by tag; the
@@ -117,6 +118,8 @@ export async function generateAll(): Promise<Map<string, string>> {
   });
   files.set('rest-facade/__generated__/graphql.ts', HEADER + output + inputFieldNames(sortedSchema, output));
 
+  files.set('src/web/__generated__/graphql.ts', HEADER + (await webDocuments(sdl, sortedSchema)));
+
   const routes = routesFromDocument(documentedOperations(document));
   files.set(
     'rest-facade/__generated__/routes.ts',
@@ -130,6 +133,29 @@ export async function generateAll(): Promise<Map<string, string>> {
   const gap = referenceGap(root, document);
   if (gap) files.set('rest-facade/__generated__/unimplemented.md', unimplementedReport(gap));
   return files;
+}
+
+/**
+ * The web interface's documents, typed from the same schema: a schema change that breaks a page fails the
+ * web's typecheck (npm run typecheck).
+ */
+async function webDocuments(sdl: string, schema: GraphQLSchema): Promise<string> {
+  const files = findFiles(path.join(root, 'src/web'), '.graphql').sort();
+  return codegen({
+    schema: parse(sdl),
+    schemaAst: schema,
+    filename: 'graphql.ts',
+    documents: files.map((file) => ({ location: path.relative(root, file), document: parse(readFileSync(file, 'utf8')) })),
+    config: {
+      scalars: { DateTime: 'string', ID: 'string' },
+      enumsAsTypes: true,
+      avoidOptionals: { field: true, inputValue: false, object: true, defaultValue: false },
+      useTypeImports: true,
+      onlyOperationTypes: true,
+    },
+    plugins: [{ typescriptOperations: {} }, { typedDocumentNode: {} }],
+    pluginMap: { typescriptOperations: operationsPlugin, typedDocumentNode: typedDocumentNodePlugin },
+  });
 }
 
 /** The generated files whose content on disk differs from what the sources give. */

@@ -20,16 +20,16 @@ const childProcess = {
 export default tseslint.config(
   { ignores: ['**/__generated__/**', 'node_modules/**', 'data/**', '.tmp/**', 'prisma/__generated__/**'] },
   {
-    files: ['**/*.ts'],
+    files: ['**/*.ts', 'src/web/**/*.tsx'],
     languageOptions: {
       parser: tseslint.parser,
       parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
     },
     plugins: { '@typescript-eslint': tseslint.plugin, 'import-x': importX },
     settings: {
-      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.js'] })],
-      'import-x/extensions': ['.ts', '.js'],
-      'import-x/parsers': { '@typescript-eslint/parser': ['.ts'] },
+      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js'] })],
+      'import-x/extensions': ['.ts', '.tsx', '.js'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
     },
     rules: {
       // node:test's describe/it return promises the runner itself awaits.
@@ -62,6 +62,23 @@ export default tseslint.config(
         group: ['**/src/domain/**/*.ts', '!**/src/domain/**/*.rules.ts', '!**/src/domain/access/units.ts', '**/src/db/**', '**/src/git/**'],
         message: 'the REST facade runs GraphQL documents; it never reaches into services, the database or git',
       }),
+    },
+  },
+  {
+    // The web interface is a client of the GraphQL API, built apart: it never imports the server, and the
+    // server never imports it (its build tools excepted: src/web/build.ts and vite.config.ts).
+    files: ['**/*.ts', 'src/web/**/*.tsx'],
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            { target: './src/web', from: './src', except: ['./web'], message: 'the web interface reads /api/graphql only; it never imports the server' },
+            { target: './src/web', from: './rest-facade', message: 'the web interface reads /api/graphql only; it never imports the server' },
+            { target: ['./src/!(web)/**/*', './src/*.ts', './rest-facade/**/*', './test/**/*'], from: './src/web', except: ['./build.ts'], message: 'the server never imports the web interface' },
+          ],
+        },
+      ],
     },
   },
 );

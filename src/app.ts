@@ -28,6 +28,8 @@ import { createGitRouter } from './http/git.ts';
 import { createDownloads } from './http/downloads.ts';
 import { createAttachmentDownloads } from './http/attachments.ts';
 import { createRepoAvatars } from './http/repo-avatars.ts';
+import { createWebInterface } from './http/web-ui.ts';
+import { createAccountAvatars } from './http/account-avatars.ts';
 import { setGitHome } from './git/command.ts';
 import { closeAllReaders } from './git/cat-file.ts';
 import { mkdirSync } from 'node:fs';
@@ -50,6 +52,7 @@ import { followWebhookEvents, startDeliveryWorker, type DeliveryWorker } from '.
 import { followMailEvents, startMailWorker, type MailWorker } from './domain/mail/mail.service.ts';
 import { webhookPayloads } from '../rest-facade/webhook-payloads.ts';
 import { anonymousViewer } from './auth/viewer.ts';
+import { browserCookies, type BrowserCookies } from './http/web-session.ts';
 
 export interface App {
   config: Config;
@@ -193,19 +196,21 @@ export function buildApp(config: Config = loadConfig(), options: AppOptions = {}
       const authDeps = { db, config, passwordCache };
 
       // Requests' services can build a webhook payload before a deletion (src/domain/webhook/snapshots.ts).
-      const contextFor = (viewer: Viewer, cache?: CacheView) => createGraphQLContext({ db, config, events: logged, viewer, cache, hookPayloads: payloads }, url);
+      const contextFor = (viewer: Viewer, cache?: CacheView, browser?: BrowserCookies) =>
+        createGraphQLContext({ db, config, events: logged, viewer, cache, hookPayloads: payloads }, url, { browser });
+      const secureCookies = () => url.startsWith('https:');
       const trustedContextFor = (viewer: Viewer, res: express.Response) =>
         createGraphQLContext({ db, config, events: logged, viewer, cache: cacheOf(res), hookPayloads: payloads }, url, { trustedDocument: true, notFound: 'error' });
       const graphqlDeps = {
         config,
-        contextOf: (req: express.Request) => contextFor(viewerOf(req.res!), cacheOf(req.res!)),
+        contextOf: (req: express.Request) => contextFor(viewerOf(req.res!), cacheOf(req.res!), browserCookies(req.res!, secureCookies())),
         // Websocket operations: the token comes through the cache; the operation itself reads the database.
         authenticate: async (credentials: Parameters<typeof authenticate>[1]) =>
           (await authenticate({ ...authDeps, cache: await caches!.view() }, credentials)).viewer,
         contextFor: (viewer: Viewer) => contextFor(viewer),
         onAccessChange: (listener: () => void, signal: AbortSignal) =>
           bus.onEvent?.((topic) => {
-            if (topic === 'token.revoked' || topic === 'user.updated' || topic === 'user.deleted') listener();
+            if (topic === 'token.revoked' || topic === 'session.ended' || topic === 'user.updated' || topic === 'user.deleted') listener();
           }, signal),
       };
       graphql = createGraphQLHandler(graphqlDeps);
@@ -223,6 +228,9 @@ export function buildApp(config: Config = loadConfig(), options: AppOptions = {}
       web.use(createGitRouter({ ...authDeps, events: logged, caches }));
       web.use(createAttachmentDownloads({ ...authDeps, events: logged, caches }));
       web.use(createRepoAvatars({ config }));
+      web.use(createAccountAvatars());
+      // The web interface (src/web, built into dist/web): its assets, and the HTML shell for its pages.
+      web.use(createWebInterface({ db, config, events: logged }, authenticateApi));
       web.use((req, res) => sendError(res, 404, `nothing at ${req.method} ${req.path}`));
       const onError: ErrorRequestHandler = (err, _req, res, _next) => {
         const status = (err as { status?: number; type?: string }).status;

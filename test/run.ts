@@ -25,6 +25,14 @@ if (files.length === 0) {
   console.error('no test files matched');
   process.exit(1);
 }
+// The web interface's tests drive what src/web builds: build it from the sources as they are now.
+if (files.some((f) => f.includes(`${path.sep}web${path.sep}`))) {
+  const web = spawnSync(process.execPath, ['--import', 'tsx', path.join('src', 'web', 'build.ts')], { stdio: 'inherit' });
+  if (web.status !== 0) {
+    console.error('npm test: the web interface did not build (npm run build:web)');
+    process.exit(web.status ?? 1);
+  }
+}
 if (filters.length === 0) {
   const lint = spawnSync(process.execPath, [path.join('node_modules', 'eslint', 'bin', 'eslint.js'), '.'], { stdio: 'inherit' });
   if (lint.status !== 0) {

@@ -1,4 +1,6 @@
+import { timingSafeEqual } from 'node:crypto';
 import type { Config } from '../config/defaults.ts';
+import { findSession } from '../domain/session/session.service.ts';
 import type { Db } from '../db/client.ts';
 import type { User } from '../db/models.ts';
 import { forbidden, notFound, unauthenticated } from '../errors.ts';
@@ -9,7 +11,7 @@ import { looksLikeToken } from './token-secret.ts';
 import { verifyTotp } from './totp.ts';
 import type { CacheView } from '../cache/cache.ts';
 import type { PasswordCache } from './password-cache.ts';
-import { anonymousViewer, type Viewer } from './viewer.ts';
+import { anonymousViewer, checkCanSignIn, type Viewer } from './viewer.ts';
 
 /** The credential-bearing parts of a request, whatever the transport (REST, GraphQL, git, websocket). */
 export interface Credentials {
@@ -20,6 +22,11 @@ export interface Credentials {
   otp?: string | null;
   /** The `sudo` query parameter or `Sudo` header. */
   sudo?: string | null;
+  /**
+   * A web interface session (its cookie), used when no other credential comes. `csrf` is the token the page
+   * echoed; `requireCsrf` says whether this request must echo it (writes, and every websocket connection).
+   */
+  session?: { secret: string; csrf?: string | null; requireCsrf: boolean; live?: boolean } | null;
 }
 
 export interface Authentication {
@@ -65,6 +72,8 @@ export async function authenticate(deps: AuthDeps, credentials: Credentials): Pr
     }
     viewer = await viewerForToken(deps, credentials.queryToken);
     warning = QUERY_TOKEN_WARNING;
+  } else if (credentials.session) {
+    viewer = await viewerForSession(deps, credentials.session);
   }
 
   if (credentials.sudo) viewer = await sudo(deps, viewer, credentials.sudo);
@@ -126,10 +135,30 @@ async function viewerForBasic(deps: AuthDeps, encoded: string, otp: string | nul
   return { user, method: 'password', grant: null };
 }
 
-function checkCanSignIn(user: User) {
-  if (!user.isActive) throw forbidden('this account is not activated');
-  if (user.prohibitLogin) throw forbidden('this account is not allowed to sign in');
+/**
+ * A session cookie signs its browser in as with a password. An unknown or expired one is no credential (the
+ * page offers to sign in again); a write that does not echo the session's CSRF token is refused, so another
+ * site cannot make the browser write with its cookie.
+ */
+async function viewerForSession(deps: AuthDeps, session: NonNullable<Credentials['session']>): Promise<Viewer> {
+  const row = await findSession(deps.db, session.secret);
+  // Over HTTP an ended session is no credential (the page offers to sign in); a live connection with one fails,
+  // so that its subscriptions end.
+  if (!row) {
+    if (session.live) throw unauthenticated('the session has ended: sign in again');
+    return anonymousViewer;
+  }
+  if (session.requireCsrf && !sameSecret(session.csrf ?? '', row.csrfToken)) throw forbidden('CSRF token missing or invalid: reload the page');
+  checkCanSignIn(row.user);
+  return { user: row.user, method: 'password', grant: null, session: { id: row.id, csrfToken: row.csrfToken } };
 }
+
+function sameSecret(given: string, expected: string): boolean {
+  const a = Buffer.from(given);
+  const b = Buffer.from(expected);
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
 
 async function sudo(deps: { db: Db }, viewer: Viewer, login: string): Promise<Viewer> {
   if (!viewer.user?.isAdmin || viewer.grant?.publicOnly) throw forbidden('only site administrators may use sudo');

@@ -13,6 +13,8 @@ export interface Viewer {
   sudoBy?: User;
   /** Id of the token used, if any. */
   tokenId?: number;
+  /** The web interface session the browser signed in with (its cookie), if any. */
+  session?: { id: number; csrfToken: string };
 }
 
 export const anonymousViewer: Viewer = Object.freeze({ user: null, method: 'anonymous', grant: null }) as Viewer;
@@ -46,4 +48,10 @@ export function requireSelfOrAdmin(viewer: Viewer, target: User): User {
   const user = requireUser(viewer);
   if (user.id !== target.id && !isSiteAdmin(viewer)) throw forbidden('you may only do this for your own account');
   return user;
+}
+
+/** Accounts that may not sign in, by any credential: not activated, or prohibited. */
+export function checkCanSignIn(user: User) {
+  if (!user.isActive) throw forbidden('this account is not activated');
+  if (user.prohibitLogin) throw forbidden('this account is not allowed to sign in');
 }

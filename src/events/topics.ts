@@ -13,6 +13,8 @@ export interface EventTopics {
   'user.deleted': AccountEvent;
   /** A token was deleted: caches forget it. */
   'token.revoked': { tokenHash: string };
+  /** Web sessions ended (sign-out, a password change): websocket connections signed in with them check again. */
+  'session.ended': { userId: number };
   /** Events about one account, for its owner's live subscription (viewerEvents): one topic per account. */
   [viewer: `viewer.${number}`]: ViewerEvent;
   /** Changes of one account's notification threads, for its live subscription (notificationEvents). */
@@ -97,7 +99,7 @@ export interface EventTopics {
  * changes the password cache forgets) are not logged: they are about now, not work to be done.
  */
 export function isLogged(topic: string): boolean {
-  return !(topic.startsWith('viewer.') || topic.startsWith('notification.') || topic.startsWith('user.') || topic === 'token.revoked');
+  return !(topic.startsWith('viewer.') || topic.startsWith('notification.') || topic.startsWith('user.') || topic === 'token.revoked' || topic === 'session.ended');
 }
 
 /** Gitea's `wiki` webhook payload, by ids: the page is its web path (`sub_url`), the comment the commit message. */

@@ -1,5 +1,6 @@
 import { contextCacheSymbol } from '@pothos/core';
 import type { ServiceContext } from '../services.ts';
+import type { BrowserCookies } from '../http/web-session.ts';
 import { createLoaders, type Loaders } from './loaders.ts';
 
 /** Per-request GraphQL context: the service context plus batching loaders and the public base URL. */
@@ -15,6 +16,8 @@ export interface GraphQLContext extends ServiceContext {
    * NOT_FOUND error for the REST facade, which answers it as Gitea's 404.
    */
   notFound: 'null' | 'error';
+  /** The browser's cookies, for an HTTP request (sign-in and sign-out set them); absent over websockets. */
+  browser?: BrowserCookies;
   /** Pothos's key for this request's data (releaseGraphQLContext). */
   [contextCacheSymbol]?: object;
 }
@@ -22,6 +25,7 @@ export interface GraphQLContext extends ServiceContext {
 export interface ContextOptions {
   trustedDocument?: boolean;
   notFound?: GraphQLContext['notFound'];
+  browser?: BrowserCookies;
 }
 
 export function createGraphQLContext(base: ServiceContext, rootUrl: string, options: ContextOptions = {}): GraphQLContext {
@@ -31,6 +35,7 @@ export function createGraphQLContext(base: ServiceContext, rootUrl: string, opti
     loaders: createLoaders(base),
     trustedDocument: options.trustedDocument,
     notFound: options.notFound ?? 'null',
+    browser: options.browser,
     // The key under which Pothos's plugins keep their data for this request (see releaseGraphQLContext).
     [contextCacheSymbol]: {},
   };

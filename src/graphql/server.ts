@@ -15,6 +15,7 @@ import { FanOut, fanOutKey } from './fan-out.ts';
 import { createJsonPostHandler } from './json-post.ts';
 import { createMultipartHandler } from './multipart.ts';
 import { isMultipart } from '../http/multipart.ts';
+import { SESSION_COOKIE, cookieValue } from '../http/web-session.ts';
 import { schema } from './schema.ts';
 
 export const GRAPHQL_PATH = '/api/graphql';
@@ -101,7 +102,15 @@ function connectionCredentials(params: Record<string, unknown>, request: Incomin
     authorization: param('authorization', 'Authorization') ?? header('authorization'),
     otp: param('x-gitea-otp', 'X-Gitea-OTP', 'otp') ?? header('x-gitea-otp'),
     sudo: param('sudo', 'Sudo') ?? header('sudo'),
+    // The web interface's session cookie; the page must send its CSRF token in the connection parameters,
+    // so that a page of another site cannot open a connection with the cookie.
+    session: sessionCookieOf(request.headers.cookie, param('csrfToken')),
   };
+}
+
+function sessionCookieOf(cookieHeader: string | undefined, csrf: string | undefined): Credentials['session'] {
+  const secret = cookieValue(cookieHeader, SESSION_COOKIE);
+  return secret ? { secret, csrf, requireCsrf: true, live: true } : null;
 }
 
 type ConnectionExtra = {

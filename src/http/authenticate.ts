@@ -4,6 +4,7 @@ import { anonymousViewer, type Viewer } from '../auth/viewer.ts';
 import { noCache, type Caches, type CacheView } from '../cache/cache.ts';
 import { isDomainError } from '../errors.ts';
 import { STATUS_OF, sendError } from './errors.ts';
+import { CSRF_HEADER, SESSION_COOKIE, cookieValue, isSafeMethod } from './web-session.ts';
 
 export function credentialsOf(req: Request): Credentials {
   const query = req.query as Record<string, unknown>;
@@ -13,7 +14,16 @@ export function credentialsOf(req: Request): Credentials {
     queryToken: first(query.token) ?? first(query.access_token),
     otp: first(req.headers['x-gitea-otp']),
     sudo: first(query.sudo) ?? first(req.headers.sudo),
+    session: sessionOf(req),
   };
+}
+
+/** The web interface's session cookie, with the CSRF token the request echoes (writes must). */
+function sessionOf(req: Request): Credentials['session'] {
+  const secret = cookieValue(req.headers.cookie, SESSION_COOKIE);
+  if (!secret) return null;
+  const csrf = req.headers[CSRF_HEADER];
+  return { secret, csrf: Array.isArray(csrf) ? csrf[0] : csrf, requireCsrf: !isSafeMethod(req) };
 }
 
 /**

@@ -196,8 +196,11 @@ export async function updateUser(ctx: ServiceContext, login: string, input: Upda
 
   const updated = await ctx.db.$transaction(async (tx) => {
     if (user.isAdmin && input.isAdmin === false) await ensureAnotherAdmin(tx, user.id);
+    // A new password ends the account's web sessions: whoever signed in with the old one is signed out.
+    if (data.passwordHash) await tx.webSession.deleteMany({ where: { userId: user.id } });
     return tx.user.update({ where: { id: user.id }, data });
   });
+  if (data.passwordHash) await ctx.events.publish('session.ended', { userId: user.id });
   await ctx.events.publish('user.updated', { userId: user.id });
   return updated;
 }

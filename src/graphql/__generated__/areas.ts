@@ -45,6 +45,7 @@ import '../../domain/repo/repo.loaders.ts';
 import '../../domain/repo-events/repo-events.graphql.ts';
 import '../../domain/review/review.graphql.ts';
 import '../../domain/review/review.loaders.ts';
+import '../../domain/session/session.graphql.ts';
 import '../../domain/settings/settings.graphql.ts';
 import '../../domain/social/social.graphql.ts';
 import '../../domain/social/social.loaders.ts';
