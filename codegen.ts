@@ -139,7 +139,7 @@ export async function generateAll(): Promise<Map<string, string>> {
  * The web interface's documents, typed from the same schema: a schema change that breaks a page fails the
  * web's typecheck (npm run typecheck).
  */
-async function webDocuments(sdl: string, schema: GraphQLSchema): Promise<string> {
+export async function webDocuments(sdl: string, schema: GraphQLSchema): Promise<string> {
   const files = findFiles(path.join(root, 'src/web'), '.graphql').sort();
   return codegen({
     schema: parse(sdl),

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { generateAll, staleFiles } from '../../codegen.ts';
+import { buildSchema, printSchema } from 'graphql';
+import { generateAll, staleFiles, webDocuments } from '../../codegen.ts';
 
 const GENERATED = [
   'rest-facade/__generated__/graphql.ts',
@@ -10,15 +11,28 @@ const GENERATED = [
   'rest-facade/__generated__/unimplemented.md',
   'schema/schema.graphql',
   'src/graphql/__generated__/areas.ts',
+  'src/web/__generated__/graphql.ts',
 ];
 
 describe('generated files', () => {
-  it('are the SDL, the typed REST and GraphQL modules, the route table, the operation index, the list of what is missing and the index of the areas\' modules', async () => {
+  it('are the SDL, the typed REST and GraphQL modules, the route table, the operation index, the list of what is missing, the index of the areas\' modules and the web interface\'s documents', async () => {
     assert.deepEqual([...(await generateAll()).keys()].sort(), GENERATED);
   });
 
   it('match on disk what npm run codegen would write from their sources', async () => {
     const stale = await staleFiles();
     assert.deepEqual(stale, [], `stale generated files (run npm run codegen): ${stale.join(', ')}`);
+  });
+});
+
+describe("the web interface's documents", () => {
+  it('fail to generate when the schema loses a field a page reads, so such a change cannot land unnoticed', async () => {
+    const { sortedSchema } = await import('../../src/graphql/schema.ts');
+    const sdl = printSchema(sortedSchema);
+    await assert.doesNotReject(webDocuments(sdl, sortedSchema));
+    // The shell's notification counter reads Query.unreadNotificationCount.
+    const without = sdl.replace(/\n\s*"""The signed-in account's unread notification threads\."""\n\s*unreadNotificationCount: Int!/, '');
+    assert.notEqual(without, sdl);
+    await assert.rejects(webDocuments(without, buildSchema(without)), /unreadNotificationCount/);
   });
 });
