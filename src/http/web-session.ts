@@ -25,6 +25,12 @@ export function cookieValue(header: string | undefined, name: string): string | 
 
 /** What the sign-in and sign-out mutations do to the browser's cookies. */
 export interface BrowserCookies {
+  /**
+   * Whether the request is one a page of another site cannot send without the server's consent: a JSON body
+   * (its CORS preflight is not answered with credentials) or the CSRF header. Only such a request may sign in,
+   * so another site cannot sign a browser into an account of its choosing with a plain form.
+   */
+  readonly preflighted: boolean;
   startSession(secret: string, csrfToken: string, expiresAt: Date, remember: boolean): void;
   endSession(): void;
 }
@@ -36,7 +42,9 @@ export interface BrowserCookies {
 export function browserCookies(res: Response, secure: boolean): BrowserCookies {
   const attributes = (maxAge: number | null, httpOnly: boolean) =>
     ['Path=/', 'SameSite=Lax', ...(httpOnly ? ['HttpOnly'] : []), ...(secure ? ['Secure'] : []), ...(maxAge === null ? [] : [`Max-Age=${maxAge}`])].join('; ');
+  const type = String(res.req.headers['content-type'] ?? '').split(';')[0].trim().toLowerCase();
   return {
+    preflighted: type === 'application/json' || type === 'application/graphql-response+json' || res.req.headers[CSRF_HEADER] !== undefined,
     startSession(secret, csrfToken, expiresAt, remember) {
       const maxAge = remember ? Math.max(0, Math.floor((expiresAt.getTime() - Date.now()) / 1000)) : null;
       res.append('Set-Cookie', `${SESSION_COOKIE}=${secret}; ${attributes(maxAge, true)}`);

@@ -206,3 +206,22 @@ describe('the web interface in a browser: signing in', { skip: noBrowser }, () =
     assert.equal(own.status, 200);
   });
 });
+
+describe('signing in from another site', () => {
+  const server = useServer();
+  const { api } = server;
+
+  it('a plain form post of the signIn mutation (no JSON, no CSRF header) is refused and sets no cookie', async () => {
+    const account = await createAccount(api);
+    const query = `mutation { signIn(login: "${account.login}", password: "${account.password}") { viewer { login } } }`;
+    const res = await fetch(new URL('api/graphql', server.url), {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ query }).toString(),
+    });
+    const body = (await res.json()) as any;
+    assert.equal(body.data?.signIn ?? null, null, JSON.stringify(body));
+    assert.match(JSON.stringify(body.errors), /JSON request/);
+    assert.deepEqual(res.headers.getSetCookie(), []);
+  });
+});

@@ -1,5 +1,5 @@
 import { builder } from '../../graphql/builder.ts';
-import { badRequest } from '../../errors.ts';
+import { badRequest, forbidden } from '../../errors.ts';
 import { UserRef } from '../user/user.graphql.ts';
 import * as sessions from './session.service.ts';
 import type { User } from '../../db/models.ts';
@@ -28,6 +28,7 @@ builder.mutationFields((t) => ({
     },
     resolve: async (_root, args, ctx) => {
       if (!ctx.browser) throw badRequest('signing in needs an HTTP request, whose answer sets the cookie');
+      if (!ctx.browser.preflighted) throw forbidden('sign in with a JSON request, as the sign-in page does');
       const result = await sessions.signIn(ctx, args);
       if (result.kind === 'passcode-required') return { user: null, passcodeRequired: true };
       ctx.browser.startSession(result.secret, result.session.csrfToken, result.session.expiresAt, result.session.remember);
