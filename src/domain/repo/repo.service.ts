@@ -285,7 +285,20 @@ export async function updateRepository(ctx: ServiceContext, ownerLogin: string, 
   if (input.archived != null && input.archived !== repo.isArchived) {
     Object.assign(data, { isArchived: input.archived, archivedAt: input.archived ? new Date() : null });
   }
-  const updated = await ctx.db.repository.update({ where: { id: repo.id }, data, include: { owner: true } });
+  const renamed = data.lowerName !== undefined && data.lowerName !== repo.lowerName;
+  const updated = renamed
+    ? await ctx.db.$transaction(async (tx) => {
+        // The old name leads to the repository, as after a transfer; the new name is real now, so a redirect
+        // there would only be shadowed. One transaction: no request sees the new name without the redirect.
+        await tx.repositoryRedirect.deleteMany({ where: { ownerId: repo.ownerId, lowerName: data.lowerName as string } });
+        await tx.repositoryRedirect.upsert({
+          where: { ownerId_lowerName: { ownerId: repo.ownerId, lowerName: repo.lowerName } },
+          create: { ownerId: repo.ownerId, lowerName: repo.lowerName, repoId: repo.id },
+          update: { repoId: repo.id },
+        });
+        return tx.repository.update({ where: { id: repo.id }, data, include: { owner: true } });
+      })
+    : await ctx.db.repository.update({ where: { id: repo.id }, data, include: { owner: true } });
   await ctx.events.publish('repo.updated', { repoId: repo.id });
   return updated;
 }
