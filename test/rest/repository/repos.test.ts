@@ -162,12 +162,12 @@ describe('repositories over REST', () => {
     assert.deepEqual(res.body.internal_tracker, { enable_time_tracker: true, allow_only_contributors_to_track_time: true, enable_issue_dependencies: true });
   });
 
-  it('renames a repository: the old name is gone and git works under the new one', async () => {
+  it('renames a repository: the old name leads to the new one and git works under the new one', async () => {
     await buildRepo(server, alice, { name: 'old-name', autoInit: true });
     const res = await api.patch(`/repos/${alice.login}/old-name`, { name: 'new-name' }, alice.basic);
     assert.equal(res.status, 200);
     assert.equal(res.body.name, 'new-name');
-    assert.equal((await api.get(`/repos/${alice.login}/old-name`, alice.basic)).status, 404);
+    assert.equal((await api.get(`/repos/${alice.login}/old-name`, alice.basic)).body.full_name, `${alice.login}/new-name`);
     assert.equal((await git(['ls-remote', remoteUrl(server.url, alice.login, 'new-name')])).status, 0);
     assert.equal((await api.patch(`/repos/${alice.login}/new-name`, { name: 'first' }, alice.basic)).status, 422, 'a taken name: 422, as in Gitea');
   });
