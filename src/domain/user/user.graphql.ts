@@ -7,7 +7,7 @@ import type { User } from '../../db/models.ts';
 import * as users from './user.service.ts';
 import { databaseIdOf } from '../../graphql/ids.ts';
 import { enumFromValues, inputFromTable } from '../../graphql/input-fields.ts';
-import { CREATE_USER_FIELDS, USER_EDIT_FIELDS } from './user.inputs.ts';
+import { CREATE_USER_FIELDS, PROFILE_FIELDS, USER_EDIT_FIELDS } from './user.inputs.ts';
 import { EMAIL_PREFERENCES, VISIBILITIES } from './user.rules.ts';
 
 const seesPrivateFields = (viewer: Viewer, user: User) => viewer.user?.id === user.id || isSiteAdmin(viewer);
@@ -125,6 +125,7 @@ builder.queryFields((t) => ({
 
 const CreateUserInput = inputFromTable('CreateUserInput', CREATE_USER_FIELDS);
 const UpdateUserInput = inputFromTable('UpdateUserInput', USER_EDIT_FIELDS);
+const ProfileInput = inputFromTable('ProfileInput', PROFILE_FIELDS, "What a person may change of their own profile; fields left out stay.");
 
 const TwoFactorSetup = builder.objectRef<{ secret: string; uri: string }>('TwoFactorSetup').implement({
   fields: (t) => ({ secret: t.exposeString('secret'), uri: t.exposeString('uri') }),
@@ -149,6 +150,22 @@ builder.mutationFields((t) => ({
     args: { login: t.arg.string({ required: true }), purge: t.arg.boolean() },
     resolve: async (_root, { login, purge }, ctx) => {
       await users.deleteUser(ctx, login, { purge: purge ?? false });
+      return true;
+    },
+  }),
+  updateViewerProfile: t.field({
+    type: UserRef,
+    description: "Changes the signed-in account's own profile (full name, website, location, description, visibility); fields left out stay.",
+    tokenScope: 'write:user',
+    args: { input: t.arg({ type: ProfileInput, required: true }) },
+    resolve: (_root, { input }, ctx) => users.updateViewerProfile(ctx, input),
+  }),
+  changePassword: t.boolean({
+    description: "Changes the signed-in account's password, given the current one; every web session of the account ends, this one too.",
+    tokenScope: 'write:user',
+    args: { oldPassword: t.arg.string({ required: true }), newPassword: t.arg.string({ required: true }) },
+    resolve: async (_root, { oldPassword, newPassword }, ctx) => {
+      await users.changePassword(ctx, oldPassword, newPassword);
       return true;
     },
   }),

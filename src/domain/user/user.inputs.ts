@@ -44,3 +44,14 @@ export const USER_EDIT_FIELDS = {
 } as const satisfies FieldTable;
 
 export type UpdateUserInput = InputOf<typeof USER_EDIT_FIELDS>;
+
+/** What a person may change of their own profile (the settings page): the public fields, no account state. */
+export const PROFILE_FIELDS = {
+  fullName: { kind: 'string' },
+  website: { kind: 'string' },
+  location: { kind: 'string' },
+  description: { kind: 'string' },
+  visibility: { kind: 'enum', values: VISIBILITIES },
+} as const satisfies FieldTable;
+
+export type ProfileInput = InputOf<typeof PROFILE_FIELDS>;

@@ -8,7 +8,7 @@ import { pageFrom, type Page, type PageWindow } from '../../pagination.ts';
 import { cachedMany, cachedRead } from '../../cache/cache.ts';
 import type { ServiceContext } from '../../services.ts';
 import { checkEmail, checkPassword, checkUsername, checkVisibility, isValidAccountEmail, type EmailPreference } from './user.rules.ts';
-import type { CreateUserInput, UpdateUserInput } from './user.inputs.ts';
+import type { CreateUserInput, ProfileInput, UpdateUserInput } from './user.inputs.ts';
 import { checkMaxLength, isHttpUrl } from '../formats.ts';
 import { removeRepository } from '../../git/repo.ts';
 import { accountVisible, canSeeAccount, visibleAccountsWhere } from '../access/access.service.ts';
@@ -180,11 +180,7 @@ export async function updateUser(ctx: ServiceContext, login: string, input: Upda
     if (clash) throw badRequest(clash);
   }
   if (input.password != null && input.password !== '') checkPassword(input.password);
-  checkMaxLength(input.fullName, 100, 'full_name');
-  checkMaxLength(input.location, 50, 'location');
-  checkMaxLength(input.description, 255, 'description');
-  checkMaxLength(input.website, 255, 'website');
-  if (input.website && !isHttpUrl(input.website)) throw invalid('website must be an http or https URL');
+  checkProfile(input);
   const data: Prisma.UserUpdateInput = {};
   const copy = ['fullName', 'loginName', 'mustChangePassword', 'restricted', 'isActive', 'prohibitLogin', 'description', 'website', 'location', 'maxRepoCreation', 'allowGitHook', 'allowImportLocal', 'allowCreateOrganization'] as const;
   for (const key of copy) if (input[key] != null) (data as Record<string, unknown>)[key] = input[key];
@@ -203,6 +199,46 @@ export async function updateUser(ctx: ServiceContext, login: string, input: Upda
   if (data.passwordHash) await ctx.events.publish('session.ended', { userId: user.id });
   await ctx.events.publish('user.updated', { userId: user.id });
   return updated;
+}
+
+/** The limits of the profile fields, the same for the admin edit and a person's own. */
+function checkProfile(input: ProfileInput): void {
+  checkMaxLength(input.fullName, 100, 'full_name');
+  checkMaxLength(input.location, 50, 'location');
+  checkMaxLength(input.description, 255, 'description');
+  checkMaxLength(input.website, 255, 'website');
+  if (input.website && !isHttpUrl(input.website)) throw invalid('website must be an http or https URL');
+}
+
+/** The viewer changes their own profile; fields left out stay. */
+export async function updateViewerProfile(ctx: ServiceContext, input: ProfileInput): Promise<User> {
+  const user = requireUser(ctx.viewer);
+  checkProfile(input);
+  const data: Prisma.UserUpdateInput = {};
+  for (const key of ['fullName', 'website', 'location', 'description'] as const) if (input[key] != null) data[key] = input[key];
+  if (input.visibility != null) data.visibility = checkVisibility(input.visibility);
+  const updated = await ctx.db.user.update({ where: { id: user.id }, data });
+  await ctx.events.publish('user.updated', { userId: user.id });
+  return updated;
+}
+
+/**
+ * The viewer changes their password, proving the old one. Every web session of the account ends with it,
+ * the one asking too, so whoever knew the old password is signed out.
+ */
+export async function changePassword(ctx: ServiceContext, oldPassword: string, newPassword: string): Promise<void> {
+  const user = requireUser(ctx.viewer);
+  if (ctx.viewer.method !== 'password') throw unauthenticated('changing the password needs password authentication');
+  const current = await ctx.db.user.findUnique({ where: { id: user.id } });
+  if (!current?.passwordHash || !(await verifyPassword(oldPassword, current.passwordHash))) throw invalid('the current password is not right');
+  checkPassword(newPassword);
+  const passwordHash = await hashPassword(newPassword, ctx.config.security.PASSWORD_HASH_COST);
+  await ctx.db.$transaction(async (tx) => {
+    await tx.webSession.deleteMany({ where: { userId: user.id } });
+    await tx.user.update({ where: { id: user.id }, data: { passwordHash, mustChangePassword: false } });
+  });
+  await ctx.events.publish('session.ended', { userId: user.id });
+  await ctx.events.publish('user.updated', { userId: user.id });
 }
 
 /**

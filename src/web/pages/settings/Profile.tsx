@@ -1,0 +1,76 @@
+import { useState, type FormEvent } from 'react';
+import { useMutation, useQuery } from 'urql';
+import { SettingsProfileDocument, UpdateViewerProfileDocument, type SettingsProfileQuery, type Visibility } from '../../__generated__/graphql.ts';
+import { ErrorMessage, Loading } from '../../components/Status.tsx';
+
+type Profile = NonNullable<SettingsProfileQuery['viewer']>;
+
+export default function ProfileSettings() {
+  const [{ data, error }] = useQuery({ query: SettingsProfileDocument, requestPolicy: 'cache-and-network' });
+  if (error) return <ErrorMessage error={error} />;
+  if (!data?.viewer) return <Loading />;
+  return (
+    <section aria-labelledby="profile-title">
+      <h1 id="profile-title">Profile</h1>
+      <ProfileForm profile={data.viewer} />
+    </section>
+  );
+}
+
+function ProfileForm({ profile }: { profile: Profile }) {
+  const [result, update] = useMutation(UpdateViewerProfileDocument);
+  const [saved, setSaved] = useState(false);
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    setSaved(false);
+    const form = new FormData(event.currentTarget);
+    const text = (name: string) => String(form.get(name) ?? '');
+    const outcome = await update({
+      input: {
+        fullName: text('fullName'),
+        website: text('website'),
+        location: text('location'),
+        description: text('description'),
+        visibility: text('visibility') as Visibility,
+      },
+    });
+    setSaved(!outcome.error);
+  }
+
+  return (
+    <form className="stack" onSubmit={(e) => void submit(e)}>
+      <label>
+        Full name
+        <input name="fullName" defaultValue={profile.fullName} maxLength={100} autoComplete="name" />
+      </label>
+      <label>
+        Website
+        <input name="website" type="url" defaultValue={profile.website} maxLength={255} autoComplete="url" placeholder="https://" />
+      </label>
+      <label>
+        Location
+        <input name="location" defaultValue={profile.location} maxLength={50} />
+      </label>
+      <label>
+        Description
+        <textarea name="description" defaultValue={profile.description} maxLength={255} />
+      </label>
+      <label>
+        Who may see the profile
+        <select name="visibility" defaultValue={profile.visibility}>
+          <option value="public">Public: everyone</option>
+          <option value="limited">Limited: signed-in people</option>
+          <option value="private">Private: only you and site administrators</option>
+        </select>
+      </label>
+      {result.error && <ErrorMessage error={result.error} />}
+      <div role="status" className="success">{saved && 'Your profile was saved.'}</div>
+      <div>
+        <button type="submit" className="primary" disabled={result.fetching}>
+          Save profile
+        </button>
+      </div>
+    </form>
+  );
+}
