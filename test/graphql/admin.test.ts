@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+import { gitSpawnCount } from '../../src/git/command.ts';
 import { createAccount } from '../testkit/accounts.ts';
 import { adminAuth, graphql } from '../testkit/client.ts';
 import { createOrg } from '../testkit/orgs.ts';
@@ -28,6 +29,14 @@ describe('site administration in GraphQL', () => {
     assert.match(status.gitVersion, /^\d+\.\d+/);
     assert.deepEqual(status.redis, { configured: !!server.app.config.redis.URL, reachable: server.app.config.redis.URL ? true : null });
     assert.ok(status.counts.users >= 1, 'the admin at least');
+  });
+
+  it('the git version is asked of git once, not on every read of the status', async () => {
+    await graphql(server.url, '{ systemStatus { gitVersion } }', {}, adminAuth);
+    const spawns = gitSpawnCount();
+    const again = await graphql(server.url, '{ systemStatus { gitVersion } }', {}, adminAuth);
+    assert.match(again.data.systemStatus.gitVersion, /^\d+\.\d+/);
+    assert.equal(gitSpawnCount() - spawns, 0);
   });
 
   it('anyone but a site admin gets FORBIDDEN for the system status and the organization list', async () => {

@@ -86,10 +86,31 @@ describe('site administration in a browser', { skip: noBrowser }, () => {
     const page = await browser.open(`/-/admin/users/${person.id}/edit`, { account: ADMIN });
     await heading(page, `Edit user account ${person.login}`);
     await page.getByRole('button', { name: 'Delete user account' }).click();
+    assert.equal(await page.evaluate(() => document.activeElement?.textContent), 'Yes, delete', 'focus moves to the confirm button');
     assert.equal((await api.get(`/users/${person.login}`, adminAuth)).status, 200, 'asking deletes nothing');
     await page.getByRole('button', { name: 'Yes, delete' }).click();
     await heading(page, /User accounts/);
     assert.equal((await api.get(`/users/${person.login}`, adminAuth)).status, 404);
+    await page.context().close();
+  });
+
+  it('the user list is paged twenty at a time, and a new search starts at its first page', async () => {
+    const prefix = `pg${process.pid}n`;
+    await Promise.all(Array.from({ length: 22 }, (_, i) => createAccount(api, { login: `${prefix}${String(i).padStart(2, '0')}` })));
+    const page = await browser.open(`/-/admin/users?q=${prefix}`, { account: ADMIN });
+    const rows = page.locator('tbody tr');
+    await rows.first().waitFor();
+    assert.equal(await rows.count(), 20);
+    await page.getByText('Page 1 of 2').waitFor();
+    await page.getByRole('navigation', { name: 'Pages' }).getByRole('link', { name: 'Next' }).click();
+    await page.getByText('Page 2 of 2').waitFor();
+    await page.getByRole('link', { name: `Edit ${prefix}20` }).waitFor();
+    assert.deepEqual(await rows.locator('td:nth-child(2) a').allInnerTexts(), [`${prefix}20`, `${prefix}21`]);
+    await page.getByLabel('Search user accounts').fill(`${prefix}0`);
+    await page.getByRole('button', { name: 'Search' }).click();
+    await page.getByRole('link', { name: `Edit ${prefix}00` }).waitFor();
+    assert.equal(await rows.count(), 10);
+    assert.doesNotMatch(page.url(), /page=/);
     await page.context().close();
   });
 
