@@ -13,6 +13,8 @@ export interface EventBus<Topics extends object = EventTopics> {
   subscribe<K extends keyof Topics & string>(topic: K, signal?: AbortSignal): AsyncIterableIterator<Topics[K]>;
   /** Calls `listener` with the topic of every event this instance delivers (its own and, with Redis, the others'). */
   onEvent?(listener: (topic: string) => void, signal?: AbortSignal): void;
+  /** With Redis: whether its publishing connection is up now. Absent on the in-process bus. */
+  connected?(): boolean;
   close(): Promise<void>;
 }
 
@@ -127,6 +129,7 @@ export function createEventBus<Topics extends object = EventTopics>(redisUrl?: s
     },
     subscribe: (topic, signal) => iterate(local, topic, signal),
     onEvent: (listener, signal) => listenToAll(local, listener, signal),
+    connected: () => publisher.status === 'ready',
     async close() {
       closing = true;
       local.removeAllListeners();

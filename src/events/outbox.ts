@@ -21,6 +21,7 @@ export function loggedBus(bus: EventBus, db: Db): EventBus {
       await bus.publish(topic, payload, options);
     },
     subscribe: (topic, signal) => bus.subscribe(topic, signal),
+    connected: bus.connected && (() => bus.connected!()),
     close: () => bus.close(),
   };
 }

@@ -19,6 +19,7 @@ const srcDir = fileURLToPath(new URL('../../src', import.meta.url));
 const sourceFiles = filesUnder(srcDir, '.ts').filter((file) => !file.split(path.sep).includes('__generated__'));
 const relative = (file: string) => path.relative(srcDir, file);
 const INPUT_FIELDS_MODULE = 'graphql/input-fields.ts';
+const WEB_DOCUMENTS = 'web/__generated__/graphql.ts';
 
 /** Lines that make a GraphQL input type by hand. */
 const handMadeInputTypes = (source: string) => source.split('\n').flatMap((line, i) => (/\bbuilder\s*\.\s*inputType\s*\(/.test(line) ? [i + 1] : []));
@@ -63,7 +64,8 @@ describe('inputs are declared once, as field tables', () => {
   });
 
   it('declares no type of the name of a GraphQL input by hand: the service takes the one its table infers', () => {
-    const problems = sourceFiles.flatMap((file) => handWrittenTypes(readFileSync(file, 'utf8'), schemaInputTypes).map((name) => `${relative(file)}: ${name}`));
+    // The web interface's typed documents are generated from the schema (codegen.ts), so they write its input types out.
+    const problems = sourceFiles.filter((file) => relative(file) !== WEB_DOCUMENTS).flatMap((file) => handWrittenTypes(readFileSync(file, 'utf8'), schemaInputTypes).map((name) => `${relative(file)}: ${name}`));
     assert.deepEqual(problems, []);
   });
 });

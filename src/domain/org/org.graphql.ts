@@ -86,7 +86,7 @@ const OrganizationPermissions = builder.objectRef<orgs.OrganizationPermissions>(
   }),
 });
 
-const OrganizationConnection = builder.connectionObject({
+export const OrganizationConnection = builder.connectionObject({
   type: OrganizationRef,
   name: 'OrganizationConnection',
   fields: (t) => ({ totalCount: t.int({ resolve: (c) => (c as unknown as { totalCount: number }).totalCount }) }),

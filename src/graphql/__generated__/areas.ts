@@ -2,6 +2,7 @@
 /** Every area's part of the schema, and its caches and loaders, registered before the schema is assembled. */
 import '../../domain/access/access.graphql.ts';
 import '../../domain/activity/activity.graphql.ts';
+import '../../domain/admin/admin.graphql.ts';
 import '../../domain/attachment/attachment.graphql.ts';
 import '../../domain/attachment/attachment.loaders.ts';
 import '../../domain/branch/branch.graphql.ts';

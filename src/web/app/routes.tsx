@@ -3,6 +3,7 @@ import { Shell } from './Shell.tsx';
 import { NotFound } from '../components/Status.tsx';
 import { page } from './lazy-page.ts';
 import { settingsRoutes } from '../pages/settings/routes.ts';
+import { adminRoutes } from '../pages/admin/routes.ts';
 
 /** The routes of the repository areas (pages/repo/<area>/routes.ts), inside the repository's frame. */
 const repositoryRoutes: RouteObject[] = [
@@ -11,6 +12,7 @@ const repositoryRoutes: RouteObject[] = [
 /** The routes of the site's other areas (pages/<area>/routes.ts): explore, settings, admin, profiles, … */
 const siteRoutes: RouteObject[] = [
   ...settingsRoutes,
+  ...adminRoutes,
 ];
 
 
