@@ -2,6 +2,7 @@ import type { RouteObject } from 'react-router';
 import { Shell } from './Shell.tsx';
 import { NotFound } from '../components/Status.tsx';
 import { page } from './lazy-page.ts';
+import { notificationRoutes } from '../pages/notifications/routes.ts';
 
 /** The routes of the repository areas (pages/repo/<area>/routes.ts), inside the repository's frame. */
 const repositoryRoutes: RouteObject[] = [
@@ -9,6 +10,7 @@ const repositoryRoutes: RouteObject[] = [
 
 /** The routes of the site's other areas (pages/<area>/routes.ts): explore, settings, admin, profiles, … */
 const siteRoutes: RouteObject[] = [
+  ...notificationRoutes,
 ];
 
 
