@@ -146,6 +146,15 @@ describe('notifications and the dashboard in a browser', { skip: noBrowser }, ()
     await page.context().close();
   });
 
+  it('a visitor on /notifications or /repo/create is offered to sign in and come back', async () => {
+    for (const path of ['/notifications', '/repo/create']) {
+      const page = await browser.open(path);
+      const link = page.getByRole('main').getByRole('link', { name: 'Sign in' });
+      assert.equal(await link.getAttribute('href'), `/user/login?redirect_to=${encodeURIComponent(path)}`);
+      await page.context().close();
+    }
+  });
+
   it('the dashboard links each activity to what it is about and lists unread threads; screenshot and axe', async () => {
     const [a, b] = await Promise.all([createAccount(api), createAccount(api)]);
     const title = `Dashboard thread ${Date.now()}`;

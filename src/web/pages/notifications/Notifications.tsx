@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link, useLocation, useSearchParams } from 'react-router';
 import { useClient, useMutation, useQuery, useSubscription } from 'urql';
 import {
   MarkAllNotificationsReadDocument,
@@ -10,7 +10,7 @@ import {
   type NotificationsPageQuery,
 } from '../../__generated__/graphql.ts';
 import { useViewer } from '../../app/viewer.tsx';
-import { ErrorMessage, Loading, NotFound } from '../../components/Status.tsx';
+import { ErrorMessage, Loading } from '../../components/Status.tsx';
 import { TimeAgo } from '../../components/Time.tsx';
 import { subjectPath } from './subject.ts';
 
@@ -23,10 +23,19 @@ const TABS = [
 type Status = (typeof TABS)[number]['status'];
 type Thread = NotificationsPageQuery['notifications']['nodes'][number];
 
-/** /notifications: the signed-in account's threads by state, kept current live; visitors get the not-found page. */
+/** /notifications: the signed-in account's threads by state, kept current live; a visitor is asked to sign in. */
 export default function Notifications() {
   const viewer = useViewer();
-  return viewer ? <NotificationList /> : <NotFound />;
+  const location = useLocation();
+  if (viewer) return <NotificationList />;
+  return (
+    <section className="narrow" aria-labelledby="notifications-title">
+      <h1 id="notifications-title">Notifications</h1>
+      <p>
+        <Link to={`/user/login?redirect_to=${encodeURIComponent(location.pathname + location.search)}`}>Sign in</Link> to see your notifications.
+      </p>
+    </section>
+  );
 }
 
 function NotificationList() {
