@@ -1,7 +1,7 @@
 import { builder } from '../../graphql/builder.ts';
 import { lookup } from '../../graphql/errors.ts';
 import { connectionComplexity, offsetConnection } from '../../graphql/connection.ts';
-import { isOrganizationMember, isOrganizationOwner } from '../access/access.service.ts';
+import { isOrganizationMember, isOrganizationOwner, mayCreateRepositoryFor } from '../access/access.service.ts';
 import { RepositoryConnection, RepositoryRef } from '../repo/repo.graphql.ts';
 import { listOwnerRepositories } from '../repo/search.service.ts';
 import { UserConnection, UserRef, VisibilityEnum } from '../user/user.graphql.ts';
@@ -29,6 +29,11 @@ export const OrganizationRef = builder.prismaObject('User', {
     createdAt: t.expose('createdAt', { type: 'DateTime' }),
     viewerIsMember: t.boolean({ resolve: (org, _a, ctx) => isOrganizationMember(ctx, org) }),
     viewerIsOwner: t.boolean({ resolve: (org, _a, ctx) => isOrganizationOwner(ctx, org) }),
+    viewerCanCreateRepository: t.boolean({
+      description: 'Whether the viewer may create repositories in the organization (owners, teams allowed to, site admins).',
+      // The viewer's teams are read once per request, so a list of organizations costs no statement per row.
+      resolve: (org, _a, ctx) => mayCreateRepositoryFor(ctx, org),
+    }),
     members: t.connection(
       {
         type: UserRef,

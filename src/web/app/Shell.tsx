@@ -74,8 +74,17 @@ export function NotificationCounter() {
   const unread = count ?? 0;
   return (
     <NavLink to="/notifications" className="notification-counter" aria-label={`Notifications, ${unread} unread`}>
-      <span aria-hidden="true">🔔</span>
+      <BellIcon />
       {unread > 0 && <span className="badge" data-testid="unread-count">{unread}</span>}
     </NavLink>
+  );
+}
+
+/** A bell drawn inline: an emoji depends on the fonts of the machine, which may have none. */
+function BellIcon() {
+  return (
+    <svg className="bell" width="16" height="16" viewBox="0 0 16 16" aria-hidden="true" focusable="false">
+      <path fill="currentColor" d="M8 16a2 2 0 0 0 2-2H6a2 2 0 0 0 2 2Zm5-4.5V7a5 5 0 0 0-4-4.9V1a1 1 0 0 0-2 0v1.1A5 5 0 0 0 3 7v4.5L1.5 13h13L13 11.5Z" />
+    </svg>
   );
 }

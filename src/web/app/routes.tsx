@@ -4,6 +4,7 @@ import { NotFound } from '../components/Status.tsx';
 import { page } from './lazy-page.ts';
 import { settingsRoutes } from '../pages/settings/routes.ts';
 import { adminRoutes } from '../pages/admin/routes.ts';
+import { notificationRoutes } from '../pages/notifications/routes.ts';
 
 /** The routes of the repository areas (pages/repo/<area>/routes.ts), inside the repository's frame. */
 const repositoryRoutes: RouteObject[] = [
@@ -13,6 +14,7 @@ const repositoryRoutes: RouteObject[] = [
 const siteRoutes: RouteObject[] = [
   ...settingsRoutes,
   ...adminRoutes,
+  ...notificationRoutes,
 ];
 
 

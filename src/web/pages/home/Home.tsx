@@ -1,9 +1,12 @@
+import { useEffect } from 'react';
 import { Link } from 'react-router';
-import { useQuery } from 'urql';
-import { HomeDocument, HomeOrganizationsDocument } from '../../__generated__/graphql.ts';
+import { useQuery, useSubscription } from 'urql';
+import { HomeDocument, HomeNotificationsDocument, HomeOrganizationsDocument, UnreadCountLiveDocument, type HomeQuery } from '../../__generated__/graphql.ts';
 import { useViewer } from '../../app/viewer.tsx';
 import { ErrorMessage, Loading } from '../../components/Status.tsx';
 import { TimeAgo } from '../../components/Time.tsx';
+import { subjectPath } from '../notifications/subject.ts';
+import { activityTarget } from './activity-target.ts';
 import { activityText } from './activity-text.ts';
 
 /** A visitor's welcome, or a signed-in person's dashboard. */
@@ -24,11 +27,13 @@ function Welcome() {
   );
 }
 
+type Activity = NonNullable<HomeQuery['viewer']>['activities']['nodes'][number];
+
 function Dashboard({ login }: { login: string }) {
   const [{ data, error }] = useQuery({ query: HomeDocument });
   const [{ data: orgs }] = useQuery({ query: HomeOrganizationsDocument, variables: { login } });
   if (error) return <ErrorMessage error={error} />;
-  if (!data?.viewer) return <Loading />;
+  if (!data?.viewer) return <Loading label="Loading the dashboard" />;
   const { repositories, activities } = data.viewer;
   return (
     <div className="dashboard">
@@ -36,55 +41,104 @@ function Dashboard({ login }: { login: string }) {
       <section aria-labelledby="feed-title" className="dashboard-feed">
         <h2 id="feed-title">Activity</h2>
         {activities.nodes.length === 0 ? (
-          <p className="muted">Nothing yet.</p>
+          <p className="muted">Nothing yet: activity of your repositories and of those you follow shows here.</p>
         ) : (
           <ul className="feed">
             {activities.nodes.map((a) => (
-              <li key={a.databaseId}>
-                <Link to={`/${a.actor.login}`}>{a.actor.login}</Link> {activityText(a.opType, a.refName)}{' '}
-                <Link to={`/${a.repository.fullName}`}>{a.repository.fullName}</Link> <TimeAgo iso={a.createdAt} />
-              </li>
+              <ActivityItem key={a.databaseId} activity={a} />
             ))}
           </ul>
         )}
       </section>
-      <aside className="dashboard-side">
-        <section aria-labelledby="unread-title">
-          <h2 id="unread-title">
-            <Link to="/notifications">Unread notifications</Link> <span className="count">{data.notifications.totalCount}</span>
-          </h2>
-          <ul className="plain">
-            {data.notifications.nodes.map((n) => (
-              <li key={n.databaseId}>
-                <Link to={`/${n.repository.fullName}/${n.subjectType === 'Pull' ? 'pulls' : 'issues'}/${n.subjectNumber}`}>{n.subjectTitle}</Link>{' '}
-                <span className="muted">{n.repository.fullName}</span>
-              </li>
-            ))}
-          </ul>
-        </section>
+      <div className="dashboard-side">
+        <UnreadNotifications />
         <section aria-labelledby="repos-title">
-          <h2 id="repos-title">
-            Repositories <span className="count">{repositories.totalCount}</span>
-          </h2>
-          <ul className="plain">
-            {repositories.nodes.map((r) => (
-              <li key={r.fullName}>
-                <Link to={`/${r.fullName}`}>{r.fullName}</Link> {r.isPrivate && <span className="label">Private</span>}
-              </li>
-            ))}
-          </ul>
+          <div className="section-head">
+            <h2 id="repos-title">
+              Repositories <span className="count">{repositories.totalCount}</span>
+            </h2>
+            <Link to="/repo/create" className="button">
+              New repository
+            </Link>
+          </div>
+          {repositories.nodes.length === 0 ? (
+            <p className="muted">No repositories yet.</p>
+          ) : (
+            <ul className="plain">
+              {repositories.nodes.map((r) => (
+                <li key={r.fullName}>
+                  <Link to={`/${r.fullName}`}>{r.fullName}</Link> {r.isPrivate && <span className="label">Private</span>}
+                </li>
+              ))}
+            </ul>
+          )}
         </section>
         <section aria-labelledby="orgs-title">
           <h2 id="orgs-title">Organizations</h2>
-          <ul className="plain">
-            {orgs?.organizations.nodes.map((o) => (
-              <li key={o.login}>
-                <Link to={`/${o.login}`}>{o.fullName || o.login}</Link>
-              </li>
-            ))}
-          </ul>
+          {orgs && orgs.organizations.nodes.length === 0 ? (
+            <p className="muted">You belong to no organization.</p>
+          ) : (
+            <ul className="plain">
+              {orgs?.organizations.nodes.map((o) => (
+                <li key={o.login}>
+                  <Link to={`/${o.login}`}>{o.fullName || o.login}</Link>
+                </li>
+              ))}
+            </ul>
+          )}
         </section>
-      </aside>
+      </div>
     </div>
+  );
+}
+
+function ActivityItem({ activity: a }: { activity: Activity }) {
+  const target = activityTarget(a);
+  return (
+    <li>
+      <Link to={`/${a.actor.login}`}>{a.actor.login}</Link> {activityText(a.opType, a.refName)} <Link to={`/${a.repository.fullName}`}>{a.repository.fullName}</Link>{' '}
+      <span className="muted">
+        <TimeAgo iso={a.createdAt} />
+      </span>
+      {target && (
+        <span className="feed-detail">
+          {target.links.map((l, i) => (
+            <span key={l.path}>
+              {i > 0 && ' · '}
+              <Link to={l.path}>{l.label}</Link>
+            </span>
+          ))}
+          {target.detail && <> {target.detail}</>}
+        </span>
+      )}
+    </li>
+  );
+}
+
+/** The unread threads, kept current by the header counter's live subscription (one per tab, shared). */
+function UnreadNotifications() {
+  const [{ data }, refetch] = useQuery({ query: HomeNotificationsDocument });
+  const [live] = useSubscription({ query: UnreadCountLiveDocument });
+  useEffect(() => {
+    if (live.data) refetch({ requestPolicy: 'network-only' });
+  }, [live.data, refetch]);
+  const list = data?.notifications;
+  return (
+    <section aria-labelledby="unread-title">
+      <h2 id="unread-title">
+        <Link to="/notifications">Unread notifications</Link> <span className="count">{list?.totalCount ?? 0}</span>
+      </h2>
+      {list && list.nodes.length === 0 ? (
+        <p className="muted">All caught up.</p>
+      ) : (
+        <ul className="plain">
+          {list?.nodes.map((n) => (
+            <li key={n.databaseId}>
+              <Link to={subjectPath(n)}>{n.subjectTitle}</Link> <span className="muted">{n.repository.fullName}</span>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
   );
 }
