@@ -2,13 +2,21 @@ import type { RouteObject } from 'react-router';
 import { Shell } from './Shell.tsx';
 import { NotFound } from '../components/Status.tsx';
 import { page } from './lazy-page.ts';
+import { exploreRoutes } from '../pages/explore/routes.ts';
+import { profileRoutes } from '../pages/profile/routes.ts';
+import { releaseRoutes } from '../pages/repo/releases/routes.ts';
+import { wikiRoutes } from '../pages/repo/wiki/routes.ts';
 
 /** The routes of the repository areas (pages/repo/<area>/routes.ts), inside the repository's frame. */
 const repositoryRoutes: RouteObject[] = [
+  ...releaseRoutes,
+  ...wikiRoutes,
 ];
 
 /** The routes of the site's other areas (pages/<area>/routes.ts): explore, settings, admin, profiles, … */
 const siteRoutes: RouteObject[] = [
+  ...exploreRoutes,
+  ...profileRoutes,
 ];
 
 
