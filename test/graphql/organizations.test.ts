@@ -137,4 +137,26 @@ describe('organizations, teams and collaborators in GraphQL', () => {
     assert.deepEqual(await search(tag.toUpperCase(), owner), [`${tag}-hidden`, `${tag}-one`]);
     assert.deepEqual(await search('Seen Fully', outsider), [`${tag}-one`]);
   });
+
+  it('sorts the organizations and the people it lists by login or by age, either way', async () => {
+    const tag = `srt${process.pid}`;
+    for (const name of ['b', 'c', 'a']) await createOrg(server, [owner], { login: `${tag}-${name}` });
+    const orgs = (sort: string, order: string) =>
+      q('query($q: String, $s: String, $o: String) { organizations(query: $q, sort: $s, order: $o, first: 50) { nodes { login } } }', { q: tag, s: sort, o: order }, owner).then((r) =>
+        r.data.organizations.nodes.map((o: { login: string }) => o.login.slice(-1)).join(''),
+      );
+    assert.equal(await orgs('alpha', 'desc'), 'cba');
+    assert.equal(await orgs('created', 'asc'), 'bca');
+    assert.equal(await orgs('created', 'desc'), 'acb');
+    const people = await Promise.all([createAccount(api), createAccount(api)]);
+    const ids = people.map((p) => p.login);
+    const users = (sort: string, order: string) =>
+      q('query($s: String, $o: String) { users(sort: $s, order: $o, first: 100) { nodes { login } } }', { s: sort, o: order }, owner).then((r) =>
+        r.data.users.nodes.map((u: { login: string }) => u.login).filter((login: string) => ids.includes(login)),
+      );
+    assert.deepEqual(await users('alpha', 'asc'), [...ids].sort());
+    assert.deepEqual(await users('alpha', 'desc'), [...ids].sort().reverse());
+    const wrong = await q('{ users(sort: "stars") { totalCount } }', {}, owner);
+    assert.match(wrong.errors?.[0]?.message ?? '', /sort must be one of alpha, created/);
+  });
 });

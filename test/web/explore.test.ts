@@ -55,6 +55,22 @@ describe('the web interface in a browser: explore, profiles and the repository h
     await orgs.context().close();
   });
 
+  it('explore sorts organizations as chosen, and keeps the choice in the URL', async () => {
+    const person = await createAccount(api);
+    const tag = `sorted${process.pid}`;
+    await createOrg(server, [person], { login: `${tag}-a` });
+    await createOrg(server, [person], { login: `${tag}-b` });
+    const page = await browser.open(`/explore/organizations?q=${tag}`);
+    const names = () => page.locator('.account-list li a').allInnerTexts();
+    await page.getByRole('link', { name: `${tag}-b` }).waitFor();
+    assert.deepEqual(await names(), [`${tag}-a`, `${tag}-b`]);
+    await page.getByLabel('Sort').selectOption('reversealphabetically');
+    await page.waitForURL(/sort=reversealphabetically/);
+    await page.waitForFunction((first) => document.querySelector('.account-list li a')?.textContent === first, `${tag}-b`);
+    assert.deepEqual(await names(), [`${tag}-b`, `${tag}-a`]);
+    await page.context().close();
+  });
+
   it("a person's profile shows their details, the README of their public .profile repository and their repositories", async () => {
     const person = await createAccount(api);
     const edit = await api.patch(`/admin/users/${person.login}`, { source_id: 0, login_name: person.login, description: 'Writes parsers.', location: 'Lisbon' }, adminAuth);

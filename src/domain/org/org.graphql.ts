@@ -116,9 +116,14 @@ builder.queryFields((t) => ({
       description: 'Organizations the viewer may see; with `member`, those that person belongs to (publicly, unless it is the viewer).',
       complexity: connectionComplexity,
       tokenScope: 'read:organization',
-      args: { member: t.arg.string(), query: t.arg.string({ description: 'Only those whose login or full name holds this text (without `member`).' }) },
-      resolve: (_root, { member, query, ...page }, ctx) =>
-        offsetConnection(page, (window) => (member ? orgs.listMemberships(ctx, member, window) : orgs.listOrganizations(ctx, window, query))),
+      args: {
+        member: t.arg.string(),
+        query: t.arg.string({ description: 'Only those whose login or full name holds this text (without `member`).' }),
+        sort: t.arg.string({ description: 'alpha (by login, the default) or created (without `member`).' }),
+        order: t.arg.string({ description: 'asc (default) or desc.' }),
+      },
+      resolve: (_root, { member, query, sort, order, ...page }, ctx) =>
+        offsetConnection(page, (window) => (member ? orgs.listMemberships(ctx, member, window) : orgs.listOrganizations(ctx, window, { query, sort, order }))),
     },
     OrganizationConnection,
   ),

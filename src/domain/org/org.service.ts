@@ -12,7 +12,7 @@ import { atLeast, highest, type AccessLevel } from '../access/units.ts';
 import { checkMaxLength, isAccountEmail, isHttpUrl } from '../formats.ts';
 import { checkUsername, checkVisibility } from '../user/user.rules.ts';
 import type { OrganizationInput } from './org.inputs.ts';
-import { accountsPage, findUserByLogin, getVisibleUser } from '../user/user.service.ts';
+import { accountOrder, accountsPage, findUserByLogin, getVisibleUser } from '../user/user.service.ts';
 
 export const OWNERS_TEAM = 'Owners';
 
@@ -131,11 +131,11 @@ export async function deleteOrganization(ctx: ServiceContext, login: string): Pr
 
 const orgsWhere = (ctx: ServiceContext): Prisma.UserWhereInput => ({ AND: [{ type: 'organization' }, visibleAccountsWhere(ctx.viewer)] });
 
-/** Every organization the viewer may see, by name; with `query`, those whose login or full name holds it. */
-export function listOrganizations(ctx: ServiceContext, window: PageWindow, query?: string | null): Promise<Page<User>> {
-  const q = query?.trim();
+/** Every organization the viewer may see, by name unless sorted otherwise; with `query`, those whose login or full name holds it. */
+export function listOrganizations(ctx: ServiceContext, window: PageWindow, search: { query?: string | null; sort?: string | null; order?: string | null } = {}): Promise<Page<User>> {
+  const q = search.query?.trim();
   const matching: Prisma.UserWhereInput = q ? { OR: [{ lowerLogin: { contains: q.toLowerCase() } }, { fullName: { contains: q } }] } : {};
-  return accountsPage(ctx, { AND: [orgsWhere(ctx), matching] }, window);
+  return accountsPage(ctx, { AND: [orgsWhere(ctx), matching] }, window, accountOrder(search.sort, search.order, { lowerLogin: 'asc' }));
 }
 
 /**

@@ -3,21 +3,24 @@ import { useQuery } from 'urql';
 import { ExploreOrganizationsDocument } from '../../__generated__/graphql.ts';
 import { Avatar } from '../../components/Avatar.tsx';
 import { ErrorMessage, Loading } from '../../components/Status.tsx';
-import { ExploreTabs, PAGE_SIZE, Pager, SearchBox, pageCursor, usePageNumber } from './parts.tsx';
+import { ACCOUNT_SORTS, ExploreTabs, PAGE_SIZE, Pager, SearchBox, SortSelect, pageCursor, usePageNumber } from './parts.tsx';
 
 /** /explore/organizations: the organizations the viewer may see, searched by login and full name. */
 export default function ExploreOrganizations() {
   const [params] = useSearchParams();
   const page = usePageNumber();
+  const sort = ACCOUNT_SORTS[params.get('sort') ?? ''] ?? ACCOUNT_SORTS.alphabetically;
   const [{ data, error, fetching }] = useQuery({
     query: ExploreOrganizationsDocument,
-    variables: { query: params.get('q') || undefined, first: PAGE_SIZE, after: pageCursor(page) },
+    variables: { query: params.get('q') || undefined, sort: sort.sort, order: sort.order, first: PAGE_SIZE, after: pageCursor(page) },
   });
   return (
     <section aria-labelledby="explore-title" className="explore">
       <h1 id="explore-title">Explore</h1>
       <ExploreTabs />
-      <SearchBox label="Search organizations" />
+      <SearchBox label="Search organizations">
+        <SortSelect options={ACCOUNT_SORTS} fallback="alphabetically" />
+      </SearchBox>
       {error ? (
         <ErrorMessage error={error} />
       ) : !data ? (

@@ -2,7 +2,7 @@ import { useSearchParams } from 'react-router';
 import { useQuery } from 'urql';
 import { ExploreRepositoriesDocument } from '../../__generated__/graphql.ts';
 import { ErrorMessage, Loading } from '../../components/Status.tsx';
-import { ExploreTabs, PAGE_SIZE, Pager, RepositoryItem, SearchBox, pageCursor, usePageNumber } from './parts.tsx';
+import { ExploreTabs, PAGE_SIZE, Pager, RepositoryItem, SearchBox, SortSelect, pageCursor, usePageNumber } from './parts.tsx';
 
 /** Gitea's sort names (?sort=) and what the graph sorts by. */
 export const REPOSITORY_SORTS: Record<string, { label: string; sort: string; order: 'asc' | 'desc' }> = {
@@ -13,32 +13,6 @@ export const REPOSITORY_SORTS: Record<string, { label: string; sort: string; ord
   alphabetically: { label: 'Alphabetically', sort: 'alpha', order: 'asc' },
   reversealphabetically: { label: 'Reverse alphabetically', sort: 'alpha', order: 'desc' },
 };
-
-/** The select that sorts a list by ?sort=, going back to page 1. */
-export function SortSelect({ options, fallback }: { options: Record<string, { label: string }>; fallback: string }) {
-  const [params, setParams] = useSearchParams();
-  const current = options[params.get('sort') ?? ''] ? params.get('sort')! : fallback;
-  return (
-    <label className="inline">
-      Sort
-      <select
-        value={current}
-        onChange={(e) => {
-          const next = new URLSearchParams(params);
-          next.set('sort', e.target.value);
-          next.delete('page');
-          setParams(next);
-        }}
-      >
-        {Object.entries(options).map(([key, o]) => (
-          <option key={key} value={key}>
-            {o.label}
-          </option>
-        ))}
-      </select>
-    </label>
-  );
-}
 
 /** /explore/repos: the repositories the viewer may read, searched by name and description. */
 export default function ExploreRepositories() {

@@ -4,21 +4,24 @@ import { ExploreUsersDocument } from '../../__generated__/graphql.ts';
 import { Avatar } from '../../components/Avatar.tsx';
 import { ErrorMessage, Loading } from '../../components/Status.tsx';
 import { TimeAgo } from '../../components/Time.tsx';
-import { ExploreTabs, PAGE_SIZE, Pager, SearchBox, pageCursor, usePageNumber } from './parts.tsx';
+import { ACCOUNT_SORTS, ExploreTabs, PAGE_SIZE, Pager, SearchBox, SortSelect, pageCursor, usePageNumber } from './parts.tsx';
 
 /** /explore/users: the people the viewer may see, searched by login and full name. */
 export default function ExploreUsers() {
   const [params] = useSearchParams();
   const page = usePageNumber();
+  const sort = ACCOUNT_SORTS[params.get('sort') ?? ''] ?? ACCOUNT_SORTS.newest;
   const [{ data, error, fetching }] = useQuery({
     query: ExploreUsersDocument,
-    variables: { query: params.get('q') || undefined, first: PAGE_SIZE, after: pageCursor(page) },
+    variables: { query: params.get('q') || undefined, sort: sort.sort, order: sort.order, first: PAGE_SIZE, after: pageCursor(page) },
   });
   return (
     <section aria-labelledby="explore-title" className="explore">
       <h1 id="explore-title">Explore</h1>
       <ExploreTabs />
-      <SearchBox label="Search users" />
+      <SearchBox label="Search users">
+        <SortSelect options={ACCOUNT_SORTS} fallback="newest" />
+      </SearchBox>
       {error ? (
         <ErrorMessage error={error} />
       ) : !data ? (

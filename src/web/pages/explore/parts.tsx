@@ -103,3 +103,37 @@ export function RepositoryItem({ repo }: { repo: RepositoryListItemFragment }) {
     </li>
   );
 }
+
+/** The select that sorts a list by ?sort=, going back to page 1. */
+export function SortSelect({ options, fallback }: { options: Record<string, { label: string }>; fallback: string }) {
+  const [params, setParams] = useSearchParams();
+  const current = options[params.get('sort') ?? ''] ? params.get('sort')! : fallback;
+  return (
+    <label className="inline">
+      Sort
+      <select
+        value={current}
+        onChange={(e) => {
+          const next = new URLSearchParams(params);
+          next.set('sort', e.target.value);
+          next.delete('page');
+          setParams(next);
+        }}
+      >
+        {Object.entries(options).map(([key, o]) => (
+          <option key={key} value={key}>
+            {o.label}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}
+
+/** Gitea's sort names for lists of accounts (?sort=) and what the graph sorts by. */
+export const ACCOUNT_SORTS: Record<string, { label: string; sort: string; order: 'asc' | 'desc' }> = {
+  newest: { label: 'Newest', sort: 'created', order: 'desc' },
+  oldest: { label: 'Oldest', sort: 'created', order: 'asc' },
+  alphabetically: { label: 'Alphabetically', sort: 'alpha', order: 'asc' },
+  reversealphabetically: { label: 'Reverse alphabetically', sort: 'alpha', order: 'desc' },
+};
