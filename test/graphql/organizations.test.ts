@@ -108,4 +108,55 @@ describe('organizations, teams and collaborators in GraphQL', () => {
     assert.match(forOutsider.text, /for everyone/);
     assert.doesNotMatch(forOutsider.text, /members only/);
   });
+
+  it("shows a person's README of their .profile repository, rendered, only while that repository is public", async () => {
+    const person = await createAccount(api);
+    const readme = `{ user(login: "${person.login}") { profileReadme { text html isPrivate repository { fullName } } } }`;
+    const outsider = await createAccount(api);
+    assert.equal((await q(readme, {}, outsider)).data.user.profileReadme, null);
+    await buildRepo(server, person, { name: '.profile', files: { 'README.md': '# Hello\n\nI write **code**.\n' } });
+    const shown = (await q(readme, {}, outsider)).data.user.profileReadme;
+    assert.equal(shown.repository.fullName, `${person.login}/.profile`);
+    assert.match(shown.text, /I write \*\*code\*\*/);
+    assert.match(shown.html, /<strong>code<\/strong>/);
+    const hide = await api.patch(`/repos/${person.login}/.profile`, { private: true }, person.basic);
+    assert.equal(hide.status, 200);
+    assert.equal((await q(readme, {}, outsider)).data.user.profileReadme, null);
+    assert.equal((await q(readme, {}, person)).data.user.profileReadme, null, 'a private .profile is not shown, even to its owner');
+  });
+
+  it('finds the organizations whose login or full name holds the query, of those the viewer may see', async () => {
+    const tag = `find${process.pid}`;
+    await createOrg(server, [owner], { login: `${tag}-one`, fullName: 'Seen Fully' });
+    await createOrg(server, [owner], { login: `${tag}-hidden`, visibility: 'private' });
+    await createOrg(server, [owner], { login: `other${process.pid}` });
+    const search = (query: string, who: TestAccount) =>
+      q('query($query: String) { organizations(query: $query, first: 50) { nodes { login } } }', { query }, who).then((r) => r.data.organizations.nodes.map((o: { login: string }) => o.login).sort());
+    const outsider = await createAccount(api);
+    assert.deepEqual(await search(tag, outsider), [`${tag}-one`]);
+    assert.deepEqual(await search(tag.toUpperCase(), owner), [`${tag}-hidden`, `${tag}-one`]);
+    assert.deepEqual(await search('Seen Fully', outsider), [`${tag}-one`]);
+  });
+
+  it('sorts the organizations and the people it lists by login or by age, either way', async () => {
+    const tag = `srt${process.pid}`;
+    for (const name of ['b', 'c', 'a']) await createOrg(server, [owner], { login: `${tag}-${name}` });
+    const orgs = (sort: string, order: string) =>
+      q('query($q: String, $s: String, $o: String) { organizations(query: $q, sort: $s, order: $o, first: 50) { nodes { login } } }', { q: tag, s: sort, o: order }, owner).then((r) =>
+        r.data.organizations.nodes.map((o: { login: string }) => o.login.slice(-1)).join(''),
+      );
+    assert.equal(await orgs('alpha', 'desc'), 'cba');
+    assert.equal(await orgs('created', 'asc'), 'bca');
+    assert.equal(await orgs('created', 'desc'), 'acb');
+    const people = await Promise.all([createAccount(api), createAccount(api)]);
+    const ids = people.map((p) => p.login);
+    const users = (sort: string, order: string) =>
+      q('query($s: String, $o: String) { users(sort: $s, order: $o, first: 100) { nodes { login } } }', { s: sort, o: order }, owner).then((r) =>
+        r.data.users.nodes.map((u: { login: string }) => u.login).filter((login: string) => ids.includes(login)),
+      );
+    assert.deepEqual(await users('alpha', 'asc'), [...ids].sort());
+    assert.deepEqual(await users('alpha', 'desc'), [...ids].sort().reverse());
+    const wrong = await q('{ users(sort: "stars") { totalCount } }', {}, owner);
+    assert.match(wrong.errors?.[0]?.message ?? '', /sort must be one of alpha, created/);
+  });
 });

@@ -4,6 +4,7 @@ import { inputFromTable } from '../../graphql/input-fields.ts';
 import { parseMarkdown } from '../../markup/markdown.ts';
 import { IssueCommentRef } from '../comment/comment.graphql.ts';
 import { IssueRef } from '../issue/issue.graphql.ts';
+import { ProfileReadmeRef } from '../org/org.graphql.ts';
 import { ReleaseRef } from '../release/release.graphql.ts';
 import { WikiPageRef } from '../wiki/wiki.graphql.ts';
 import { pageContent } from '../wiki/wiki.service.ts';
@@ -71,5 +72,12 @@ builder.objectFields(WikiPageRef, (t) => ({
   contentHtml: t.string({
     description: 'The page rendered to safe HTML (wiki mode: links to other pages and files of the wiki); empty above the API blob size limit.',
     resolve: async (p, _args, ctx) => bodyHtml(ctx, Buffer.from(await pageContent(ctx, p), 'base64').toString('utf8'), p.wiki.repo, 'wiki'),
+  }),
+}));
+
+builder.objectFields(ProfileReadmeRef, (t) => ({
+  html: t.string({
+    description: 'The README rendered to safe HTML (gfm, links into its repository), as the profile shows it.',
+    resolve: (r, _args, ctx) => bodyHtml(ctx, r.text, r.repository, 'gfm'),
   }),
 }));

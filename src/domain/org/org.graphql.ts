@@ -63,8 +63,8 @@ export const OrganizationRef = builder.prismaObject('User', {
   }),
 });
 
-const ProfileReadme = builder.objectRef<orgs.ProfileReadme>('ProfileReadme').implement({
-  description: "The README an organization shows on its profile: members see the one of `.profile-private`.",
+export const ProfileReadmeRef = builder.objectRef<orgs.ProfileReadme>('ProfileReadme').implement({
+  description: "The README an account shows on its profile (from its `.profile` repository): members of an organization see the one of `.profile-private`.",
   fields: (t) => ({
     text: t.exposeString('text'),
     isPrivate: t.exposeBoolean('isPrivate'),
@@ -73,7 +73,16 @@ const ProfileReadme = builder.objectRef<orgs.ProfileReadme>('ProfileReadme').imp
 });
 
 builder.objectField(OrganizationRef, 'profileReadme', (t) =>
-  t.field({ type: ProfileReadme, nullable: true, resolve: (org, _a, ctx) => orgs.profileReadme(ctx, org) }),
+  t.field({ type: ProfileReadmeRef, nullable: true, resolve: (org, _a, ctx) => orgs.profileReadme(ctx, org) }),
+);
+
+builder.objectField(UserRef, 'profileReadme', (t) =>
+  t.field({
+    type: ProfileReadmeRef,
+    nullable: true,
+    description: 'The README.md of the account\'s public `.profile` repository, which Gitea shows on a person\'s profile; null when there is none.',
+    resolve: (user, _a, ctx) => orgs.userProfileReadme(ctx, user),
+  }),
 );
 
 const OrganizationMembership = builder.objectRef<{ user: import('../../db/models.ts').User; isPublic: boolean }>('OrganizationMembership').implement({
@@ -112,9 +121,14 @@ builder.queryFields((t) => ({
       description: 'Organizations the viewer may see; with `member`, those that person belongs to (publicly, unless it is the viewer).',
       complexity: connectionComplexity,
       tokenScope: 'read:organization',
-      args: { member: t.arg.string() },
-      resolve: (_root, { member, ...page }, ctx) =>
-        offsetConnection(page, (window) => (member ? orgs.listMemberships(ctx, member, window) : orgs.listOrganizations(ctx, window))),
+      args: {
+        member: t.arg.string(),
+        query: t.arg.string({ description: 'Only those whose login or full name holds this text (without `member`).' }),
+        sort: t.arg.string({ description: 'alpha (by login, the default) or created (without `member`).' }),
+        order: t.arg.string({ description: 'asc (default) or desc.' }),
+      },
+      resolve: (_root, { member, query, sort, order, ...page }, ctx) =>
+        offsetConnection(page, (window) => (member ? orgs.listMemberships(ctx, member, window) : orgs.listOrganizations(ctx, window, { query, sort, order }))),
     },
     OrganizationConnection,
   ),

@@ -12,7 +12,7 @@ import { atLeast, highest, type AccessLevel } from '../access/units.ts';
 import { checkMaxLength, isAccountEmail, isHttpUrl } from '../formats.ts';
 import { checkUsername, checkVisibility } from '../user/user.rules.ts';
 import type { OrganizationInput } from './org.inputs.ts';
-import { accountsPage, findUserByLogin, getVisibleUser } from '../user/user.service.ts';
+import { accountOrder, accountsPage, findUserByLogin, getVisibleUser } from '../user/user.service.ts';
 
 export const OWNERS_TEAM = 'Owners';
 
@@ -131,9 +131,11 @@ export async function deleteOrganization(ctx: ServiceContext, login: string): Pr
 
 const orgsWhere = (ctx: ServiceContext): Prisma.UserWhereInput => ({ AND: [{ type: 'organization' }, visibleAccountsWhere(ctx.viewer)] });
 
-/** Every organization the viewer may see, by name. */
-export function listOrganizations(ctx: ServiceContext, window: PageWindow): Promise<Page<User>> {
-  return accountsPage(ctx, orgsWhere(ctx), window);
+/** Every organization the viewer may see, by name unless sorted otherwise; with `query`, those whose login or full name holds it. */
+export function listOrganizations(ctx: ServiceContext, window: PageWindow, search: { query?: string | null; sort?: string | null; order?: string | null } = {}): Promise<Page<User>> {
+  const q = search.query?.trim();
+  const matching: Prisma.UserWhereInput = q ? { OR: [{ lowerLogin: { contains: q.toLowerCase() } }, { fullName: { contains: q } }] } : {};
+  return accountsPage(ctx, { AND: [orgsWhere(ctx), matching] }, window, accountOrder(search.sort, search.order, { lowerLogin: 'asc' }));
 }
 
 /**
@@ -247,6 +249,28 @@ export interface ProfileReadme {
 const README_LIMIT = 1024 * 1024;
 
 /**
+ * The README a person shows on their profile, as Gitea shows it: the README.md of their `.profile`
+ * repository, only when that repository is public. Null when there is none to show.
+ */
+export async function userProfileReadme(ctx: ServiceContext, user: User): Promise<ProfileReadme | null> {
+  const repo = await ctx.db.repository.findFirst({ where: { ownerId: user.id, lowerName: '.profile' }, include: { owner: true } });
+  if (!repo || repo.isEmpty || repo.isPrivate || (await repositoryPermission(ctx, repo)).level === 'none') return null;
+  const text = await readProfileReadme(ctx, repo);
+  return text === null ? null : { text, isPrivate: false, repository: repo };
+}
+
+/** The README.md of a profile repository's default branch; null when there is none or it is too large. */
+async function readProfileReadme(ctx: ServiceContext, repo: Repository): Promise<string | null> {
+  try {
+    const blob = await readObject(repositoryPath(ctx.config, repo.id), `refs/heads/${repo.defaultBranch}:README.md`, { maxBytes: README_LIMIT });
+    return blob?.type === 'blob' ? blob.data.toString('utf8') : null;
+  } catch (err) {
+    if (err instanceof ObjectTooLargeError) return null;
+    throw err;
+  }
+}
+
+/**
  * The README an organization shows on its profile, by Gitea's convention: members read the one in its
  * `.profile-private` repository (whatever their access to that repository), everyone else the one in its
  * `.profile` repository if they may read that. Null when there is none to show.
@@ -259,12 +283,8 @@ export async function profileReadme(ctx: ServiceContext, org: User): Promise<Pro
     const repo = await ctx.db.repository.findFirst({ where: { ownerId: org.id, lowerName: candidate.name }, include: { owner: true } });
     if (!repo || repo.isEmpty) continue;
     if (!candidate.isPrivate && (await repositoryPermission(ctx, repo)).level === 'none') continue;
-    try {
-      const blob = await readObject(repositoryPath(ctx.config, repo.id), `refs/heads/${repo.defaultBranch}:README.md`, { maxBytes: README_LIMIT });
-      if (blob?.type === 'blob') return { text: blob.data.toString('utf8'), isPrivate: candidate.isPrivate, repository: repo };
-    } catch (err) {
-      if (!(err instanceof ObjectTooLargeError)) throw err;
-    }
+    const text = await readProfileReadme(ctx, repo);
+    if (text !== null) return { text, isPrivate: candidate.isPrivate, repository: repo };
   }
   return null;
 }

@@ -96,9 +96,14 @@ builder.queryFields((t) => ({
     complexity: connectionComplexity,
     description: 'Accounts visible to the caller, matched by login, full name or e-mail.',
     tokenScope: 'read:user',
-    args: { query: t.arg.string(), id: t.arg.int() },
-    resolve: (_root, { query, id, ...page }, ctx) =>
-      offsetConnection(page, (window) => users.searchUsers(ctx, { query, id }, window)),
+    args: {
+      query: t.arg.string(),
+      id: t.arg.int(),
+      sort: t.arg.string({ description: 'alpha (by login) or created; by id when not given.' }),
+      order: t.arg.string({ description: 'asc (default) or desc.' }),
+    },
+    resolve: (_root, { query, id, sort, order, ...page }, ctx) =>
+      offsetConnection(page, (window) => users.searchUsers(ctx, { query, id, sort, order }, window)),
   }, UserConnection),
   adminUsers: t.connection({
     type: UserRef,

@@ -21,8 +21,25 @@ export function canSeeUser(viewer: Viewer, user: User): boolean {
 }
 
 /** A page of accounts by login, for every list of people or organizations. */
-export function accountsPage(ctx: Pick<ServiceContext, 'db'>, where: Prisma.UserWhereInput, window: PageWindow): Promise<Page<User>> {
-  return pageFrom(ctx.db.user.findMany({ where, orderBy: { lowerLogin: 'asc' }, skip: window.offset, take: window.limit }), ctx.db.user.count({ where }));
+export function accountsPage(
+  ctx: Pick<ServiceContext, 'db'>,
+  where: Prisma.UserWhereInput,
+  window: PageWindow,
+  orderBy: Prisma.UserOrderByWithRelationInput[] = [{ lowerLogin: 'asc' }],
+): Promise<Page<User>> {
+  return pageFrom(ctx.db.user.findMany({ where, orderBy, skip: window.offset, take: window.limit }), ctx.db.user.count({ where }));
+}
+
+const ACCOUNT_SORTS: Record<string, 'lowerLogin' | 'createdAt'> = { alpha: 'lowerLogin', created: 'createdAt' };
+
+/**
+ * The order of a list of accounts by `sort` (alpha: by login, created: by age) and `order` (asc or desc), as the
+ * explore pages sort; `fallback` when no sort is asked for. Ties go by id, so pages do not overlap.
+ */
+export function accountOrder(sort: string | null | undefined, order: string | null | undefined, fallback: Prisma.UserOrderByWithRelationInput): Prisma.UserOrderByWithRelationInput[] {
+  if (sort && !ACCOUNT_SORTS[sort]) throw invalid(`sort must be one of ${Object.keys(ACCOUNT_SORTS).join(', ')}`);
+  if (order && order !== 'asc' && order !== 'desc') throw invalid('order must be asc or desc');
+  return [sort ? { [ACCOUNT_SORTS[sort]]: order ?? 'asc' } : fallback, { id: 'asc' }];
 }
 
 /** Accounts by id through the cache of accounts: one statement for those it does not hold, none when it holds all. */
@@ -45,9 +62,10 @@ export async function getVisibleUser(ctx: ServiceContext, login: string): Promis
 
 export async function searchUsers(
   ctx: ServiceContext,
-  filter: { query?: string | null; id?: number | null },
+  filter: { query?: string | null; id?: number | null; sort?: string | null; order?: string | null },
   window: PageWindow,
 ): Promise<Page<User>> {
+  const orderBy = accountOrder(filter.sort, filter.order, { id: 'asc' });
   const q = filter.query?.trim().toLowerCase();
   const where: Prisma.UserWhereInput = {
     AND: [
@@ -66,7 +84,7 @@ export async function searchUsers(
         : {},
     ],
   };
-  return pageFrom(ctx.db.user.findMany({ where, orderBy: { id: 'asc' }, skip: window.offset, take: window.limit }), ctx.db.user.count({ where }));
+  return pageFrom(ctx.db.user.findMany({ where, orderBy, skip: window.offset, take: window.limit }), ctx.db.user.count({ where }));
 }
 
 export interface AdminUserFilter {

@@ -5,9 +5,15 @@ import { page } from './lazy-page.ts';
 import { settingsRoutes } from '../pages/settings/routes.ts';
 import { adminRoutes } from '../pages/admin/routes.ts';
 import { notificationRoutes } from '../pages/notifications/routes.ts';
+import { exploreRoutes } from '../pages/explore/routes.ts';
+import { profileRoutes } from '../pages/profile/routes.ts';
+import { releaseRoutes } from '../pages/repo/releases/routes.ts';
+import { wikiRoutes } from '../pages/repo/wiki/routes.ts';
 
 /** The routes of the repository areas (pages/repo/<area>/routes.ts), inside the repository's frame. */
 const repositoryRoutes: RouteObject[] = [
+  ...releaseRoutes,
+  ...wikiRoutes,
 ];
 
 /** The routes of the site's other areas (pages/<area>/routes.ts): explore, settings, admin, profiles, … */
@@ -15,6 +21,8 @@ const siteRoutes: RouteObject[] = [
   ...settingsRoutes,
   ...adminRoutes,
   ...notificationRoutes,
+  ...exploreRoutes,
+  ...profileRoutes,
 ];
 
 

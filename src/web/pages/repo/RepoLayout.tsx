@@ -3,6 +3,7 @@ import { Link, NavLink, Outlet, useParams } from 'react-router';
 import { useQuery } from 'urql';
 import { RepositoryHeaderDocument, type RepositoryHeaderQuery } from '../../__generated__/graphql.ts';
 import { ErrorMessage, Loading, NotFound } from '../../components/Status.tsx';
+import { RepoActions } from './RepoActions.tsx';
 
 export type RepositoryHeader = NonNullable<RepositoryHeaderQuery['repository']>;
 
@@ -28,7 +29,7 @@ export function useRepositoryName(): { owner: string; name: string } {
  */
 export default function RepoLayout() {
   const variables = useRepositoryName();
-  const [{ data, error, fetching }] = useQuery({ query: RepositoryHeaderDocument, variables });
+  const [{ data, error, fetching }, refresh] = useQuery({ query: RepositoryHeaderDocument, variables });
   if (error) return <ErrorMessage error={error} />;
   if (fetching && !data) return <Loading />;
   const repo = data?.repository;
@@ -49,6 +50,7 @@ export default function RepoLayout() {
           </p>
         )}
         {repo.description && <p>{repo.description}</p>}
+        <RepoActions repo={repo} refresh={() => refresh({ requestPolicy: 'network-only' })} />
       </div>
       <nav aria-label="Repository" className="tabs">
         {repo.hasCode && (
