@@ -43,6 +43,9 @@ const LANGS: Record<string, LangModule> = {
   prisma: () => import('shiki/langs/prisma.mjs'),
 };
 
+/** github-light's orange is too pale on white (3.6:1); a darker one reads (WCAG AA, 4.5:1). */
+const LEGIBLE = { 'github-light': { '#e36209': '#b35309', '#E36209': '#b35309' } };
+
 let highlighter: Promise<HighlighterCore> | undefined;
 
 function load(): Promise<HighlighterCore> {
@@ -71,7 +74,10 @@ export async function highlightChunks(chunks: string[][], lang: string, apply: (
   let grammarState: GrammarState | undefined;
   for (let i = 0; i < chunks.length; i++) {
     if (cancelled()) return;
-    const result = h.codeToTokens(chunks[i].join('\n'), { lang, themes: { light: 'github-light', dark: 'github-dark' }, grammarState });
+    const result = h.codeToTokens(chunks[i].join('\n'), { lang, themes: { light: 'github-light', dark: 'github-dark' },
+      grammarState,
+      colorReplacements: LEGIBLE,
+    });
     grammarState = result.grammarState;
     apply(i, result.tokens.map(lineHtml).join('\n'));
     await new Promise((resolve) => setTimeout(resolve, 0));
