@@ -57,6 +57,16 @@ describe('the code browser: raw files and archives over HTTP', () => {
   });
 });
 
+/** The elements that reach past the phone's width, for the failure message. */
+const tooWide = (page: import('playwright-core').Page) =>
+  page.evaluate(() =>
+    [...document.querySelectorAll('body *')]
+      .filter((e) => e.getBoundingClientRect().right > 391)
+      .slice(0, 5)
+      .map((e) => `${e.tagName.toLowerCase()}.${e.className}`)
+      .join(', '),
+  );
+
 describe('the code browser in a browser', { skip: noBrowser }, () => {
   const server = useServer();
   const { api } = server;
@@ -139,6 +149,18 @@ describe('the code browser in a browser', { skip: noBrowser }, () => {
     await page.goto(`/${repo.fullName}/compare/${repo.defaultBranch}...feature`);
     await page.getByRole('region', { name: 'Changes to src/feature.ts' }).waitFor();
     assert.equal(await page.locator('.commit-list li').count(), 1, 'only the commit the head has');
+    await page.context().close();
+  });
+
+  it('the repository home and a file fit a phone screen: nothing scrolls sideways but the code itself', async () => {
+    const { repo } = await sha256Repo();
+    const page = await browser.open(`/${repo.fullName}`, { phone: true });
+    await page.locator('.readme').getByRole('heading', { name: 'Hello Graft' }).waitFor();
+    assert.ok((await page.evaluate(() => document.documentElement.scrollWidth)) <= 390, `the home is no wider than the phone: ${await tooWide(page)}`);
+    await screenshot(page, 'code-home-phone');
+    await page.goto(`/${repo.fullName}/src/branch/${repo.defaultBranch}/src/big.ts`);
+    await page.locator('#L5000').waitFor();
+    assert.ok((await page.evaluate(() => document.documentElement.scrollWidth)) <= 390, `long lines scroll inside the code box: ${await tooWide(page)}`);
     await page.context().close();
   });
 

@@ -35,7 +35,7 @@ function CloneUrl({ url }: { url: string }) {
     <div className="row clone-url">
       <label className="inline">
         <span>Clone with HTTP</span>
-        <input type="text" readOnly value={url} size={Math.min(url.length, 60)} onFocus={(e) => e.target.select()} />
+        <input type="text" readOnly value={url} onFocus={(e) => e.target.select()} />
       </label>
       <button type="button" onClick={() => void copy()}>
         Copy
