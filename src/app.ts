@@ -30,6 +30,7 @@ import { createAttachmentDownloads } from './http/attachments.ts';
 import { createRepoAvatars } from './http/repo-avatars.ts';
 import { createWebInterface } from './http/web-ui.ts';
 import { createAccountAvatars } from './http/account-avatars.ts';
+import { createCodeDownloads } from './http/code-downloads.ts';
 import { setGitHome } from './git/command.ts';
 import { closeAllReaders } from './git/cat-file.ts';
 import { mkdirSync } from 'node:fs';
@@ -229,6 +230,8 @@ export function buildApp(config: Config = loadConfig(), options: AppOptions = {}
       web.use(createAttachmentDownloads({ ...authDeps, events: logged, caches }));
       web.use(createRepoAvatars({ config }));
       web.use(createAccountAvatars());
+      // The web interface's raw file and archive links (signed in by the session cookie).
+      web.use(createCodeDownloads({ db, config, events: logged }, authenticateApi, createDownloads({ config })));
       // The web interface (src/web, built into dist/web): its assets, and the HTML shell for its pages.
       web.use(createWebInterface({ db, config, events: logged }, authenticateApi));
       web.use((req, res) => sendError(res, 404, `nothing at ${req.method} ${req.path}`));

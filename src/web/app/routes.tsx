@@ -14,6 +14,11 @@ import { wikiRoutes } from '../pages/repo/wiki/routes.ts';
 const repositoryRoutes: RouteObject[] = [
   ...releaseRoutes,
   ...wikiRoutes,
+import { codeRoutes } from '../pages/repo/code/routes.ts';
+
+/** The routes of the repository areas (pages/repo/<area>/routes.ts), inside the repository's frame. */
+const repositoryRoutes: RouteObject[] = [
+  ...codeRoutes,
 ];
 
 /** The routes of the site's other areas (pages/<area>/routes.ts): explore, settings, admin, profiles, … */
