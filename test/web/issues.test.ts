@@ -147,6 +147,51 @@ describe('the issues pages in a browser', { skip: noBrowser }, () => {
     await page.context().close();
   });
 
+  it('the poster, without write access, closes their issue with a comment and reopens it, and reacts to it', async () => {
+    const owner = await createAccount(api);
+    const poster = await createAccount(api);
+    const { repo, base, issue } = await repoWithIssue(owner);
+    const number = await issue(poster, { title: 'Mine to close' });
+    const page = await browser.open(`${base}/issues/${number}`, { account: poster });
+    await page.getByLabel('Comment', { exact: true }).fill('Fixed by upgrading.');
+    await page.getByRole('button', { name: 'Close with comment' }).click();
+    await page.getByRole('button', { name: 'Reopen issue' }).waitFor();
+    assert.equal(await page.locator('.state-badge').innerText(), 'Closed');
+    const timeline = page.getByRole('list', { name: 'Timeline' });
+    await timeline.getByText('closed this').waitFor();
+    assert.match(await timeline.innerText(), /Fixed by upgrading\.[\s\S]*closed this/, 'the comment comes before the close');
+    await page.getByRole('button', { name: 'Reopen issue' }).click();
+    await timeline.getByText('reopened this').waitFor();
+    assert.equal(await page.locator('.state-badge').innerText(), 'Open');
+    await page.getByText('Add reaction').click();
+    await page.getByRole('button', { name: 'React with heart' }).click();
+    await page.getByRole('button', { name: /heart 1/, pressed: true }).waitFor();
+    const read = await gql(owner, `{ repository(owner: "${owner.login}", name: "${repo.name}") { issue(number: ${number}) { state reactions { nodes { content user { login } } } } } }`);
+    assert.deepEqual(read.repository.issue, { state: 'open', reactions: { nodes: [{ content: 'heart', user: { login: poster.login } }] } });
+    await page.context().close();
+  });
+
+  it('the list shows 20 issues a page, with Next and Previous links, and fits a phone', async () => {
+    const owner = await createAccount(api);
+    const { base, issue } = await repoWithIssue(owner);
+    for (let i = 1; i <= 22; i++) await issue(owner, { title: `Issue number ${i}` });
+    const page = await browser.open(`${base}/issues`, { account: owner, phone: true });
+    const titles = page.getByRole('list', { name: 'Issues' }).locator('.issue-title');
+    await titles.first().waitFor();
+    assert.equal(await titles.count(), 20);
+    assert.equal(await titles.first().innerText(), 'Issue number 22', 'newest first');
+    const width = await page.evaluate(() => document.documentElement.scrollWidth);
+    assert.ok(width <= 390, `no sideways scrolling on a phone: ${width}px`);
+    await screenshot(page, 'issue-list-phone');
+    await page.getByRole('link', { name: 'Next' }).click();
+    await page.getByText('Issue number 2', { exact: true }).waitFor();
+    assert.deepEqual(await titles.allInnerTexts(), ['Issue number 2', 'Issue number 1']);
+    await page.getByRole('link', { name: 'Previous' }).click();
+    await page.getByText('Issue number 22', { exact: true }).waitFor();
+    assert.equal(await titles.count(), 20);
+    await page.context().close();
+  });
+
   it('a writer opens an issue with a label from /issues/new and lands on it', async () => {
     const owner = await createAccount(api);
     const { repo, base, label } = await repoWithIssue(owner);
