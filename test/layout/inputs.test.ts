@@ -62,7 +62,9 @@ describe('inputs are declared once, as field tables', () => {
   });
 
   it('declares no type of the name of a GraphQL input by hand: the service takes the one its table infers', () => {
-    const problems = sourceFiles.flatMap((file) => handWrittenTypes(readFileSync(file, 'utf8'), schemaInputTypes).map((name) => `${relative(file)}: ${name}`));
+    // Codegen's output (the web interface's typed documents) declares the inputs its operations take: generated, not by hand.
+    const handWritten = sourceFiles.filter((file) => !relative(file).split(path.sep).includes('__generated__'));
+    const problems = handWritten.flatMap((file) => handWrittenTypes(readFileSync(file, 'utf8'), schemaInputTypes).map((name) => `${relative(file)}: ${name}`));
     assert.deepEqual(problems, []);
   });
 });
