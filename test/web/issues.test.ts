@@ -122,6 +122,27 @@ describe('the issues pages in a browser', { skip: noBrowser }, () => {
     await page.context().close();
   });
 
+  it('a writer sets the milestone and the assignees in the sidebar; the timeline tells both', async () => {
+    const owner = await createAccount(api);
+    const { repo, base, issue } = await repoWithIssue(owner);
+    await gql(owner, 'mutation($o: String!, $n: String!) { createMilestone(owner: $o, name: $n, input: { title: "v2" }) { databaseId } }', { o: owner.login, n: repo.name });
+    const number = await issue(owner, { title: 'Plan me' });
+    const page = await browser.open(`${base}/issues/${number}`, { account: owner });
+    await page.getByRole('button', { name: 'Edit milestone' }).click();
+    await page.getByRole('option', { name: 'v2' }).waitFor({ state: 'attached' });
+    await page.getByLabel('Choose a milestone').selectOption({ label: 'v2' });
+    await page.getByRole('button', { name: 'Save milestone' }).click();
+    const timeline = page.getByRole('list', { name: 'Timeline' });
+    await timeline.getByText('added this to the v2 milestone').waitFor();
+    await page.getByRole('button', { name: 'Edit assignees' }).click();
+    await page.getByRole('group', { name: 'Choose assignees' }).getByRole('checkbox', { name: owner.login }).check();
+    await page.getByRole('button', { name: 'Save assignees' }).click();
+    await timeline.getByText('self-assigned this').waitFor();
+    const read = await gql(owner, `{ repository(owner: "${owner.login}", name: "${repo.name}") { issue(number: ${number}) { milestone { title } assignees { login } } } }`);
+    assert.deepEqual(read.repository.issue, { milestone: { title: 'v2' }, assignees: [{ login: owner.login }] });
+    await page.context().close();
+  });
+
   it('a reader without write access sees no edit controls on an issue, the labels or the milestones', async () => {
     const owner = await createAccount(api);
     const reader = await createAccount(api);
@@ -212,7 +233,7 @@ describe('the issues pages in a browser', { skip: noBrowser }, () => {
     await page.context().close();
   });
 
-  it('a writer creates a label and a milestone, and closing the milestone moves it to the closed tab', async () => {
+  it('a writer creates, edits and deletes a label, creates a milestone, and closing the milestone moves it to the closed tab', async () => {
     const owner = await createAccount(api);
     const { repo, base } = await repoWithIssue(owner);
     const page = await browser.open(`${base}/labels`, { account: owner });
@@ -223,6 +244,15 @@ describe('the issues pages in a browser', { skip: noBrowser }, () => {
     await page.getByRole('list', { name: 'Labels' }).getByText('Not looked at yet').waitFor();
     const labels = await gql(owner, `{ repository(owner: "${owner.login}", name: "${repo.name}") { labels { nodes { name description } } } }`);
     assert.deepEqual(labels.repository.labels.nodes, [{ name: 'needs-triage', description: 'Not looked at yet' }]);
+    await page.getByRole('button', { name: 'Edit label needs-triage' }).click();
+    await page.getByLabel('Description').fill('Waiting for a first look');
+    await page.getByRole('button', { name: 'Save label' }).click();
+    await page.getByRole('list', { name: 'Labels' }).getByText('Waiting for a first look').waitFor();
+    await page.getByRole('button', { name: 'Delete label needs-triage' }).click();
+    await page.getByRole('button', { name: 'Delete needs-triage from every issue' }).click();
+    await page.getByText('No labels yet.').waitFor();
+    const after = await gql(owner, `{ repository(owner: "${owner.login}", name: "${repo.name}") { labels { totalCount } } }`);
+    assert.equal(after.repository.labels.totalCount, 0);
 
     await page.goto(`${base}/milestones`);
     await page.getByRole('button', { name: 'New milestone' }).click();

@@ -134,7 +134,7 @@ function EditMilestone({ issue, owner, name, refresh }: Props) {
     <div className="sidebar-editor stack">
       {error && <ErrorMessage error={error} />}
       <label>
-        Milestone
+        Choose a milestone
         <select value={chosen} onChange={(e) => setChosen(Number(e.target.value))}>
           <option value={0}>No milestone</option>
           {issue.milestone && !choices?.milestones.nodes.some((m) => m.databaseId === issue.milestone!.databaseId) && <option value={issue.milestone.databaseId}>{issue.milestone.title}</option>}

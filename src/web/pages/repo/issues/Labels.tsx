@@ -85,7 +85,7 @@ function EditLabel({ label, owner, name, onDone, onCancel }: { label: LabelField
   return (
     <LabelForm
       title={`Edit label ${label.name}`}
-      initial={label}
+      initial={{ name: label.name, color: label.color, description: label.description }}
       error={updated.error}
       busy={updated.fetching}
       onCancel={onCancel}
