@@ -19,6 +19,11 @@ import { codeRoutes } from '../pages/repo/code/routes.ts';
 /** The routes of the repository areas (pages/repo/<area>/routes.ts), inside the repository's frame. */
 const repositoryRoutes: RouteObject[] = [
   ...codeRoutes,
+import { issueRoutes } from '../pages/repo/issues/routes.ts';
+
+/** The routes of the repository areas (pages/repo/<area>/routes.ts), inside the repository's frame. */
+const repositoryRoutes: RouteObject[] = [
+  ...issueRoutes,
 ];
 
 /** The routes of the site's other areas (pages/<area>/routes.ts): explore, settings, admin, profiles, … */
