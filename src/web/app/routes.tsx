@@ -7,23 +7,17 @@ import { adminRoutes } from '../pages/admin/routes.ts';
 import { notificationRoutes } from '../pages/notifications/routes.ts';
 import { exploreRoutes } from '../pages/explore/routes.ts';
 import { profileRoutes } from '../pages/profile/routes.ts';
+import { codeRoutes } from '../pages/repo/code/routes.ts';
+import { issueRoutes } from '../pages/repo/issues/routes.ts';
 import { releaseRoutes } from '../pages/repo/releases/routes.ts';
 import { wikiRoutes } from '../pages/repo/wiki/routes.ts';
 
 /** The routes of the repository areas (pages/repo/<area>/routes.ts), inside the repository's frame. */
 const repositoryRoutes: RouteObject[] = [
+  ...codeRoutes,
+  ...issueRoutes,
   ...releaseRoutes,
   ...wikiRoutes,
-import { codeRoutes } from '../pages/repo/code/routes.ts';
-
-/** The routes of the repository areas (pages/repo/<area>/routes.ts), inside the repository's frame. */
-const repositoryRoutes: RouteObject[] = [
-  ...codeRoutes,
-import { issueRoutes } from '../pages/repo/issues/routes.ts';
-
-/** The routes of the repository areas (pages/repo/<area>/routes.ts), inside the repository's frame. */
-const repositoryRoutes: RouteObject[] = [
-  ...issueRoutes,
 ];
 
 /** The routes of the site's other areas (pages/<area>/routes.ts): explore, settings, admin, profiles, … */
@@ -34,7 +28,6 @@ const siteRoutes: RouteObject[] = [
   ...exploreRoutes,
   ...profileRoutes,
 ];
-
 
 /**
  * Every page of the web interface, by URL. The URLs are Gitea's, so links people share keep working. More
