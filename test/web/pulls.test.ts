@@ -111,4 +111,14 @@ describe('the pull request pages', { skip: noBrowser }, () => {
     await assertAccessible(page, 'the list of pull requests');
     await page.context().close();
   });
+
+  it("fits the list, the conversation and the files into a phone's width, with nothing to scroll sideways", async () => {
+    for (const path of ['pulls', 'pulls/1', 'pulls/1/files']) {
+      const page = await browser.open(`/${repo.fullName}/${path}`, { account: owner, phone: true });
+      await page.waitForLoadState('networkidle');
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      assert.ok(overflow <= 0, `${path}: ${overflow}px wider than the phone`);
+      await page.context().close();
+    }
+  });
 });
