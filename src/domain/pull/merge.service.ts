@@ -109,6 +109,41 @@ async function protectionBlockers(ctx: ServiceContext, pull: PullRow, rule: Read
   return reasons;
 }
 
+/** What a pull request's merge box shows the viewer (mergeCheck). */
+export interface MergeCheck {
+  /** The viewer may merge into the base branch: the rule's merge whitelist, or write access to the code. */
+  viewerCanMerge: boolean;
+  /** What refuses a merge now (the reasons mergePullRequest gives); empty once merged or closed. */
+  blockers: string[];
+}
+
+const mergeChecks = new WeakMap<PullView, Promise<MergeCheck>>();
+
+/**
+ * Whether the viewer may merge a pull request, and what would refuse the merge now: a work-in-progress title, a
+ * missing base branch, and the base branch protection's checks on the head as last synchronized (the reasons
+ * mergePullRequest refuses with). Computed once per pull request read.
+ */
+export function mergeCheck(ctx: ServiceContext, view: PullView): Promise<MergeCheck> {
+  let check = mergeChecks.get(view);
+  if (!check) mergeChecks.set(view, (check = computeMergeCheck(ctx, view)));
+  return check;
+}
+
+async function computeMergeCheck(ctx: ServiceContext, view: PullView): Promise<MergeCheck> {
+  if (view.pull.hasMerged || view.issue.isClosed) return { viewerCanMerge: false, blockers: [] };
+  const [permission, rules] = await Promise.all([repositoryPermission(ctx, view.repo), repositoryRules(ctx, view.repo.id)]);
+  const rule = ruleFor(rules, view.pull.baseBranch);
+  const pusher = await viewerAsPusher(ctx, permission.units['repo.code']);
+  const viewerCanMerge = pusher.userId !== null && (rule ? mayMerge(rule, pusher) : pusher.writesCode);
+  const blockers: string[] = [];
+  if (isWorkInProgress(view.issue.title)) blockers.push('the title marks it as work in progress');
+  const base = await readBranch(gitDir(ctx, view.repo.id), view.pull.baseBranch);
+  if (!base) blockers.push(`the base branch "${view.pull.baseBranch}" does not exist`);
+  else blockers.push(...(await protectionBlockers(ctx, { ...view.pull, issue: view.issue }, rule, base.oid, view.pull.headCommitId)));
+  return { viewerCanMerge, blockers };
+}
+
 // ---------------------------------------------------------------------------------------------
 // Merging
 

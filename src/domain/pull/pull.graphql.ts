@@ -242,6 +242,19 @@ builder.mutationFields((t) => ({
   }),
 }));
 
+builder.objectFields(PullRequestRef, (t) => ({
+  viewerCanMerge: t.boolean({
+    description: "The viewer may merge into the base branch (the rule's merge whitelist, or write access to the code); false once merged or closed.",
+    resolve: async (v, _args, ctx) => (await merging.mergeCheck(ctx, v)).viewerCanMerge,
+  }),
+  mergeBlockers: t.stringList({
+    description:
+      "What would refuse a merge now, in words: a work-in-progress title, and the base branch protection's checks (status checks, " +
+      'approvals, an outdated head, protected files). Empty when nothing does, and once merged or closed.',
+    resolve: async (v, _args, ctx) => (await merging.mergeCheck(ctx, v)).blockers,
+  }),
+}));
+
 // Auto-merge: merging when the checks succeed (auto-merge.service.ts, auto-merge.ts)
 
 export const PullRequestAutoMergeRef = builder.objectRef<AutoMerge>('PullRequestAutoMerge').implement({

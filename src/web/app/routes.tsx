@@ -9,6 +9,7 @@ import { exploreRoutes } from '../pages/explore/routes.ts';
 import { profileRoutes } from '../pages/profile/routes.ts';
 import { codeRoutes } from '../pages/repo/code/routes.ts';
 import { issueRoutes } from '../pages/repo/issues/routes.ts';
+import { pullRoutes } from '../pages/repo/pulls/routes.ts';
 import { releaseRoutes } from '../pages/repo/releases/routes.ts';
 import { wikiRoutes } from '../pages/repo/wiki/routes.ts';
 
@@ -18,6 +19,7 @@ const repositoryRoutes: RouteObject[] = [
   ...issueRoutes,
   ...releaseRoutes,
   ...wikiRoutes,
+  ...pullRoutes,
 ];
 
 /** The routes of the site's other areas (pages/<area>/routes.ts): explore, settings, admin, profiles, … */
