@@ -34,6 +34,163 @@ export type ActivityOpType =
   | 'transfer_repo'
   | 'watch_repo';
 
+export type CreateBranchProtectionInput = {
+  approvalsWhitelistTeams?: Array<string> | null | undefined;
+  approvalsWhitelistUsername?: Array<string> | null | undefined;
+  blockAdminMergeOverride?: boolean | null | undefined;
+  blockOnCodeownerReviews?: boolean | null | undefined;
+  blockOnOfficialReviewRequests?: boolean | null | undefined;
+  blockOnOutdatedBranch?: boolean | null | undefined;
+  blockOnRejectedReviews?: boolean | null | undefined;
+  /** The rule name under its old name (used when ruleName is empty). */
+  branchName?: string | null | undefined;
+  bypassAllowlistTeams?: Array<string> | null | undefined;
+  bypassAllowlistUsernames?: Array<string> | null | undefined;
+  dismissStaleApprovals?: boolean | null | undefined;
+  enableApprovalsWhitelist?: boolean | null | undefined;
+  enableBypassAllowlist?: boolean | null | undefined;
+  enableForcePush?: boolean | null | undefined;
+  enableForcePushAllowlist?: boolean | null | undefined;
+  enableMergeWhitelist?: boolean | null | undefined;
+  /** Pushing is allowed at all (to writers, or to the push whitelist when it is on). */
+  enablePush?: boolean | null | undefined;
+  enablePushWhitelist?: boolean | null | undefined;
+  enableStatusCheck?: boolean | null | undefined;
+  forcePushAllowlistDeployKeys?: boolean | null | undefined;
+  forcePushAllowlistTeams?: Array<string> | null | undefined;
+  forcePushAllowlistUsernames?: Array<string> | null | undefined;
+  ignoreStaleApprovals?: boolean | null | undefined;
+  mergeWhitelistTeams?: Array<string> | null | undefined;
+  mergeWhitelistUsernames?: Array<string> | null | undefined;
+  /** Where the rule stands among the glob rules (lowest first); 0 on creation puts it last. */
+  priority?: number | null | undefined;
+  /** Globs separated by ";": pushes touching matching files are refused. */
+  protectedFilePatterns?: string | null | undefined;
+  pushWhitelistDeployKeys?: boolean | null | undefined;
+  pushWhitelistTeams?: Array<string> | null | undefined;
+  pushWhitelistUsernames?: Array<string> | null | undefined;
+  requireSignedCommits?: boolean | null | undefined;
+  /** Approvals a pull request needs; a negative number leaves it as it is (0 on creation). */
+  requiredApprovals?: number | null | undefined;
+  /** A branch name, or a glob (`release/*`, `**`) of branch names. */
+  ruleName?: string | null | undefined;
+  /** Status contexts (globs) that must succeed before merging. */
+  statusCheckContexts?: Array<string> | null | undefined;
+  /** Globs separated by ";": matching files may be pushed by those who may not push. */
+  unprotectedFilePatterns?: string | null | undefined;
+};
+
+export type CreateWebhookInput = {
+  /** Whether events are delivered (false when left out, as Gitea). */
+  active?: boolean | null | undefined;
+  /** Sent as the Authorization header of each delivery. */
+  authorizationHeader?: string | null | undefined;
+  /** A glob of branch names a push or branch event must match; empty or * for all. */
+  branchFilter?: string | null | undefined;
+  /** json or form (the payload as a form member `payload`). */
+  contentType: string;
+  /** push_only, send_everything or choose_events (the default): Gitea's three modes. */
+  eventMode?: WebhookEventMode | null | undefined;
+  /** For choose_events: Gitea's event names as its API takes them (issues and pull_request choose their whole group, issues_only and pull_request_only the one event); none: push only. */
+  events?: Array<string> | null | undefined;
+  /** POST (the default) or GET, PUT, PATCH. */
+  httpMethod?: string | null | undefined;
+  /** A name for people. */
+  name?: string | null | undefined;
+  /** Key of the HMAC-SHA256 signature of each delivery's body. */
+  secret?: string | null | undefined;
+  /** The type's own config members; those the type does not take are ignored. */
+  settings?: Array<WebhookSettingInput> | null | undefined;
+  /** gitea or gogs (the payload itself), or a service: slack, discord, dingtalk, telegram, msteams, feishu, matrix, wechatwork, packagist. */
+  type: string;
+  /** Where deliveries are sent: an http(s) URL. */
+  url: string;
+};
+
+export type EditBranchProtectionInput = {
+  approvalsWhitelistTeams?: Array<string> | null | undefined;
+  approvalsWhitelistUsername?: Array<string> | null | undefined;
+  blockAdminMergeOverride?: boolean | null | undefined;
+  blockOnCodeownerReviews?: boolean | null | undefined;
+  blockOnOfficialReviewRequests?: boolean | null | undefined;
+  blockOnOutdatedBranch?: boolean | null | undefined;
+  blockOnRejectedReviews?: boolean | null | undefined;
+  bypassAllowlistTeams?: Array<string> | null | undefined;
+  bypassAllowlistUsernames?: Array<string> | null | undefined;
+  dismissStaleApprovals?: boolean | null | undefined;
+  enableApprovalsWhitelist?: boolean | null | undefined;
+  enableBypassAllowlist?: boolean | null | undefined;
+  enableForcePush?: boolean | null | undefined;
+  enableForcePushAllowlist?: boolean | null | undefined;
+  enableMergeWhitelist?: boolean | null | undefined;
+  /** Pushing is allowed at all (to writers, or to the push whitelist when it is on). */
+  enablePush?: boolean | null | undefined;
+  enablePushWhitelist?: boolean | null | undefined;
+  enableStatusCheck?: boolean | null | undefined;
+  forcePushAllowlistDeployKeys?: boolean | null | undefined;
+  forcePushAllowlistTeams?: Array<string> | null | undefined;
+  forcePushAllowlistUsernames?: Array<string> | null | undefined;
+  ignoreStaleApprovals?: boolean | null | undefined;
+  mergeWhitelistTeams?: Array<string> | null | undefined;
+  mergeWhitelistUsernames?: Array<string> | null | undefined;
+  /** Where the rule stands among the glob rules (lowest first); 0 on creation puts it last. */
+  priority?: number | null | undefined;
+  /** Globs separated by ";": pushes touching matching files are refused. */
+  protectedFilePatterns?: string | null | undefined;
+  pushWhitelistDeployKeys?: boolean | null | undefined;
+  pushWhitelistTeams?: Array<string> | null | undefined;
+  pushWhitelistUsernames?: Array<string> | null | undefined;
+  requireSignedCommits?: boolean | null | undefined;
+  /** Approvals a pull request needs; a negative number leaves it as it is (0 on creation). */
+  requiredApprovals?: number | null | undefined;
+  /** Status contexts (globs) that must succeed before merging. */
+  statusCheckContexts?: Array<string> | null | undefined;
+  /** Globs separated by ";": matching files may be pushed by those who may not push. */
+  unprotectedFilePatterns?: string | null | undefined;
+};
+
+export type EditWebhookInput = {
+  /** Whether events are delivered (false when left out, as Gitea). */
+  active?: boolean | null | undefined;
+  /** Sent as the Authorization header of each delivery. */
+  authorizationHeader?: string | null | undefined;
+  /** A glob of branch names a push or branch event must match; empty or * for all. */
+  branchFilter?: string | null | undefined;
+  /** json or form (the payload as a form member `payload`). */
+  contentType?: string | null | undefined;
+  /** A new mode; left out with events given: choose_events. */
+  eventMode?: WebhookEventMode | null | undefined;
+  /** Gitea's event names as for a create (replaces the choice; none: push only). */
+  events?: Array<string> | null | undefined;
+  /** POST (the default) or GET, PUT, PATCH. */
+  httpMethod?: string | null | undefined;
+  /** A name for people. */
+  name?: string | null | undefined;
+  /** Key of the HMAC-SHA256 signature of each delivery's body. */
+  secret?: string | null | undefined;
+  /** The type's config members to change; the others stay. */
+  settings?: Array<WebhookSettingInput> | null | undefined;
+  /** Where deliveries are sent: an http(s) URL. */
+  url?: string | null | undefined;
+};
+
+export type ExternalTrackerInput = {
+  format?: string | null | undefined;
+  regexpPattern?: string | null | undefined;
+  style?: string | null | undefined;
+  url: string;
+};
+
+export type ExternalWikiInput = {
+  url: string;
+};
+
+export type InternalTrackerInput = {
+  allowOnlyContributorsToTrackTime?: boolean | null | undefined;
+  enableIssueDependencies?: boolean | null | undefined;
+  enableTimeTracker?: boolean | null | undefined;
+};
+
 export type NotificationEventKind =
   | 'NEW'
   | 'STATUS_CHANGED'
@@ -42,6 +199,56 @@ export type NotificationEventKind =
 export type ObjectFormat =
   | 'sha1'
   | 'sha256';
+
+export type UpdateRepositoryInput = {
+  allowFastForwardOnlyMerge?: boolean | null | undefined;
+  allowManualMerge?: boolean | null | undefined;
+  allowMergeCommits?: boolean | null | undefined;
+  allowRebase?: boolean | null | undefined;
+  allowRebaseExplicit?: boolean | null | undefined;
+  allowRebaseUpdate?: boolean | null | undefined;
+  allowSquashMerge?: boolean | null | undefined;
+  archived?: boolean | null | undefined;
+  autodetectManualMerge?: boolean | null | undefined;
+  defaultAllowMaintainerEdit?: boolean | null | undefined;
+  defaultBranch?: string | null | undefined;
+  defaultDeleteBranchAfterMerge?: boolean | null | undefined;
+  defaultMergeStyle?: string | null | undefined;
+  description?: string | null | undefined;
+  enablePrune?: boolean | null | undefined;
+  externalTracker?: ExternalTrackerInput | null | undefined;
+  externalWiki?: ExternalWikiInput | null | undefined;
+  hasActions?: boolean | null | undefined;
+  hasCode?: boolean | null | undefined;
+  hasIssues?: boolean | null | undefined;
+  hasPackages?: boolean | null | undefined;
+  hasProjects?: boolean | null | undefined;
+  hasPullRequests?: boolean | null | undefined;
+  hasReleases?: boolean | null | undefined;
+  hasWiki?: boolean | null | undefined;
+  ignoreWhitespaceConflicts?: boolean | null | undefined;
+  internalTracker?: InternalTrackerInput | null | undefined;
+  /** Set when mirror credentials were given (refused: not a mirror). */
+  mirrorCredentials?: boolean | null | undefined;
+  mirrorInterval?: string | null | undefined;
+  name?: string | null | undefined;
+  private?: boolean | null | undefined;
+  projectsMode?: string | null | undefined;
+  template?: boolean | null | undefined;
+  website?: string | null | undefined;
+};
+
+/** What a webhook listens to (Gitea's HookEvent): only pushes, every event, or the events it chose. */
+export type WebhookEventMode =
+  | 'choose_events'
+  | 'push_only'
+  | 'send_everything';
+
+export type WebhookSettingInput = {
+  /** The config member's name, as REST's config names it (channel, room_id, ...). */
+  name: string;
+  value: string;
+};
 
 export type ShellViewerQueryVariables = Exact<{ [key: string]: never; }>;
 
@@ -83,6 +290,168 @@ export type RepositoryHeaderQueryVariables = Exact<{
 
 export type RepositoryHeaderQuery = { repository: { name: string, fullName: string, description: string, isPrivate: boolean, isFork: boolean, isArchived: boolean, isEmpty: boolean, isTemplate: boolean, objectFormat: ObjectFormat, defaultBranch: string, starCount: number, forkCount: number, watchCount: number, openIssueCount: number, hasCode: boolean, hasIssues: boolean, hasPullRequests: boolean, hasWiki: boolean, hasReleases: boolean, cloneUrl: string, htmlUrl: string, owner: { login: string }, parent: { fullName: string } | null, viewerPermissions: { admin: boolean, push: boolean, pull: boolean } } | null };
 
+export type RepositorySettingsQueryVariables = Exact<{
+  owner: string;
+  name: string;
+}>;
+
+
+export type RepositorySettingsQuery = { repository: { id: string, name: string, fullName: string, description: string, website: string, isPrivate: boolean, isTemplate: boolean, isArchived: boolean, defaultBranch: string, hasCode: boolean, hasIssues: boolean, hasPullRequests: boolean, hasWiki: boolean, hasReleases: boolean, hasProjects: boolean, hasPackages: boolean, hasActions: boolean, allowMergeCommits: boolean, allowRebase: boolean, allowRebaseExplicit: boolean, allowSquashMerge: boolean, allowFastForwardOnlyMerge: boolean, allowManualMerge: boolean, allowRebaseUpdate: boolean, defaultMergeStyle: string, defaultDeleteBranchAfterMerge: boolean, owner: { login: string }, branches: { nodes: Array<{ name: string }> } } | null };
+
+export type UpdateRepositorySettingsMutationVariables = Exact<{
+  owner: string;
+  name: string;
+  input: UpdateRepositoryInput;
+}>;
+
+
+export type UpdateRepositorySettingsMutation = { updateRepository: { id: string, name: string, fullName: string, description: string, website: string, isPrivate: boolean, isTemplate: boolean, isArchived: boolean, defaultBranch: string, hasCode: boolean, hasIssues: boolean, hasPullRequests: boolean, hasWiki: boolean, hasReleases: boolean, hasProjects: boolean, hasPackages: boolean, hasActions: boolean, allowMergeCommits: boolean, allowRebase: boolean, allowRebaseExplicit: boolean, allowSquashMerge: boolean, allowFastForwardOnlyMerge: boolean, allowManualMerge: boolean, allowRebaseUpdate: boolean, defaultMergeStyle: string, defaultDeleteBranchAfterMerge: boolean } };
+
+export type TransferRepositorySettingsMutationVariables = Exact<{
+  owner: string;
+  name: string;
+  newOwner: string;
+}>;
+
+
+export type TransferRepositorySettingsMutation = { transferRepository: { pending: boolean, repository: { fullName: string } } };
+
+export type DeleteRepositorySettingsMutationVariables = Exact<{
+  owner: string;
+  name: string;
+}>;
+
+
+export type DeleteRepositorySettingsMutation = { deleteRepository: boolean };
+
+export type RepositoryCollaboratorsQueryVariables = Exact<{
+  owner: string;
+  name: string;
+}>;
+
+
+export type RepositoryCollaboratorsQuery = { repository: { id: string, collaborations: { totalCount: number, nodes: Array<{ permission: string, user: { login: string, avatarUrl: string } }> } } | null };
+
+export type SetCollaboratorMutationVariables = Exact<{
+  owner: string;
+  name: string;
+  login: string;
+  permission?: string | null | undefined;
+}>;
+
+
+export type SetCollaboratorMutation = { setCollaborator: boolean };
+
+export type RemoveCollaboratorMutationVariables = Exact<{
+  owner: string;
+  name: string;
+  login: string;
+}>;
+
+
+export type RemoveCollaboratorMutation = { removeCollaborator: boolean };
+
+export type BranchProtectionFieldsFragment = { databaseId: number, ruleName: string, enablePush: boolean, enablePushWhitelist: boolean, pushWhitelistUsernames: Array<string>, requiredApprovals: number, enableStatusCheck: boolean, statusCheckContexts: Array<string>, blockOnRejectedReviews: boolean, dismissStaleApprovals: boolean, protectedFilePatterns: string, unprotectedFilePatterns: string, updatedAt: string };
+
+export type BranchProtectionsQueryVariables = Exact<{
+  owner: string;
+  name: string;
+}>;
+
+
+export type BranchProtectionsQuery = { repository: { id: string, branchProtections: { nodes: Array<{ databaseId: number, ruleName: string, enablePush: boolean, enablePushWhitelist: boolean, pushWhitelistUsernames: Array<string>, requiredApprovals: number, enableStatusCheck: boolean, statusCheckContexts: Array<string>, blockOnRejectedReviews: boolean, dismissStaleApprovals: boolean, protectedFilePatterns: string, unprotectedFilePatterns: string, updatedAt: string }> } } | null };
+
+export type CreateBranchProtectionRuleMutationVariables = Exact<{
+  owner: string;
+  name: string;
+  input: CreateBranchProtectionInput;
+}>;
+
+
+export type CreateBranchProtectionRuleMutation = { createBranchProtection: { databaseId: number, ruleName: string, enablePush: boolean, enablePushWhitelist: boolean, pushWhitelistUsernames: Array<string>, requiredApprovals: number, enableStatusCheck: boolean, statusCheckContexts: Array<string>, blockOnRejectedReviews: boolean, dismissStaleApprovals: boolean, protectedFilePatterns: string, unprotectedFilePatterns: string, updatedAt: string } };
+
+export type UpdateBranchProtectionRuleMutationVariables = Exact<{
+  owner: string;
+  name: string;
+  ruleName: string;
+  input: EditBranchProtectionInput;
+}>;
+
+
+export type UpdateBranchProtectionRuleMutation = { updateBranchProtection: { databaseId: number, ruleName: string, enablePush: boolean, enablePushWhitelist: boolean, pushWhitelistUsernames: Array<string>, requiredApprovals: number, enableStatusCheck: boolean, statusCheckContexts: Array<string>, blockOnRejectedReviews: boolean, dismissStaleApprovals: boolean, protectedFilePatterns: string, unprotectedFilePatterns: string, updatedAt: string } };
+
+export type DeleteBranchProtectionRuleMutationVariables = Exact<{
+  owner: string;
+  name: string;
+  ruleName: string;
+}>;
+
+
+export type DeleteBranchProtectionRuleMutation = { deleteBranchProtection: boolean };
+
+export type WebhookFieldsFragment = { databaseId: number, type: string, name: string, url: string, contentType: string, httpMethod: string, active: boolean, branchFilter: string, eventMode: WebhookEventMode, chosenEvents: Array<string>, settings: Array<{ name: string, value: string }> };
+
+export type RepositoryWebhooksQueryVariables = Exact<{
+  owner: string;
+  name: string;
+}>;
+
+
+export type RepositoryWebhooksQuery = { repository: { id: string, webhooks: { nodes: Array<{ databaseId: number, type: string, name: string, url: string, contentType: string, httpMethod: string, active: boolean, branchFilter: string, eventMode: WebhookEventMode, chosenEvents: Array<string>, settings: Array<{ name: string, value: string }> }> } } | null };
+
+export type RepositoryWebhookQueryVariables = Exact<{
+  owner: string;
+  name: string;
+  id: number;
+}>;
+
+
+export type RepositoryWebhookQuery = { repository: { id: string, webhook: { databaseId: number, type: string, name: string, url: string, contentType: string, httpMethod: string, active: boolean, branchFilter: string, eventMode: WebhookEventMode, chosenEvents: Array<string>, deliveries: { totalCount: number, nodes: Array<{ databaseId: number, uuid: string, event: string, eventType: string, attempts: number, delivered: boolean, succeeded: boolean, responseStatus: number | null, responseBody: string, createdAt: string, deliveredAt: string | null, nextAttemptAt: string }> }, settings: Array<{ name: string, value: string }> } | null } | null };
+
+export type CreateRepositoryWebhookMutationVariables = Exact<{
+  owner: string;
+  name: string;
+  input: CreateWebhookInput;
+}>;
+
+
+export type CreateRepositoryWebhookMutation = { createWebhook: { databaseId: number, type: string, name: string, url: string, contentType: string, httpMethod: string, active: boolean, branchFilter: string, eventMode: WebhookEventMode, chosenEvents: Array<string>, settings: Array<{ name: string, value: string }> } };
+
+export type EditRepositoryWebhookMutationVariables = Exact<{
+  owner: string;
+  name: string;
+  id: number;
+  input: EditWebhookInput;
+}>;
+
+
+export type EditRepositoryWebhookMutation = { editWebhook: { databaseId: number, type: string, name: string, url: string, contentType: string, httpMethod: string, active: boolean, branchFilter: string, eventMode: WebhookEventMode, chosenEvents: Array<string>, settings: Array<{ name: string, value: string }> } };
+
+export type DeleteRepositoryWebhookMutationVariables = Exact<{
+  owner: string;
+  name: string;
+  id: number;
+}>;
+
+
+export type DeleteRepositoryWebhookMutation = { deleteWebhook: boolean };
+
+export type TestRepositoryWebhookMutationVariables = Exact<{
+  owner: string;
+  name: string;
+  id: number;
+}>;
+
+
+export type TestRepositoryWebhookMutation = { testWebhook: boolean };
+
+export type RedeliverRepositoryWebhookMutationVariables = Exact<{
+  id: number;
+}>;
+
+
+export type RedeliverRepositoryWebhookMutation = { redeliverWebhookDelivery: { databaseId: number } };
+
 export type SignInMutationVariables = Exact<{
   login: string;
   password: string;
@@ -93,7 +462,8 @@ export type SignInMutationVariables = Exact<{
 
 export type SignInMutation = { signIn: { passcodeRequired: boolean, viewer: { login: string } | null } };
 
-
+export const BranchProtectionFieldsFragmentDoc = {"kind":"Document","definitions":[{"kind":"FragmentDefinition","name":{"kind":"Name","value":"BranchProtectionFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"BranchProtection"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"databaseId"}},{"kind":"Field","name":{"kind":"Name","value":"ruleName"}},{"kind":"Field","name":{"kind":"Name","value":"enablePush"}},{"kind":"Field","name":{"kind":"Name","value":"enablePushWhitelist"}},{"kind":"Field","name":{"kind":"Name","value":"pushWhitelistUsernames"}},{"kind":"Field","name":{"kind":"Name","value":"requiredApprovals"}},{"kind":"Field","name":{"kind":"Name","value":"enableStatusCheck"}},{"kind":"Field","name":{"kind":"Name","value":"statusCheckContexts"}},{"kind":"Field","name":{"kind":"Name","value":"blockOnRejectedReviews"}},{"kind":"Field","name":{"kind":"Name","value":"dismissStaleApprovals"}},{"kind":"Field","name":{"kind":"Name","value":"protectedFilePatterns"}},{"kind":"Field","name":{"kind":"Name","value":"unprotectedFilePatterns"}},{"kind":"Field","name":{"kind":"Name","value":"updatedAt"}}]}}]} as unknown as DocumentNode<BranchProtectionFieldsFragment, unknown>;
+export const WebhookFieldsFragmentDoc = {"kind":"Document","definitions":[{"kind":"FragmentDefinition","name":{"kind":"Name","value":"WebhookFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Webhook"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"databaseId"}},{"kind":"Field","name":{"kind":"Name","value":"type"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"url"}},{"kind":"Field","name":{"kind":"Name","value":"contentType"}},{"kind":"Field","name":{"kind":"Name","value":"httpMethod"}},{"kind":"Field","name":{"kind":"Name","value":"active"}},{"kind":"Field","name":{"kind":"Name","value":"branchFilter"}},{"kind":"Field","name":{"kind":"Name","value":"eventMode"}},{"kind":"Field","name":{"kind":"Name","value":"chosenEvents"}},{"kind":"Field","name":{"kind":"Name","value":"settings"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"value"}}]}}]}}]} as unknown as DocumentNode<WebhookFieldsFragment, unknown>;
 export const ShellViewerDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"ShellViewer"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"viewer"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"login"}},{"kind":"Field","name":{"kind":"Name","value":"fullName"}},{"kind":"Field","name":{"kind":"Name","value":"isAdmin"}},{"kind":"Field","name":{"kind":"Name","value":"avatarUrl"}}]}}]}}]} as unknown as DocumentNode<ShellViewerQuery, ShellViewerQueryVariables>;
 export const UnreadCountDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"UnreadCount"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"unreadNotificationCount"}}]}}]} as unknown as DocumentNode<UnreadCountQuery, UnreadCountQueryVariables>;
 export const UnreadCountLiveDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"subscription","name":{"kind":"Name","value":"UnreadCountLive"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"notificationEvents"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"kind"}},{"kind":"Field","name":{"kind":"Name","value":"unreadCount"}}]}}]}}]} as unknown as DocumentNode<UnreadCountLiveSubscription, UnreadCountLiveSubscriptionVariables>;
@@ -101,4 +471,22 @@ export const SignOutDocument = {"kind":"Document","definitions":[{"kind":"Operat
 export const HomeDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"Home"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"viewer"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"login"}},{"kind":"Field","name":{"kind":"Name","value":"repositories"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"affiliation"},"value":{"kind":"EnumValue","value":"reachable"}},{"kind":"Argument","name":{"kind":"Name","value":"first"},"value":{"kind":"IntValue","value":"20"}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"totalCount"}},{"kind":"Field","name":{"kind":"Name","value":"nodes"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"fullName"}},{"kind":"Field","name":{"kind":"Name","value":"isPrivate"}},{"kind":"Field","name":{"kind":"Name","value":"description"}},{"kind":"Field","name":{"kind":"Name","value":"updatedAt"}}]}}]}},{"kind":"Field","name":{"kind":"Name","value":"activities"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"first"},"value":{"kind":"IntValue","value":"20"}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"nodes"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"databaseId"}},{"kind":"Field","name":{"kind":"Name","value":"opType"}},{"kind":"Field","name":{"kind":"Name","value":"refName"}},{"kind":"Field","name":{"kind":"Name","value":"content"}},{"kind":"Field","name":{"kind":"Name","value":"createdAt"}},{"kind":"Field","name":{"kind":"Name","value":"actor"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"login"}}]}},{"kind":"Field","name":{"kind":"Name","value":"repository"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"fullName"}}]}}]}}]}}]}},{"kind":"Field","name":{"kind":"Name","value":"notifications"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"first"},"value":{"kind":"IntValue","value":"10"}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"totalCount"}},{"kind":"Field","name":{"kind":"Name","value":"nodes"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"databaseId"}},{"kind":"Field","name":{"kind":"Name","value":"subjectTitle"}},{"kind":"Field","name":{"kind":"Name","value":"subjectType"}},{"kind":"Field","name":{"kind":"Name","value":"subjectNumber"}},{"kind":"Field","name":{"kind":"Name","value":"repository"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"fullName"}}]}}]}}]}}]}}]} as unknown as DocumentNode<HomeQuery, HomeQueryVariables>;
 export const HomeOrganizationsDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"HomeOrganizations"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"login"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"organizations"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"member"},"value":{"kind":"Variable","name":{"kind":"Name","value":"login"}}},{"kind":"Argument","name":{"kind":"Name","value":"first"},"value":{"kind":"IntValue","value":"50"}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"nodes"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"login"}},{"kind":"Field","name":{"kind":"Name","value":"fullName"}}]}}]}}]}}]} as unknown as DocumentNode<HomeOrganizationsQuery, HomeOrganizationsQueryVariables>;
 export const RepositoryHeaderDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"RepositoryHeader"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"owner"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"name"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"repository"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"owner"},"value":{"kind":"Variable","name":{"kind":"Name","value":"owner"}}},{"kind":"Argument","name":{"kind":"Name","value":"name"},"value":{"kind":"Variable","name":{"kind":"Name","value":"name"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"fullName"}},{"kind":"Field","name":{"kind":"Name","value":"description"}},{"kind":"Field","name":{"kind":"Name","value":"isPrivate"}},{"kind":"Field","name":{"kind":"Name","value":"isFork"}},{"kind":"Field","name":{"kind":"Name","value":"isArchived"}},{"kind":"Field","name":{"kind":"Name","value":"isEmpty"}},{"kind":"Field","name":{"kind":"Name","value":"isTemplate"}},{"kind":"Field","name":{"kind":"Name","value":"objectFormat"}},{"kind":"Field","name":{"kind":"Name","value":"defaultBranch"}},{"kind":"Field","name":{"kind":"Name","value":"starCount"}},{"kind":"Field","name":{"kind":"Name","value":"forkCount"}},{"kind":"Field","name":{"kind":"Name","value":"watchCount"}},{"kind":"Field","name":{"kind":"Name","value":"openIssueCount"}},{"kind":"Field","name":{"kind":"Name","value":"hasCode"}},{"kind":"Field","name":{"kind":"Name","value":"hasIssues"}},{"kind":"Field","name":{"kind":"Name","value":"hasPullRequests"}},{"kind":"Field","name":{"kind":"Name","value":"hasWiki"}},{"kind":"Field","name":{"kind":"Name","value":"hasReleases"}},{"kind":"Field","name":{"kind":"Name","value":"cloneUrl"}},{"kind":"Field","name":{"kind":"Name","value":"htmlUrl"}},{"kind":"Field","name":{"kind":"Name","value":"owner"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"login"}}]}},{"kind":"Field","name":{"kind":"Name","value":"parent"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"fullName"}}]}},{"kind":"Field","name":{"kind":"Name","value":"viewerPermissions"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"admin"}},{"kind":"Field","name":{"kind":"Name","value":"push"}},{"kind":"Field","name":{"kind":"Name","value":"pull"}}]}}]}}]}}]} as unknown as DocumentNode<RepositoryHeaderQuery, RepositoryHeaderQueryVariables>;
+export const RepositorySettingsDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"RepositorySettings"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"owner"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"name"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"repository"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"owner"},"value":{"kind":"Variable","name":{"kind":"Name","value":"owner"}}},{"kind":"Argument","name":{"kind":"Name","value":"name"},"value":{"kind":"Variable","name":{"kind":"Name","value":"name"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"fullName"}},{"kind":"Field","name":{"kind":"Name","value":"description"}},{"kind":"Field","name":{"kind":"Name","value":"website"}},{"kind":"Field","name":{"kind":"Name","value":"isPrivate"}},{"kind":"Field","name":{"kind":"Name","value":"isTemplate"}},{"kind":"Field","name":{"kind":"Name","value":"isArchived"}},{"kind":"Field","name":{"kind":"Name","value":"defaultBranch"}},{"kind":"Field","name":{"kind":"Name","value":"hasCode"}},{"kind":"Field","name":{"kind":"Name","value":"hasIssues"}},{"kind":"Field","name":{"kind":"Name","value":"hasPullRequests"}},{"kind":"Field","name":{"kind":"Name","value":"hasWiki"}},{"kind":"Field","name":{"kind":"Name","value":"hasReleases"}},{"kind":"Field","name":{"kind":"Name","value":"hasProjects"}},{"kind":"Field","name":{"kind":"Name","value":"hasPackages"}},{"kind":"Field","name":{"kind":"Name","value":"hasActions"}},{"kind":"Field","name":{"kind":"Name","value":"allowMergeCommits"}},{"kind":"Field","name":{"kind":"Name","value":"allowRebase"}},{"kind":"Field","name":{"kind":"Name","value":"allowRebaseExplicit"}},{"kind":"Field","name":{"kind":"Name","value":"allowSquashMerge"}},{"kind":"Field","name":{"kind":"Name","value":"allowFastForwardOnlyMerge"}},{"kind":"Field","name":{"kind":"Name","value":"allowManualMerge"}},{"kind":"Field","name":{"kind":"Name","value":"allowRebaseUpdate"}},{"kind":"Field","name":{"kind":"Name","value":"defaultMergeStyle"}},{"kind":"Field","name":{"kind":"Name","value":"defaultDeleteBranchAfterMerge"}},{"kind":"Field","name":{"kind":"Name","value":"owner"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"login"}}]}},{"kind":"Field","name":{"kind":"Name","value":"branches"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"first"},"value":{"kind":"IntValue","value":"100"}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"nodes"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"name"}}]}}]}}]}}]}}]} as unknown as DocumentNode<RepositorySettingsQuery, RepositorySettingsQueryVariables>;
+export const UpdateRepositorySettingsDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"UpdateRepositorySettings"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"owner"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"name"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"UpdateRepositoryInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"updateRepository"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"owner"},"value":{"kind":"Variable","name":{"kind":"Name","value":"owner"}}},{"kind":"Argument","name":{"kind":"Name","value":"name"},"value":{"kind":"Variable","name":{"kind":"Name","value":"name"}}},{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"fullName"}},{"kind":"Field","name":{"kind":"Name","value":"description"}},{"kind":"Field","name":{"kind":"Name","value":"website"}},{"kind":"Field","name":{"kind":"Name","value":"isPrivate"}},{"kind":"Field","name":{"kind":"Name","value":"isTemplate"}},{"kind":"Field","name":{"kind":"Name","value":"isArchived"}},{"kind":"Field","name":{"kind":"Name","value":"defaultBranch"}},{"kind":"Field","name":{"kind":"Name","value":"hasCode"}},{"kind":"Field","name":{"kind":"Name","value":"hasIssues"}},{"kind":"Field","name":{"kind":"Name","value":"hasPullRequests"}},{"kind":"Field","name":{"kind":"Name","value":"hasWiki"}},{"kind":"Field","name":{"kind":"Name","value":"hasReleases"}},{"kind":"Field","name":{"kind":"Name","value":"hasProjects"}},{"kind":"Field","name":{"kind":"Name","value":"hasPackages"}},{"kind":"Field","name":{"kind":"Name","value":"hasActions"}},{"kind":"Field","name":{"kind":"Name","value":"allowMergeCommits"}},{"kind":"Field","name":{"kind":"Name","value":"allowRebase"}},{"kind":"Field","name":{"kind":"Name","value":"allowRebaseExplicit"}},{"kind":"Field","name":{"kind":"Name","value":"allowSquashMerge"}},{"kind":"Field","name":{"kind":"Name","value":"allowFastForwardOnlyMerge"}},{"kind":"Field","name":{"kind":"Name","value":"allowManualMerge"}},{"kind":"Field","name":{"kind":"Name","value":"allowRebaseUpdate"}},{"kind":"Field","name":{"kind":"Name","value":"defaultMergeStyle"}},{"kind":"Field","name":{"kind":"Name","value":"defaultDeleteBranchAfterMerge"}}]}}]}}]} as unknown as DocumentNode<UpdateRepositorySettingsMutation, UpdateRepositorySettingsMutationVariables>;
+export const TransferRepositorySettingsDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"TransferRepositorySettings"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"owner"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"name"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"newOwner"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"transferRepository"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"owner"},"value":{"kind":"Variable","name":{"kind":"Name","value":"owner"}}},{"kind":"Argument","name":{"kind":"Name","value":"name"},"value":{"kind":"Variable","name":{"kind":"Name","value":"name"}}},{"kind":"Argument","name":{"kind":"Name","value":"newOwner"},"value":{"kind":"Variable","name":{"kind":"Name","value":"newOwner"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"pending"}},{"kind":"Field","name":{"kind":"Name","value":"repository"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"fullName"}}]}}]}}]}}]} as unknown as DocumentNode<TransferRepositorySettingsMutation, TransferRepositorySettingsMutationVariables>;
+export const DeleteRepositorySettingsDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"DeleteRepositorySettings"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"owner"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"name"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"deleteRepository"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"owner"},"value":{"kind":"Variable","name":{"kind":"Name","value":"owner"}}},{"kind":"Argument","name":{"kind":"Name","value":"name"},"value":{"kind":"Variable","name":{"kind":"Name","value":"name"}}}]}]}}]} as unknown as DocumentNode<DeleteRepositorySettingsMutation, DeleteRepositorySettingsMutationVariables>;
+export const RepositoryCollaboratorsDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"RepositoryCollaborators"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"owner"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"name"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"repository"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"owner"},"value":{"kind":"Variable","name":{"kind":"Name","value":"owner"}}},{"kind":"Argument","name":{"kind":"Name","value":"name"},"value":{"kind":"Variable","name":{"kind":"Name","value":"name"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"collaborations"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"first"},"value":{"kind":"IntValue","value":"100"}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"totalCount"}},{"kind":"Field","name":{"kind":"Name","value":"nodes"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"permission"}},{"kind":"Field","name":{"kind":"Name","value":"user"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"login"}},{"kind":"Field","name":{"kind":"Name","value":"avatarUrl"}}]}}]}}]}}]}}]}}]} as unknown as DocumentNode<RepositoryCollaboratorsQuery, RepositoryCollaboratorsQueryVariables>;
+export const SetCollaboratorDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"SetCollaborator"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"owner"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"name"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"login"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"permission"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"setCollaborator"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"owner"},"value":{"kind":"Variable","name":{"kind":"Name","value":"owner"}}},{"kind":"Argument","name":{"kind":"Name","value":"name"},"value":{"kind":"Variable","name":{"kind":"Name","value":"name"}}},{"kind":"Argument","name":{"kind":"Name","value":"login"},"value":{"kind":"Variable","name":{"kind":"Name","value":"login"}}},{"kind":"Argument","name":{"kind":"Name","value":"permission"},"value":{"kind":"Variable","name":{"kind":"Name","value":"permission"}}}]}]}}]} as unknown as DocumentNode<SetCollaboratorMutation, SetCollaboratorMutationVariables>;
+export const RemoveCollaboratorDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"RemoveCollaborator"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"owner"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"name"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"login"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"removeCollaborator"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"owner"},"value":{"kind":"Variable","name":{"kind":"Name","value":"owner"}}},{"kind":"Argument","name":{"kind":"Name","value":"name"},"value":{"kind":"Variable","name":{"kind":"Name","value":"name"}}},{"kind":"Argument","name":{"kind":"Name","value":"login"},"value":{"kind":"Variable","name":{"kind":"Name","value":"login"}}}]}]}}]} as unknown as DocumentNode<RemoveCollaboratorMutation, RemoveCollaboratorMutationVariables>;
+export const BranchProtectionsDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"BranchProtections"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"owner"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"name"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"repository"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"owner"},"value":{"kind":"Variable","name":{"kind":"Name","value":"owner"}}},{"kind":"Argument","name":{"kind":"Name","value":"name"},"value":{"kind":"Variable","name":{"kind":"Name","value":"name"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"branchProtections"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"first"},"value":{"kind":"IntValue","value":"100"}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"nodes"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"BranchProtectionFields"}}]}}]}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"BranchProtectionFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"BranchProtection"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"databaseId"}},{"kind":"Field","name":{"kind":"Name","value":"ruleName"}},{"kind":"Field","name":{"kind":"Name","value":"enablePush"}},{"kind":"Field","name":{"kind":"Name","value":"enablePushWhitelist"}},{"kind":"Field","name":{"kind":"Name","value":"pushWhitelistUsernames"}},{"kind":"Field","name":{"kind":"Name","value":"requiredApprovals"}},{"kind":"Field","name":{"kind":"Name","value":"enableStatusCheck"}},{"kind":"Field","name":{"kind":"Name","value":"statusCheckContexts"}},{"kind":"Field","name":{"kind":"Name","value":"blockOnRejectedReviews"}},{"kind":"Field","name":{"kind":"Name","value":"dismissStaleApprovals"}},{"kind":"Field","name":{"kind":"Name","value":"protectedFilePatterns"}},{"kind":"Field","name":{"kind":"Name","value":"unprotectedFilePatterns"}},{"kind":"Field","name":{"kind":"Name","value":"updatedAt"}}]}}]} as unknown as DocumentNode<BranchProtectionsQuery, BranchProtectionsQueryVariables>;
+export const CreateBranchProtectionRuleDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"CreateBranchProtectionRule"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"owner"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"name"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"CreateBranchProtectionInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"createBranchProtection"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"owner"},"value":{"kind":"Variable","name":{"kind":"Name","value":"owner"}}},{"kind":"Argument","name":{"kind":"Name","value":"name"},"value":{"kind":"Variable","name":{"kind":"Name","value":"name"}}},{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"BranchProtectionFields"}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"BranchProtectionFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"BranchProtection"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"databaseId"}},{"kind":"Field","name":{"kind":"Name","value":"ruleName"}},{"kind":"Field","name":{"kind":"Name","value":"enablePush"}},{"kind":"Field","name":{"kind":"Name","value":"enablePushWhitelist"}},{"kind":"Field","name":{"kind":"Name","value":"pushWhitelistUsernames"}},{"kind":"Field","name":{"kind":"Name","value":"requiredApprovals"}},{"kind":"Field","name":{"kind":"Name","value":"enableStatusCheck"}},{"kind":"Field","name":{"kind":"Name","value":"statusCheckContexts"}},{"kind":"Field","name":{"kind":"Name","value":"blockOnRejectedReviews"}},{"kind":"Field","name":{"kind":"Name","value":"dismissStaleApprovals"}},{"kind":"Field","name":{"kind":"Name","value":"protectedFilePatterns"}},{"kind":"Field","name":{"kind":"Name","value":"unprotectedFilePatterns"}},{"kind":"Field","name":{"kind":"Name","value":"updatedAt"}}]}}]} as unknown as DocumentNode<CreateBranchProtectionRuleMutation, CreateBranchProtectionRuleMutationVariables>;
+export const UpdateBranchProtectionRuleDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"UpdateBranchProtectionRule"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"owner"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"name"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"ruleName"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"EditBranchProtectionInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"updateBranchProtection"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"owner"},"value":{"kind":"Variable","name":{"kind":"Name","value":"owner"}}},{"kind":"Argument","name":{"kind":"Name","value":"name"},"value":{"kind":"Variable","name":{"kind":"Name","value":"name"}}},{"kind":"Argument","name":{"kind":"Name","value":"ruleName"},"value":{"kind":"Variable","name":{"kind":"Name","value":"ruleName"}}},{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"BranchProtectionFields"}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"BranchProtectionFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"BranchProtection"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"databaseId"}},{"kind":"Field","name":{"kind":"Name","value":"ruleName"}},{"kind":"Field","name":{"kind":"Name","value":"enablePush"}},{"kind":"Field","name":{"kind":"Name","value":"enablePushWhitelist"}},{"kind":"Field","name":{"kind":"Name","value":"pushWhitelistUsernames"}},{"kind":"Field","name":{"kind":"Name","value":"requiredApprovals"}},{"kind":"Field","name":{"kind":"Name","value":"enableStatusCheck"}},{"kind":"Field","name":{"kind":"Name","value":"statusCheckContexts"}},{"kind":"Field","name":{"kind":"Name","value":"blockOnRejectedReviews"}},{"kind":"Field","name":{"kind":"Name","value":"dismissStaleApprovals"}},{"kind":"Field","name":{"kind":"Name","value":"protectedFilePatterns"}},{"kind":"Field","name":{"kind":"Name","value":"unprotectedFilePatterns"}},{"kind":"Field","name":{"kind":"Name","value":"updatedAt"}}]}}]} as unknown as DocumentNode<UpdateBranchProtectionRuleMutation, UpdateBranchProtectionRuleMutationVariables>;
+export const DeleteBranchProtectionRuleDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"DeleteBranchProtectionRule"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"owner"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"name"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"ruleName"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"deleteBranchProtection"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"owner"},"value":{"kind":"Variable","name":{"kind":"Name","value":"owner"}}},{"kind":"Argument","name":{"kind":"Name","value":"name"},"value":{"kind":"Variable","name":{"kind":"Name","value":"name"}}},{"kind":"Argument","name":{"kind":"Name","value":"ruleName"},"value":{"kind":"Variable","name":{"kind":"Name","value":"ruleName"}}}]}]}}]} as unknown as DocumentNode<DeleteBranchProtectionRuleMutation, DeleteBranchProtectionRuleMutationVariables>;
+export const RepositoryWebhooksDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"RepositoryWebhooks"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"owner"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"name"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"repository"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"owner"},"value":{"kind":"Variable","name":{"kind":"Name","value":"owner"}}},{"kind":"Argument","name":{"kind":"Name","value":"name"},"value":{"kind":"Variable","name":{"kind":"Name","value":"name"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"webhooks"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"first"},"value":{"kind":"IntValue","value":"100"}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"nodes"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"WebhookFields"}}]}}]}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"WebhookFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Webhook"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"databaseId"}},{"kind":"Field","name":{"kind":"Name","value":"type"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"url"}},{"kind":"Field","name":{"kind":"Name","value":"contentType"}},{"kind":"Field","name":{"kind":"Name","value":"httpMethod"}},{"kind":"Field","name":{"kind":"Name","value":"active"}},{"kind":"Field","name":{"kind":"Name","value":"branchFilter"}},{"kind":"Field","name":{"kind":"Name","value":"eventMode"}},{"kind":"Field","name":{"kind":"Name","value":"chosenEvents"}},{"kind":"Field","name":{"kind":"Name","value":"settings"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"value"}}]}}]}}]} as unknown as DocumentNode<RepositoryWebhooksQuery, RepositoryWebhooksQueryVariables>;
+export const RepositoryWebhookDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"RepositoryWebhook"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"owner"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"name"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"Int"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"repository"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"owner"},"value":{"kind":"Variable","name":{"kind":"Name","value":"owner"}}},{"kind":"Argument","name":{"kind":"Name","value":"name"},"value":{"kind":"Variable","name":{"kind":"Name","value":"name"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"webhook"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"WebhookFields"}},{"kind":"Field","name":{"kind":"Name","value":"deliveries"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"first"},"value":{"kind":"IntValue","value":"20"}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"totalCount"}},{"kind":"Field","name":{"kind":"Name","value":"nodes"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"databaseId"}},{"kind":"Field","name":{"kind":"Name","value":"uuid"}},{"kind":"Field","name":{"kind":"Name","value":"event"}},{"kind":"Field","name":{"kind":"Name","value":"eventType"}},{"kind":"Field","name":{"kind":"Name","value":"attempts"}},{"kind":"Field","name":{"kind":"Name","value":"delivered"}},{"kind":"Field","name":{"kind":"Name","value":"succeeded"}},{"kind":"Field","name":{"kind":"Name","value":"responseStatus"}},{"kind":"Field","name":{"kind":"Name","value":"responseBody"}},{"kind":"Field","name":{"kind":"Name","value":"createdAt"}},{"kind":"Field","name":{"kind":"Name","value":"deliveredAt"}},{"kind":"Field","name":{"kind":"Name","value":"nextAttemptAt"}}]}}]}}]}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"WebhookFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Webhook"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"databaseId"}},{"kind":"Field","name":{"kind":"Name","value":"type"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"url"}},{"kind":"Field","name":{"kind":"Name","value":"contentType"}},{"kind":"Field","name":{"kind":"Name","value":"httpMethod"}},{"kind":"Field","name":{"kind":"Name","value":"active"}},{"kind":"Field","name":{"kind":"Name","value":"branchFilter"}},{"kind":"Field","name":{"kind":"Name","value":"eventMode"}},{"kind":"Field","name":{"kind":"Name","value":"chosenEvents"}},{"kind":"Field","name":{"kind":"Name","value":"settings"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"value"}}]}}]}}]} as unknown as DocumentNode<RepositoryWebhookQuery, RepositoryWebhookQueryVariables>;
+export const CreateRepositoryWebhookDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"CreateRepositoryWebhook"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"owner"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"name"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"CreateWebhookInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"createWebhook"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"owner"},"value":{"kind":"Variable","name":{"kind":"Name","value":"owner"}}},{"kind":"Argument","name":{"kind":"Name","value":"name"},"value":{"kind":"Variable","name":{"kind":"Name","value":"name"}}},{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"WebhookFields"}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"WebhookFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Webhook"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"databaseId"}},{"kind":"Field","name":{"kind":"Name","value":"type"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"url"}},{"kind":"Field","name":{"kind":"Name","value":"contentType"}},{"kind":"Field","name":{"kind":"Name","value":"httpMethod"}},{"kind":"Field","name":{"kind":"Name","value":"active"}},{"kind":"Field","name":{"kind":"Name","value":"branchFilter"}},{"kind":"Field","name":{"kind":"Name","value":"eventMode"}},{"kind":"Field","name":{"kind":"Name","value":"chosenEvents"}},{"kind":"Field","name":{"kind":"Name","value":"settings"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"value"}}]}}]}}]} as unknown as DocumentNode<CreateRepositoryWebhookMutation, CreateRepositoryWebhookMutationVariables>;
+export const EditRepositoryWebhookDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"EditRepositoryWebhook"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"owner"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"name"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"Int"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"EditWebhookInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"editWebhook"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"owner"},"value":{"kind":"Variable","name":{"kind":"Name","value":"owner"}}},{"kind":"Argument","name":{"kind":"Name","value":"name"},"value":{"kind":"Variable","name":{"kind":"Name","value":"name"}}},{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}},{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"WebhookFields"}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"WebhookFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Webhook"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"databaseId"}},{"kind":"Field","name":{"kind":"Name","value":"type"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"url"}},{"kind":"Field","name":{"kind":"Name","value":"contentType"}},{"kind":"Field","name":{"kind":"Name","value":"httpMethod"}},{"kind":"Field","name":{"kind":"Name","value":"active"}},{"kind":"Field","name":{"kind":"Name","value":"branchFilter"}},{"kind":"Field","name":{"kind":"Name","value":"eventMode"}},{"kind":"Field","name":{"kind":"Name","value":"chosenEvents"}},{"kind":"Field","name":{"kind":"Name","value":"settings"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"value"}}]}}]}}]} as unknown as DocumentNode<EditRepositoryWebhookMutation, EditRepositoryWebhookMutationVariables>;
+export const DeleteRepositoryWebhookDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"DeleteRepositoryWebhook"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"owner"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"name"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"Int"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"deleteWebhook"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"owner"},"value":{"kind":"Variable","name":{"kind":"Name","value":"owner"}}},{"kind":"Argument","name":{"kind":"Name","value":"name"},"value":{"kind":"Variable","name":{"kind":"Name","value":"name"}}},{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}}]}]}}]} as unknown as DocumentNode<DeleteRepositoryWebhookMutation, DeleteRepositoryWebhookMutationVariables>;
+export const TestRepositoryWebhookDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"TestRepositoryWebhook"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"owner"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"name"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"Int"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"testWebhook"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"owner"},"value":{"kind":"Variable","name":{"kind":"Name","value":"owner"}}},{"kind":"Argument","name":{"kind":"Name","value":"name"},"value":{"kind":"Variable","name":{"kind":"Name","value":"name"}}},{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}}]}]}}]} as unknown as DocumentNode<TestRepositoryWebhookMutation, TestRepositoryWebhookMutationVariables>;
+export const RedeliverRepositoryWebhookDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"RedeliverRepositoryWebhook"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"Int"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"redeliverWebhookDelivery"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"databaseId"}}]}}]}}]} as unknown as DocumentNode<RedeliverRepositoryWebhookMutation, RedeliverRepositoryWebhookMutationVariables>;
 export const SignInDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"SignIn"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"login"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"password"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"passcode"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"remember"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"Boolean"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"signIn"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"login"},"value":{"kind":"Variable","name":{"kind":"Name","value":"login"}}},{"kind":"Argument","name":{"kind":"Name","value":"password"},"value":{"kind":"Variable","name":{"kind":"Name","value":"password"}}},{"kind":"Argument","name":{"kind":"Name","value":"passcode"},"value":{"kind":"Variable","name":{"kind":"Name","value":"passcode"}}},{"kind":"Argument","name":{"kind":"Name","value":"remember"},"value":{"kind":"Variable","name":{"kind":"Name","value":"remember"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"passcodeRequired"}},{"kind":"Field","name":{"kind":"Name","value":"viewer"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"login"}}]}}]}}]}}]} as unknown as DocumentNode<SignInMutation, SignInMutationVariables>;

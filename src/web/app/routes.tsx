@@ -2,9 +2,11 @@ import type { RouteObject } from 'react-router';
 import { Shell } from './Shell.tsx';
 import { NotFound } from '../components/Status.tsx';
 import { page } from './lazy-page.ts';
+import { repositorySettingsRoutes } from '../pages/repo/settings/routes.ts';
 
 /** The routes of the repository areas (pages/repo/<area>/routes.ts), inside the repository's frame. */
 const repositoryRoutes: RouteObject[] = [
+  ...repositorySettingsRoutes,
 ];
 
 /** The routes of the site's other areas (pages/<area>/routes.ts): explore, settings, admin, profiles, … */
