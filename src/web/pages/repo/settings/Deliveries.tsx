@@ -67,7 +67,7 @@ export function Deliveries({ hookId, deliveries, refresh }: { hookId: number; de
                     </dd>
                     <dt>Attempts</dt>
                     <dd>{d.attempts}</dd>
-                    <dt>Request headers</dt>
+                    <dt>Event headers sent</dt>
                     <dd>
                       <pre>{`X-Gitea-Delivery: ${d.uuid}\nX-Gitea-Event: ${d.event}\nX-Gitea-Event-Type: ${d.eventType}`}</pre>
                     </dd>

@@ -285,7 +285,9 @@ function DangerZone({ repo }: { repo: Settings }) {
         <h3>Delete this repository</h3>
         <p className="muted">Its code, issues, pull requests and everything else go, for good.</p>
         <label>
-          Type <strong>{repo.name}</strong> to confirm
+          <span>
+            Type <strong>{repo.name}</strong> to confirm
+          </span>
           <input name="confirm" value={confirmName} onChange={(e) => setConfirmName(e.target.value)} autoComplete="off" />
         </label>
         {removal.error && <ErrorMessage error={removal.error} />}
