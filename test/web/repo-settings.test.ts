@@ -92,7 +92,12 @@ describe('repository settings in a browser', { skip: noBrowser }, () => {
     });
     await page.getByText(uuid, { exact: true }).click();
     await page.getByText('Response body').waitFor();
-    assert.match(await page.locator('.delivery pre').last().innerText(), /ok/);
+    await page.getByText('Request body').waitFor();
+    const request = page.locator('.delivery').first();
+    assert.match(await request.innerText(), /ok/);
+    assert.match(await request.innerText(), new RegExp(`x-gitea-delivery: ${uuid}`));
+    assert.match(await request.innerText(), new RegExp(`POST ${target.replace(/[.]/g, '\\.')}`));
+    assert.ok((await request.locator('pre').last().innerText()).includes(JSON.parse(got.body).after), 'the request body is the payload sent');
     await assertAccessible(page, 'a webhook with its delivery log');
     await screenshot(page, 'repo-settings-hook-deliveries');
     await page.getByRole('link', { name: 'Webhooks' }).click();
@@ -164,6 +169,51 @@ describe('the collaborations of a repository over the graph', () => {
     assert.equal(byAdminCollaborator.data.repository.collaborations.totalCount, 3);
     const byReader = await graphql(server.url, query, { o: owner.login, n: repo.name }, a.basic);
     assert.equal(byReader.errors?.[0]?.extensions?.code, 'FORBIDDEN', JSON.stringify(byReader));
+  });
+});
+
+describe('the request of a webhook delivery over the graph', () => {
+  const server = useServer({ webhook: { ALLOWED_HOST_LIST: 'loopback', RETRY_BACKOFF: 0.2, DELIVER_TIMEOUT: 3 } });
+  const { api } = server;
+
+  it('answers the method, URL, headers and body a delivery sends, its Authorization masked, for the repository administrators only', async () => {
+    const receiver = await startReceiver();
+    try {
+      const owner = await createAccount(api);
+      const reader = await createAccount(api);
+      const repo = await buildRepo(server, owner, { files: { 'README.md': '# hi\n' }, collaborators: [[reader, 'read']] });
+      const made = await graphql(
+        server.url,
+        'mutation($o: String!, $n: String!, $url: String!) { createWebhook(owner: $o, name: $n, input: { type: "gitea", url: $url, contentType: "json", active: true, secret: "k", authorizationHeader: "Bearer hush" }) { databaseId } }',
+        { o: owner.login, n: repo.name, url: receiver.url('/req') },
+        owner.basic,
+      );
+      const hook = made.data.createWebhook.databaseId as number;
+      await graphql(server.url, 'mutation($o: String!, $n: String!, $id: Int!) { testWebhook(owner: $o, name: $n, id: $id) }', { o: owner.login, n: repo.name, id: hook }, owner.basic);
+      const [got] = await receiver.waitFor(1);
+      const query = `query($o: String!, $n: String!, $id: Int!) { repository(owner: $o, name: $n) { webhook(id: $id) { deliveries { nodes { databaseId uuid } } } } }`;
+      const listed = await graphql(server.url, query, { o: owner.login, n: repo.name, id: hook }, owner.basic);
+      const delivery = listed.data.repository.webhook.deliveries.nodes[0];
+      const ask = `query($o: String!, $n: String!, $id: Int!, $d: Int!) { repository(owner: $o, name: $n) { webhook(id: $id) { deliveryRequest(id: $d) { method url body notSent headers { name value } } } } }`;
+      const answer = await graphql(server.url, ask, { o: owner.login, n: repo.name, id: hook, d: delivery.databaseId }, owner.basic);
+      const request = answer.data.repository.webhook.deliveryRequest;
+      const headers = Object.fromEntries(request.headers.map((h: { name: string; value: string }) => [h.name, h.value]));
+      assert.equal(request.method, 'POST');
+      assert.equal(request.url, receiver.url('/req'));
+      assert.equal(request.body, got.body);
+      assert.equal(request.notSent, null);
+      assert.equal(headers['x-gitea-delivery'], delivery.uuid);
+      assert.equal(headers['x-gitea-signature'], got.headers['x-gitea-signature']);
+      assert.equal(headers['content-type'], 'application/json');
+      assert.equal(headers.authorization, '******');
+      const none = await graphql(server.url, ask, { o: owner.login, n: repo.name, id: hook, d: delivery.databaseId + 100000 }, owner.basic);
+      assert.equal(none.data.repository.webhook.deliveryRequest, null);
+      const refused = await graphql(server.url, ask, { o: owner.login, n: repo.name, id: hook, d: delivery.databaseId }, reader.basic);
+      assert.equal(refused.data?.repository?.webhook?.deliveryRequest ?? null, null);
+      assert.ok(refused.errors?.length, JSON.stringify(refused));
+    } finally {
+      await receiver.close();
+    }
   });
 });
 

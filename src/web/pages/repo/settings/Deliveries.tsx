@@ -1,6 +1,7 @@
-import { useMutation } from 'urql';
-import { RedeliverRepositoryWebhookDocument, TestRepositoryWebhookDocument, type RepositoryWebhookQuery } from '../../../__generated__/graphql.ts';
-import { ErrorMessage } from '../../../components/Status.tsx';
+import { useState, type ReactNode } from 'react';
+import { useMutation, useQuery } from 'urql';
+import { RedeliverRepositoryWebhookDocument, TestRepositoryWebhookDocument, WebhookDeliveryRequestDocument, type RepositoryWebhookQuery } from '../../../__generated__/graphql.ts';
+import { ErrorMessage, Loading } from '../../../components/Status.tsx';
 import { TimeAgo } from '../../../components/Time.tsx';
 import { useRepositoryName } from '../RepoLayout.tsx';
 
@@ -55,7 +56,7 @@ export function Deliveries({ hookId, deliveries, refresh }: { hookId: number; de
             const state = outcome(d);
             return (
               <li key={d.databaseId} className="delivery">
-                <details>
+                <OpenOnce>
                   <summary>
                     <span className={state.className}>{state.text}</span> <span className="mono">{d.uuid}</span> {d.eventType}{' '}
                     <TimeAgo iso={d.createdAt} />
@@ -67,26 +68,62 @@ export function Deliveries({ hookId, deliveries, refresh }: { hookId: number; de
                     </dd>
                     <dt>Attempts</dt>
                     <dd>{d.attempts}</dd>
-                    <dt>Event headers sent</dt>
-                    <dd>
-                      <pre>{`X-Gitea-Delivery: ${d.uuid}\nX-Gitea-Event: ${d.event}\nX-Gitea-Event-Type: ${d.eventType}`}</pre>
-                    </dd>
                     <dt>Response status</dt>
                     <dd>{d.responseStatus ?? 'no answer'}</dd>
                     <dt>Response body</dt>
                     <dd>
-                      <pre>{d.responseBody || '(empty)'}</pre>
+                      <pre tabIndex={0}>{d.responseBody || '(empty)'}</pre>
                     </dd>
                   </dl>
+                  <DeliveryRequest hookId={hookId} deliveryId={d.databaseId} />
                   <button type="button" onClick={() => void sendAgain(d.databaseId)} disabled={redelivery.fetching}>
                     Redeliver
                   </button>
-                </details>
+                </OpenOnce>
               </li>
             );
           })}
         </ul>
       )}
     </section>
+  );
+}
+
+/** A <details> whose content is made the first time it opens: the request of a delivery is read only when looked at. */
+function OpenOnce({ children }: { children: [ReactNode, ...ReactNode[]] }) {
+  const [opened, setOpened] = useState(false);
+  const [summary, ...rest] = children;
+  return (
+    <details onToggle={(e) => e.currentTarget.open && setOpened(true)}>
+      {summary}
+      {opened && rest}
+    </details>
+  );
+}
+
+/** The request a delivery made: method, URL, headers and body. */
+function DeliveryRequest({ hookId, deliveryId }: { hookId: number; deliveryId: number }) {
+  const names = useRepositoryName();
+  const [{ data, error, fetching }] = useQuery({ query: WebhookDeliveryRequestDocument, variables: { ...names, hook: hookId, delivery: deliveryId } });
+  if (error) return <ErrorMessage error={error} />;
+  if (fetching && !data) return <Loading label="Loading the request" />;
+  const request = data?.repository?.webhook?.deliveryRequest;
+  if (!request) return null;
+  if (request.notSent) return <p className="muted">{request.notSent}</p>;
+  return (
+    <dl className="delivery-facts">
+      <dt>Request</dt>
+      <dd className="mono">
+        {request.method} {request.url}
+      </dd>
+      <dt>Request headers</dt>
+      <dd>
+        <pre tabIndex={0}>{request.headers.map((h) => `${h.name}: ${h.value}`).join('\n')}</pre>
+      </dd>
+      <dt>Request body</dt>
+      <dd>
+        <pre tabIndex={0}>{request.body || '(empty)'}</pre>
+      </dd>
+    </dl>
   );
 }
