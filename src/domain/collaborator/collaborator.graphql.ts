@@ -15,7 +15,33 @@ const CollaboratorPermission = builder
     }),
   });
 
+const CollaborationRef = builder.objectRef<{ user: import('../../db/models.ts').User; permission: string }>('Collaboration').implement({
+  description: 'A person given access to a repository explicitly, with the permission given.',
+  fields: (t) => ({
+    user: t.field({ type: UserRef, resolve: (c) => c.user }),
+    permission: t.string({ description: 'read, write or admin.', resolve: (c) => c.permission }),
+  }),
+});
+
+const CollaborationConnection = builder.connectionObject({
+  type: CollaborationRef,
+  name: 'CollaborationConnection',
+  fields: (t) => ({ totalCount: t.int({ resolve: (c) => (c as unknown as { totalCount: number }).totalCount }) }),
+});
+
 builder.objectFields(RepositoryRef, (t) => ({
+  collaborations: t.connection(
+    {
+      type: CollaborationRef,
+      description: 'The collaborators with the permission each was given, by login; for repository admins (FORBIDDEN otherwise).',
+      complexity: connectionComplexity,
+      resolve: async (repo, page, ctx) => {
+        const r = await withOwner(ctx, repo);
+        return offsetConnection(page, (window) => collaborators.listCollaborations(ctx, r.owner.login, r.name, window));
+      },
+    },
+    CollaborationConnection,
+  ),
   collaborators: t.connection(
     {
       type: UserRef,

@@ -24,6 +24,19 @@ export async function listCollaborators(ctx: ServiceContext, owner: string, name
   return accountsPage(ctx, where, window);
 }
 
+/** The collaborators with the permission each was given (read, write or admin), by login; for repository admins. */
+export async function listCollaborations(ctx: ServiceContext, owner: string, name: string, window: PageWindow): Promise<Page<{ user: User; permission: string }>> {
+  requireUser(ctx.viewer);
+  const { repo } = await getRepository(ctx, owner, name, 'admin');
+  const where = { repoId: repo.id };
+  // One read for the page, people included: no query per collaborator.
+  const [rows, totalCount] = await Promise.all([
+    ctx.db.collaboration.findMany({ where, include: { user: true }, orderBy: { user: { lowerLogin: 'asc' } }, skip: window.offset, take: window.limit }),
+    ctx.db.collaboration.count({ where }),
+  ]);
+  return { items: rows.map((row) => ({ user: row.user, permission: row.permission })), totalCount };
+}
+
 export async function isCollaborator(ctx: ServiceContext, owner: string, name: string, login: string): Promise<boolean> {
   requireUser(ctx.viewer);
   const { repo } = await getRepository(ctx, owner, name);

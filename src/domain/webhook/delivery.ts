@@ -252,6 +252,18 @@ export function deliveryHeaders(hook: Pick<Webhook, 'secret' | 'authorizationHea
   };
 }
 
+/**
+ * The request a delivery makes with its hook's current settings (method, URL, headers, body), for the delivery log,
+ * or why it is not sent. The Authorization header is masked: it is a credential.
+ */
+export function deliveryRequest(hook: Webhook, task: { uuid: string; event: string; eventType: string; payload: string }) {
+  const out = outgoing(hook, task);
+  if (typeof out === 'string') return out;
+  const headers: Record<string, string> = { ...deliveryHeaders(hook, task, out.body), 'content-type': out.contentType };
+  if (headers.authorization) headers.authorization = '******';
+  return { method: out.method, url: out.url, headers: Object.entries(headers).map(([name, value]) => ({ name, value })), body: out.method === 'GET' ? '' : out.body };
+}
+
 /** The request of a delivery by its hook's type, or why it is not sent (recorded as its answer). */
 function outgoing(hook: Webhook, task: { event: string; eventType: string; payload: string }): OutgoingRequest | string {
   try {

@@ -7,6 +7,7 @@ import type { ServiceContext } from '../../services.ts';
 import { isOrganizationOwner } from '../access/access.service.ts';
 import { getOwnedOrganization } from '../org/org.service.ts';
 import { getRepositoryById } from '../repo/repo.service.ts';
+import { deliveryRequest } from './delivery.ts';
 import type { CreateWebhookInput, EditWebhookInput } from './webhook.inputs.ts';
 import { hookChanges, newHookData, requireAdmin, type WebhookView } from './webhook.service.ts';
 
@@ -118,6 +119,16 @@ export async function listDeliveries(ctx: ServiceContext, view: WebhookView, win
     ctx.db.hookTask.findMany({ where, omit: { payload: true }, orderBy: { id: 'desc' }, skip: window.offset, take: window.limit }),
     ctx.db.hookTask.count({ where }),
   );
+}
+
+/** The request one delivery of the hook makes (for the delivery log), or null when the hook has no such delivery; for those who may read its deliveries. */
+export async function deliveryRequestOf(ctx: ServiceContext, view: WebhookView, id: number) {
+  if (view.repo) await requireAdmin(ctx, view.repo);
+  else await requireHookManager(ctx, view);
+  const task = await ctx.db.hookTask.findFirst({ where: { id, hookId: view.hook.id } });
+  if (!task) return null;
+  const request = deliveryRequest(view.hook, task);
+  return typeof request === 'string' ? { method: '', url: view.hook.url, headers: [], body: '', notSent: request } : { ...request, notSent: null };
 }
 
 /**

@@ -49,6 +49,19 @@ const HookDeliveryConnection = builder.connectionObject({
   fields: (t) => ({ totalCount: t.int({ resolve: (c) => (c as unknown as { totalCount: number }).totalCount }) }),
 });
 
+const DeliveryRequestRef = builder
+  .objectRef<{ method: string; url: string; headers: { name: string; value: string }[]; body: string; notSent: string | null }>('WebhookDeliveryRequest')
+  .implement({
+    description: "The request a delivery makes, as the hook's current settings make it (the Authorization header masked).",
+    fields: (t) => ({
+      method: t.exposeString('method'),
+      url: t.exposeString('url'),
+      headers: t.field({ type: [WebhookSettingRef], resolve: (r) => r.headers }),
+      body: t.exposeString('body'),
+      notSent: t.exposeString('notSent', { nullable: true, description: 'Why no request is sent for this delivery (the hook has no message for its event); null when one is.' }),
+    }),
+  });
+
 export const WebhookRef = builder.objectRef<hooks.WebhookView>('Webhook').implement({
   description: "A webhook: where the events of a repository, of an account's repositories or of every repository are delivered. Its secret is never shown.",
   fields: (t) => ({
@@ -86,6 +99,13 @@ export const WebhookRef = builder.objectRef<hooks.WebhookView>('Webhook').implem
       },
       HookDeliveryConnection,
     ),
+    deliveryRequest: t.field({
+      type: DeliveryRequestRef,
+      nullable: true,
+      description: "The request one delivery of the hook makes (method, URL, headers, body), as the hook's current settings make it; null when the hook has no delivery of that databaseId.",
+      args: { id: t.arg.int({ required: true, description: "The delivery's databaseId." }) },
+      resolve: (v, { id }, ctx) => owned.deliveryRequestOf(ctx, v, id),
+    }),
   }),
 });
 

@@ -12,6 +12,7 @@ import { issueRoutes } from '../pages/repo/issues/routes.ts';
 import { pullRoutes } from '../pages/repo/pulls/routes.ts';
 import { releaseRoutes } from '../pages/repo/releases/routes.ts';
 import { wikiRoutes } from '../pages/repo/wiki/routes.ts';
+import { repositorySettingsRoutes } from '../pages/repo/settings/routes.ts';
 
 /** The routes of the repository areas (pages/repo/<area>/routes.ts), inside the repository's frame. */
 const repositoryRoutes: RouteObject[] = [
@@ -20,6 +21,7 @@ const repositoryRoutes: RouteObject[] = [
   ...releaseRoutes,
   ...wikiRoutes,
   ...pullRoutes,
+  ...repositorySettingsRoutes,
 ];
 
 /** The routes of the site's other areas (pages/<area>/routes.ts): explore, settings, admin, profiles, … */
