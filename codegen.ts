@@ -7,20 +7,20 @@
  *                                  -> rest-facade/__generated__/graphql.ts (typed documents, and the field names of
  *                                     their input types, which the facade reads REST bodies into)
  *   schema/openapi/*.yaml          -> rest-facade/__generated__/routes.ts (the route table: paths, guards, scopes, order)
- *   src/web/**.graphql + schema    -> src/web/__generated__/graphql.ts (the web interface's typed documents)
+ *   src/web/**.graphql + schema    -> src/web/__generated__/**.ts (the web interface's typed documents, a module per file)
  *   rest-facade/operations/**.ts   -> rest-facade/__generated__/operations.ts (every `export const x = defineOperation(…)`)
  *   schema/openapi/*.yaml + the reference document
  *                                  -> rest-facade/__generated__/unimplemented.md (what is missing, by tag; the
  *                                     counts are printed when the files are written, not committed)
  * `npm run codegen -- --check` changes nothing and fails when a generated file is stale (tests run it too).
  */
-import { readFileSync, readdirSync, writeFileSync, existsSync, mkdirSync } from 'node:fs';
+import { readFileSync, readdirSync, writeFileSync, existsSync, mkdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { codegen } from '@graphql-codegen/core';
 import * as operationsPlugin from '@graphql-codegen/typescript-operations';
 import * as typedDocumentNodePlugin from '@graphql-codegen/typed-document-node';
-import { getNamedType, isInputObjectType, parse, printSchema, type GraphQLSchema } from 'graphql';
+import { Kind, getNamedType, isInputObjectType, parse, printSchema, type DocumentNode, type FragmentDefinitionNode, type GraphQLSchema } from 'graphql';
 import openapiTS, { astToString, type OpenAPI3 } from 'openapi-typescript';
 import { routesFromDocument } from './rest-facade/route-table.ts';
 import { documentedOperations, loadOpenApiDocument } from './rest-facade/openapi.ts';
@@ -118,7 +118,7 @@ export async function generateAll(): Promise<Map<string, string>> {
   });
   files.set('rest-facade/__generated__/graphql.ts', HEADER + output + inputFieldNames(sortedSchema, output));
 
-  files.set('src/web/__generated__/graphql.ts', HEADER + (await webDocuments(sdl, sortedSchema)));
+  for (const [file, content] of await webDocuments(sdl, sortedSchema)) files.set(file, content);
 
   const routes = routesFromDocument(documentedOperations(document));
   files.set(
@@ -135,37 +135,87 @@ export async function generateAll(): Promise<Map<string, string>> {
   return files;
 }
 
+/** Where the web interface's documents go: one module per .graphql file, beside its mirror path. */
+export const WEB_GENERATED = 'src/web/__generated__';
+
 /**
- * The web interface's documents, typed from the same schema: a schema change that breaks a page fails the
- * web's typecheck (npm run typecheck).
+ * The web interface's documents, typed from the same schema (a schema change that breaks a page fails here and
+ * in the web's typecheck): one module per .graphql file (src/web/pages/home/home.graphql ->
+ * src/web/__generated__/pages/home/home.ts), so a page's chunk carries its own area's documents only, never
+ * every page's. A fragment another file defines is generated again into the module that spreads it.
  */
-export async function webDocuments(sdl: string, schema: GraphQLSchema): Promise<string> {
-  const files = findFiles(path.join(root, 'src/web'), '.graphql').sort();
-  return codegen({
-    schema: parse(sdl),
-    schemaAst: schema,
-    filename: 'graphql.ts',
-    documents: files.map((file) => ({ location: path.relative(root, file), document: parse(readFileSync(file, 'utf8')) })),
-    config: {
-      scalars: { DateTime: 'string', ID: 'string' },
-      enumsAsTypes: true,
-      avoidOptionals: { field: true, inputValue: false, object: true, defaultValue: false },
-      useTypeImports: true,
-      onlyOperationTypes: true,
-    },
-    plugins: [{ typescriptOperations: {} }, { typedDocumentNode: {} }],
-    pluginMap: { typescriptOperations: operationsPlugin, typedDocumentNode: typedDocumentNodePlugin },
-  });
+export async function webDocuments(sdl: string, schema: GraphQLSchema): Promise<Map<string, string>> {
+  const webRoot = path.join(root, 'src/web');
+  const sources = findFiles(webRoot, '.graphql')
+    .sort()
+    .map((file) => ({ file, document: parse(readFileSync(file, 'utf8')) }));
+  const fragments = new Map<string, { file: string; definition: FragmentDefinitionNode }>();
+  for (const { file, document } of sources) {
+    for (const definition of document.definitions) if (definition.kind === Kind.FRAGMENT_DEFINITION) fragments.set(definition.name.value, { file, definition });
+  }
+  const modules = new Map<string, string>();
+  for (const { file, document } of sources) {
+    const own = new Set(document.definitions.flatMap((d) => (d.kind === Kind.FRAGMENT_DEFINITION ? [d.name.value] : [])));
+    const borrowed = new Map<string, FragmentDefinitionNode>();
+    const visit = (node: unknown) =>
+      visitSpreads(node, (name) => {
+        const found = fragments.get(name);
+        if (!found || own.has(name) || borrowed.has(name)) return;
+        borrowed.set(name, found.definition);
+        visit(found.definition);
+      });
+    visit(document);
+    const output = await codegen({
+      schema: parse(sdl),
+      schemaAst: schema,
+      filename: 'graphql.ts',
+      documents: [
+        { location: path.relative(root, file), document },
+        ...(borrowed.size ? [{ location: 'borrowed fragments', document: { kind: Kind.DOCUMENT, definitions: [...borrowed.values()] } as DocumentNode }] : []),
+      ],
+      config: {
+        scalars: { DateTime: 'string', ID: 'string' },
+        enumsAsTypes: true,
+        avoidOptionals: { field: true, inputValue: false, object: true, defaultValue: false },
+        useTypeImports: true,
+        onlyOperationTypes: true,
+      },
+      plugins: [{ typescriptOperations: {} }, { typedDocumentNode: {} }],
+      pluginMap: { typescriptOperations: operationsPlugin, typedDocumentNode: typedDocumentNodePlugin },
+    });
+    const target = path.join(WEB_GENERATED, path.relative(webRoot, file)).replace(/\.graphql$/, '.ts').split(path.sep).join('/');
+    modules.set(target, HEADER + output);
+  }
+  return modules;
+}
+
+/** Calls `found` with the name of every fragment spread under `node`. */
+function visitSpreads(node: unknown, found: (name: string) => void): void {
+  if (!node || typeof node !== 'object') return;
+  if (Array.isArray(node)) return node.forEach((child) => visitSpreads(child, found));
+  const record = node as Record<string, unknown>;
+  if (record.kind === Kind.FRAGMENT_SPREAD) found((record.name as { value: string }).value);
+  for (const [key, value] of Object.entries(record)) if (key !== 'loc') visitSpreads(value, found);
 }
 
 /** The generated files whose content on disk differs from what the sources give. */
 export async function staleFiles(): Promise<string[]> {
   const stale: string[] = [];
-  for (const [file, content] of await generateAll()) {
+  const generated = await generateAll();
+  for (const [file, content] of generated) {
     const full = path.join(root, file);
     if (!existsSync(full) || readFileSync(full, 'utf8') !== content) stale.push(file);
   }
-  return stale;
+  return [...stale, ...orphanWebModules(generated)];
+}
+
+/** Modules under src/web/__generated__ whose .graphql file is gone: stale too, and deleted when writing. */
+function orphanWebModules(generated: Map<string, string>): string[] {
+  const dir = path.join(root, WEB_GENERATED);
+  if (!existsSync(dir)) return [];
+  return findFiles(dir, '.ts')
+    .map((file) => path.relative(root, file).split(path.sep).join('/'))
+    .filter((file) => !generated.has(file));
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
@@ -182,10 +232,15 @@ if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.me
       mkdirSync(path.dirname(indexFile), { recursive: true });
       writeFileSync(indexFile, areaIndex());
     }
-    for (const [file, content] of await generateAll()) {
+    const generated = await generateAll();
+    for (const [file, content] of generated) {
       mkdirSync(path.dirname(path.join(root, file)), { recursive: true });
       writeFileSync(path.join(root, file), content);
       console.log(`wrote ${file}`);
+    }
+    for (const file of orphanWebModules(generated)) {
+      rmSync(path.join(root, file));
+      console.log(`removed ${file}`);
     }
     const gap = referenceGap(root, loadOpenApiDocument());
     if (gap) console.log(implementedCounts(gap));

@@ -68,12 +68,14 @@ export function createWebInterface(deps: { db: Db; config: Config; events: Event
     let found = assets.get(name);
     if (!found) {
       const file = path.join(buildDir, ASSETS_PREFIX, name);
+      // The build wrote each asset's compressed forms beside it (src/web/build.ts); what lacks them is compressed now.
+      const compressed = (suffix: string, compress: () => Promise<Buffer>) => readFile(`${file}${suffix}`).catch(compress);
       found = readFile(file).then(
         async (body) => ({
           type: TYPES[path.extname(name)] ?? 'application/octet-stream',
           body,
-          gzip: await promisify(gzip)(body),
-          br: await promisify(brotliCompress)(body),
+          gzip: await compressed('.gz', () => promisify(gzip)(body)),
+          br: await compressed('.br', () => promisify(brotliCompress)(body)),
         }),
         () => null,
       );
@@ -86,7 +88,7 @@ export function createWebInterface(deps: { db: Db; config: Config; events: Event
     if (req.method !== 'GET' && req.method !== 'HEAD') return next();
     if (req.path.startsWith(ASSETS_PREFIX)) {
       const name = req.path.slice(ASSETS_PREFIX.length);
-      if (!/^[\w.-]+$/.test(name)) return next();
+      if (!/^[\w.-]+$/.test(name) || /\.(br|gz)$/.test(name)) return next();
       return void asset(name).then((found) => (found ? sendAsset(req, res, found) : next()), next);
     }
     if (!(req.headers.accept ?? '').includes('text/html')) return next();

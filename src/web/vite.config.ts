@@ -22,5 +22,7 @@ export default defineConfig({
     // No module preload polyfill: it would be a script of its own, and every browser we serve supports preload.
     modulePreload: { polyfill: false },
     reportCompressedSize: false,
+    // Syntax grammars (shiki's languages) are big chunks of their own, each loaded only for a file in its language.
+    chunkSizeWarningLimit: 1000,
   },
 });

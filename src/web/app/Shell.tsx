@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Link, NavLink, Outlet, useLocation, useNavigation } from 'react-router';
 import { useMutation, useQuery, useSubscription } from 'urql';
-import { ShellViewerDocument, SignOutDocument, UnreadCountDocument, UnreadCountLiveDocument } from '../__generated__/graphql.ts';
+import { ShellViewerDocument, SignOutDocument, UnreadCountDocument, UnreadCountLiveDocument } from '../__generated__/app/shell.ts';
 import { ViewerContext, type SignedIn } from './viewer.tsx';
 import { Avatar } from '../components/Avatar.tsx';
 import { Loading } from '../components/Status.tsx';

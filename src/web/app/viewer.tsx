@@ -1,5 +1,5 @@
 import { createContext, useContext } from 'react';
-import type { ShellViewerQuery } from '../__generated__/graphql.ts';
+import type { ShellViewerQuery } from '../__generated__/app/shell.ts';
 
 export type SignedIn = NonNullable<ShellViewerQuery['viewer']>;
 

@@ -1,5 +1,5 @@
 import { useQuery } from 'urql';
-import { AdminConfigDocument } from '../../__generated__/graphql.ts';
+import { AdminConfigDocument } from '../../__generated__/pages/admin/admin.ts';
 import { ErrorMessage, Loading } from '../../components/Status.tsx';
 
 /** /-/admin/config: the loaded configuration, read-only; the server masks secrets before they leave it. */

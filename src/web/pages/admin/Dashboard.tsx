@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { useQuery } from 'urql';
-import { AdminStatusDocument, type AdminStatusQuery } from '../../__generated__/graphql.ts';
+import { AdminStatusDocument, type AdminStatusQuery } from '../../__generated__/pages/admin/admin.ts';
 import { ErrorMessage, Loading } from '../../components/Status.tsx';
 import { formatBytes, formatDuration } from './format.ts';
 

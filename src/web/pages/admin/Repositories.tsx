@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { useMutation, useQuery } from 'urql';
-import { AdminDeleteRepositoryDocument, AdminRepositoriesDocument, type AdminRepositoriesQuery } from '../../__generated__/graphql.ts';
+import { AdminDeleteRepositoryDocument, AdminRepositoriesDocument, type AdminRepositoriesQuery } from '../../__generated__/pages/admin/admin.ts';
 import { ErrorMessage, Loading } from '../../components/Status.tsx';
 import { TimeAgo } from '../../components/Time.tsx';
 import { ConfirmButton } from './ConfirmButton.tsx';

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { useMutation, useQuery } from 'urql';
-import { AdminDeleteUserDocument, AdminUpdateUserDocument, AdminUserDocument, type AdminUserQuery, type Visibility } from '../../__generated__/graphql.ts';
+import { AdminDeleteUserDocument, AdminUpdateUserDocument, AdminUserDocument, type AdminUserQuery, type Visibility } from '../../__generated__/pages/admin/admin.ts';
 import { ErrorMessage, Loading, NotFound } from '../../components/Status.tsx';
 import { ConfirmButton } from './ConfirmButton.tsx';
 

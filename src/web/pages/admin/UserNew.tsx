@@ -1,7 +1,7 @@
 import type { FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useMutation } from 'urql';
-import { AdminCreateUserDocument } from '../../__generated__/graphql.ts';
+import { AdminCreateUserDocument } from '../../__generated__/pages/admin/admin.ts';
 import { ErrorMessage } from '../../components/Status.tsx';
 
 /** /-/admin/users/new: a new person's account, with a first password they may be made to change. */

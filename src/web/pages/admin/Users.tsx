@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { useQuery } from 'urql';
-import { AdminUsersDocument } from '../../__generated__/graphql.ts';
+import { AdminUsersDocument } from '../../__generated__/pages/admin/admin.ts';
 import { ErrorMessage, Loading } from '../../components/Status.tsx';
 import { TimeAgo } from '../../components/Time.tsx';
 import { Pager, SearchForm, useListParams } from './paging.tsx';

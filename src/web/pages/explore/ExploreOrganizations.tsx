@@ -1,6 +1,6 @@
 import { Link, useSearchParams } from 'react-router';
 import { useQuery } from 'urql';
-import { ExploreOrganizationsDocument } from '../../__generated__/graphql.ts';
+import { ExploreOrganizationsDocument } from '../../__generated__/pages/explore/explore.ts';
 import { Avatar } from '../../components/Avatar.tsx';
 import { ErrorMessage, Loading } from '../../components/Status.tsx';
 import { ACCOUNT_SORTS, ExploreTabs, PAGE_SIZE, Pager, SearchBox, SortSelect, pageCursor, usePageNumber } from './parts.tsx';

@@ -1,6 +1,6 @@
 import { useSearchParams } from 'react-router';
 import { useQuery } from 'urql';
-import { ExploreRepositoriesDocument } from '../../__generated__/graphql.ts';
+import { ExploreRepositoriesDocument } from '../../__generated__/pages/explore/explore.ts';
 import { ErrorMessage, Loading } from '../../components/Status.tsx';
 import { ExploreTabs, PAGE_SIZE, Pager, RepositoryItem, SearchBox, SortSelect, pageCursor, usePageNumber } from './parts.tsx';
 

@@ -1,6 +1,6 @@
 import { Link, useSearchParams } from 'react-router';
 import { useQuery } from 'urql';
-import { ExploreUsersDocument } from '../../__generated__/graphql.ts';
+import { ExploreUsersDocument } from '../../__generated__/pages/explore/explore.ts';
 import { Avatar } from '../../components/Avatar.tsx';
 import { ErrorMessage, Loading } from '../../components/Status.tsx';
 import { TimeAgo } from '../../components/Time.tsx';

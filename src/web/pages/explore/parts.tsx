@@ -1,6 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import { Link, NavLink, useSearchParams } from 'react-router';
-import type { RepositoryListItemFragment } from '../../__generated__/graphql.ts';
+import type { RepositoryListItemFragment } from '../../__generated__/pages/explore/explore.ts';
 import { Avatar } from '../../components/Avatar.tsx';
 import { TimeAgo } from '../../components/Time.tsx';
 

@@ -1,7 +1,8 @@
 import { useEffect } from 'react';
 import { Link } from 'react-router';
 import { useQuery, useSubscription } from 'urql';
-import { HomeDocument, HomeNotificationsDocument, HomeOrganizationsDocument, UnreadCountLiveDocument, type HomeQuery } from '../../__generated__/graphql.ts';
+import { UnreadCountLiveDocument } from '../../__generated__/app/shell.ts';
+import { HomeDocument, HomeNotificationsDocument, HomeOrganizationsDocument, type HomeQuery } from '../../__generated__/pages/home/home.ts';
 import { useViewer } from '../../app/viewer.tsx';
 import { ErrorMessage, Loading } from '../../components/Status.tsx';
 import { TimeAgo } from '../../components/Time.tsx';

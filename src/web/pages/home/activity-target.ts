@@ -1,4 +1,4 @@
-import type { ActivityOpType } from '../../__generated__/graphql.ts';
+import type { ActivityOpType } from '../../__generated__/pages/home/home.ts';
 
 /** What an activity is about, as a link of the repository's pages, with the words it carries (title, comment). */
 export interface ActivityTarget {

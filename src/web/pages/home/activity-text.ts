@@ -1,4 +1,4 @@
-import type { ActivityOpType } from '../../__generated__/graphql.ts';
+import type { ActivityOpType } from '../../__generated__/pages/home/home.ts';
 
 /** What an activity says between its actor and its repository. */
 export function activityText(op: ActivityOpType, ref: string): string {

@@ -1,14 +1,8 @@
 import { useEffect } from 'react';
 import { Link, useLocation, useSearchParams } from 'react-router';
 import { useClient, useMutation, useQuery, useSubscription } from 'urql';
-import {
-  MarkAllNotificationsReadDocument,
-  MarkNotificationDocument,
-  NotificationsPageDocument,
-  UnreadCountDocument,
-  UnreadCountLiveDocument,
-  type NotificationsPageQuery,
-} from '../../__generated__/graphql.ts';
+import { UnreadCountDocument, UnreadCountLiveDocument } from '../../__generated__/app/shell.ts';
+import { MarkAllNotificationsReadDocument, MarkNotificationDocument, NotificationsPageDocument, type NotificationsPageQuery } from '../../__generated__/pages/notifications/notifications.ts';
 import { useViewer } from '../../app/viewer.tsx';
 import { ErrorMessage, Loading } from '../../components/Status.tsx';
 import { TimeAgo } from '../../components/Time.tsx';

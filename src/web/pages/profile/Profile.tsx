@@ -1,13 +1,6 @@
 import { Link, useParams, useSearchParams } from 'react-router';
 import { useMutation, useQuery } from 'urql';
-import {
-  FollowUserDocument,
-  ProfileDocument,
-  ProfileRepositoriesDocument,
-  ProfileTeamsDocument,
-  UnfollowUserDocument,
-  type ProfileQuery,
-} from '../../__generated__/graphql.ts';
+import { FollowUserDocument, ProfileDocument, ProfileRepositoriesDocument, ProfileTeamsDocument, UnfollowUserDocument, type ProfileQuery } from '../../__generated__/pages/profile/profile.ts';
 import { useViewer } from '../../app/viewer.tsx';
 import { Avatar } from '../../components/Avatar.tsx';
 import { RenderedMarkdown } from '../../components/Markdown.tsx';

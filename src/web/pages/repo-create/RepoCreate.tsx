@@ -1,7 +1,7 @@
 import { type FormEvent } from 'react';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { useMutation, useQuery } from 'urql';
-import { CreateRepositoryDocument, RepoCreateOwnersDocument } from '../../__generated__/graphql.ts';
+import { CreateRepositoryDocument, RepoCreateOwnersDocument } from '../../__generated__/pages/repo-create/repo-create.ts';
 import { useViewer } from '../../app/viewer.tsx';
 import { ErrorMessage, Loading } from '../../components/Status.tsx';
 

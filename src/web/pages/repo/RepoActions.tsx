@@ -1,14 +1,7 @@
 import { useId, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useMutation, useQuery } from 'urql';
-import {
-  ForkOwnersDocument,
-  ForkRepositoryDocument,
-  StarRepositoryDocument,
-  UnstarRepositoryDocument,
-  UnwatchRepositoryDocument,
-  WatchRepositoryDocument,
-} from '../../__generated__/graphql.ts';
+import { ForkOwnersDocument, ForkRepositoryDocument, StarRepositoryDocument, UnstarRepositoryDocument, UnwatchRepositoryDocument, WatchRepositoryDocument } from '../../__generated__/pages/repo/repo.ts';
 import { useViewer } from '../../app/viewer.tsx';
 import { ErrorMessage, Loading } from '../../components/Status.tsx';
 import type { RepositoryHeader } from './RepoLayout.tsx';

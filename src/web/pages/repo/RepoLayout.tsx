@@ -1,7 +1,7 @@
 import { createContext, useContext } from 'react';
 import { Link, NavLink, Outlet, useParams } from 'react-router';
 import { useQuery } from 'urql';
-import { RepositoryHeaderDocument, type RepositoryHeaderQuery } from '../../__generated__/graphql.ts';
+import { RepositoryHeaderDocument, type RepositoryHeaderQuery } from '../../__generated__/pages/repo/repo.ts';
 import { ErrorMessage, Loading, NotFound } from '../../components/Status.tsx';
 import { RepoActions } from './RepoActions.tsx';
 

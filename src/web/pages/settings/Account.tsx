@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { useMutation } from 'urql';
-import { ChangePasswordDocument } from '../../__generated__/graphql.ts';
+import { ChangePasswordDocument } from '../../__generated__/pages/settings/account.ts';
 import { ErrorMessage } from '../../components/Status.tsx';
 
 /** Changing the password; every session ends with it, this one too, so the person signs in again. */

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { useMutation, useQuery } from 'urql';
-import { CreateAccessTokenDocument, DeleteAccessTokenDocument, SettingsTokensDocument } from '../../__generated__/graphql.ts';
+import { CreateAccessTokenDocument, DeleteAccessTokenDocument, SettingsTokensDocument } from '../../__generated__/pages/settings/applications.ts';
 import { useViewer } from '../../app/viewer.tsx';
 import { ErrorMessage, Loading } from '../../components/Status.tsx';
 import { TimeAgo } from '../../components/Time.tsx';

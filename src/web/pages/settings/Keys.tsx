@@ -1,13 +1,6 @@
 import type { FormEvent } from 'react';
 import { useMutation, useQuery } from 'urql';
-import {
-  AddGpgKeyDocument,
-  AddPublicKeyDocument,
-  DeleteGpgKeyDocument,
-  DeletePublicKeyDocument,
-  SettingsKeysDocument,
-  type SettingsKeysQuery,
-} from '../../__generated__/graphql.ts';
+import { AddGpgKeyDocument, AddPublicKeyDocument, DeleteGpgKeyDocument, DeletePublicKeyDocument, SettingsKeysDocument, type SettingsKeysQuery } from '../../__generated__/pages/settings/keys.ts';
 import { ErrorMessage, Loading } from '../../components/Status.tsx';
 import { TimeAgo } from '../../components/Time.tsx';
 

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { useMutation, useQuery } from 'urql';
-import { SettingsProfileDocument, UpdateViewerProfileDocument, type SettingsProfileQuery, type Visibility } from '../../__generated__/graphql.ts';
+import { SettingsProfileDocument, UpdateViewerProfileDocument, type SettingsProfileQuery, type Visibility } from '../../__generated__/pages/settings/profile.ts';
 import { ErrorMessage, Loading } from '../../components/Status.tsx';
 
 type Profile = NonNullable<SettingsProfileQuery['viewer']>;

@@ -1,6 +1,6 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { useMutation, useQuery } from 'urql';
-import { DisableTwoFactorDocument, EnableTwoFactorDocument, SettingsSecurityDocument } from '../../__generated__/graphql.ts';
+import { DisableTwoFactorDocument, EnableTwoFactorDocument, SettingsSecurityDocument } from '../../__generated__/pages/settings/security.ts';
 import { ErrorMessage, Loading } from '../../components/Status.tsx';
 import { CopyButton } from './CopyButton.tsx';
 

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router';
 import { useMutation } from 'urql';
-import { SignInDocument } from '../../__generated__/graphql.ts';
+import { SignInDocument } from '../../__generated__/pages/sign-in/sign-in.ts';
 import { ErrorMessage } from '../../components/Status.tsx';
 
 /** Where to go after signing in: a path of this site only, never another site (no open redirect). */

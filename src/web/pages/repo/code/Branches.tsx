@@ -1,6 +1,6 @@
 import { Link, useSearchParams } from 'react-router';
 import { useQuery } from 'urql';
-import { BranchListDocument } from '../../../__generated__/graphql.ts';
+import { BranchListDocument } from '../../../__generated__/pages/repo/code/code.ts';
 import { ErrorMessage, Loading } from '../../../components/Status.tsx';
 import { TimeAgo } from '../../../components/Time.tsx';
 import { useRepository, useRepositoryName } from '../RepoLayout.tsx';

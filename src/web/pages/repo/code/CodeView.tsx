@@ -1,6 +1,6 @@
 import { useLocation, useParams } from 'react-router';
 import { useQuery } from 'urql';
-import { CodePathDocument } from '../../../__generated__/graphql.ts';
+import { CodePathDocument } from '../../../__generated__/pages/repo/code/code.ts';
 import { ErrorMessage, Loading, NotFound } from '../../../components/Status.tsx';
 import { useRepository, useRepositoryName } from '../RepoLayout.tsx';
 import { Breadcrumbs } from './Breadcrumbs.tsx';

@@ -1,6 +1,6 @@
 import { Link, useParams } from 'react-router';
 import { useQuery } from 'urql';
-import { CommitDetailDocument } from '../../../__generated__/graphql.ts';
+import { CommitDetailDocument } from '../../../__generated__/pages/repo/code/code.ts';
 import { Diff } from '../../../components/Diff.tsx';
 import { ErrorMessage, Loading, NotFound } from '../../../components/Status.tsx';
 import { TimeAgo } from '../../../components/Time.tsx';

@@ -1,6 +1,6 @@
 import { Link, useParams, useSearchParams } from 'react-router';
 import { useQuery } from 'urql';
-import { CommitListDocument } from '../../../__generated__/graphql.ts';
+import { CommitListDocument } from '../../../__generated__/pages/repo/code/code.ts';
 import { ErrorMessage, Loading, NotFound } from '../../../components/Status.tsx';
 import { useRepository, useRepositoryName } from '../RepoLayout.tsx';
 import { CommitRows } from './CommitRows.tsx';

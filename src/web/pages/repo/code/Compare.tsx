@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { useQuery } from 'urql';
-import { CompareRefsDocument } from '../../../__generated__/graphql.ts';
+import { CompareRefsDocument } from '../../../__generated__/pages/repo/code/code.ts';
 import { Diff } from '../../../components/Diff.tsx';
 import { ErrorMessage, Loading, NotFound } from '../../../components/Status.tsx';
 import { useRepository, useRepositoryName } from '../RepoLayout.tsx';

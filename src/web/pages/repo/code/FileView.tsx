@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useQuery } from 'urql';
-import { RenderFileDocument } from '../../../__generated__/graphql.ts';
+import { RenderFileDocument } from '../../../__generated__/pages/repo/code/code.ts';
 import { RenderedMarkdown } from '../../../components/Markdown.tsx';
 import { ErrorMessage, Loading } from '../../../components/Status.tsx';
 import { CodeLines } from './CodeLines.tsx';

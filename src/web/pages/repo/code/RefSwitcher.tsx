@@ -1,6 +1,6 @@
 import { useNavigate } from 'react-router';
 import { useQuery } from 'urql';
-import { RefNamesDocument } from '../../../__generated__/graphql.ts';
+import { RefNamesDocument } from '../../../__generated__/pages/repo/code/code.ts';
 import { useRepositoryName } from '../RepoLayout.tsx';
 import { srcUrl, type RefType } from './paths.ts';
 

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import type { TreeEntryFragment } from '../../../__generated__/graphql.ts';
+import type { TreeEntryFragment } from '../../../__generated__/pages/repo/code/code.ts';
 import { TimeAgo } from '../../../components/Time.tsx';
 import { commitUrl, srcUrl, type RefType } from './paths.ts';
 

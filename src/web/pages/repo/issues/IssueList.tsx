@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useQuery } from 'urql';
-import { IssueListDocument, type IssueFilter, type IssueStateFilter } from '../../../__generated__/graphql.ts';
+import { IssueListDocument, type IssueFilter, type IssueStateFilter } from '../../../__generated__/pages/repo/issues/issues.ts';
 import { ErrorMessage, Loading, NotFound } from '../../../components/Status.tsx';
 import { TimeAgo } from '../../../components/Time.tsx';
 import { useRepository, useRepositoryName } from '../RepoLayout.tsx';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { useMutation, useQuery } from 'urql';
-import { IssueChoicesDocument, ReplaceIssueLabelsDocument, UpdateIssueMetaDocument, type IssueViewQuery } from '../../../__generated__/graphql.ts';
+import { IssueChoicesDocument, ReplaceIssueLabelsDocument, UpdateIssueMetaDocument, type IssueViewQuery } from '../../../__generated__/pages/repo/issues/issues.ts';
 import { ErrorMessage, Loading } from '../../../components/Status.tsx';
 import { LabelChip } from './LabelChip.tsx';
 

@@ -1,7 +1,7 @@
 import { useCallback, useState, type FormEvent } from 'react';
 import { Link, useParams } from 'react-router';
 import { useMutation, useQuery } from 'urql';
-import { CommentOnIssueDocument, IssueViewDocument, RemoveIssueReactionDocument, SetIssueStateDocument, ToggleIssueReactionDocument, type IssueViewQuery } from '../../../__generated__/graphql.ts';
+import { CommentOnIssueDocument, IssueViewDocument, RemoveIssueReactionDocument, SetIssueStateDocument, ToggleIssueReactionDocument, type IssueViewQuery } from '../../../__generated__/pages/repo/issues/issues.ts';
 import { useViewer } from '../../../app/viewer.tsx';
 import { ErrorMessage, Loading, NotFound } from '../../../components/Status.tsx';
 import { TimeAgo } from '../../../components/Time.tsx';

@@ -1,4 +1,4 @@
-import type { IssueLabelChipFragment } from '../../../__generated__/graphql.ts';
+import type { IssueLabelChipFragment } from '../../../__generated__/pages/repo/issues/issues.ts';
 
 /** Black or white, whichever reads better on the colour (WCAG relative luminance). */
 export function textOn(color: string): string {

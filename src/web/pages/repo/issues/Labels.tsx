@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { useMutation, useQuery } from 'urql';
-import { CreateLabelDocument, DeleteLabelDocument, RepositoryLabelsDocument, UpdateLabelDocument } from '../../../__generated__/graphql.ts';
+import { CreateLabelDocument, DeleteLabelDocument, RepositoryLabelsDocument, UpdateLabelDocument } from '../../../__generated__/pages/repo/issues/issues.ts';
 import { ErrorMessage, Loading, NotFound } from '../../../components/Status.tsx';
 import { useRepository, useRepositoryName } from '../RepoLayout.tsx';
 import { LabelChip } from './LabelChip.tsx';

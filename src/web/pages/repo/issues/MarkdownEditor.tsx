@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { useClient } from 'urql';
-import { MarkdownPreviewDocument } from '../../../__generated__/graphql.ts';
+import { MarkdownPreviewDocument } from '../../../__generated__/pages/repo/issues/issues.ts';
 import { RenderedMarkdown } from '../../../components/Markdown.tsx';
 import { ErrorMessage, Loading } from '../../../components/Status.tsx';
 

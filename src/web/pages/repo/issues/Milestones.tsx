@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useMutation, useQuery } from 'urql';
-import { CreateMilestoneDocument, RepositoryMilestonesDocument, SetMilestoneStateDocument } from '../../../__generated__/graphql.ts';
+import { CreateMilestoneDocument, RepositoryMilestonesDocument, SetMilestoneStateDocument } from '../../../__generated__/pages/repo/issues/issues.ts';
 import { ErrorMessage, Loading, NotFound } from '../../../components/Status.tsx';
 import { useRepository, useRepositoryName } from '../RepoLayout.tsx';
 

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useMutation, useQuery } from 'urql';
-import { CreateIssueDocument, IssueChoicesDocument } from '../../../__generated__/graphql.ts';
+import { CreateIssueDocument, IssueChoicesDocument } from '../../../__generated__/pages/repo/issues/issues.ts';
 import { useViewer } from '../../../app/viewer.tsx';
 import { ErrorMessage, Loading, NotFound } from '../../../components/Status.tsx';
 import { useRepository, useRepositoryName } from '../RepoLayout.tsx';

@@ -1,7 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useClient } from 'urql';
-import { IssueTimelineMoreDocument, type TimelinePageFragment, type TimelineRowFragment } from '../../../__generated__/graphql.ts';
+import { IssueTimelineMoreDocument, type TimelinePageFragment, type TimelineRowFragment } from '../../../__generated__/pages/repo/issues/issues.ts';
 import { Avatar } from '../../../components/Avatar.tsx';
 import { RenderedMarkdown } from '../../../components/Markdown.tsx';
 import { ErrorMessage, Loading } from '../../../components/Status.tsx';

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { useQuery } from 'urql';
-import { PullCommitsDocument } from '../../../__generated__/graphql.ts';
+import { PullCommitsDocument } from '../../../__generated__/pages/repo/pulls/pulls.ts';
 import { ErrorMessage, Loading, NotFound } from '../../../components/Status.tsx';
 import { TimeAgo } from '../../../components/Time.tsx';
 import { useRepositoryName } from '../RepoLayout.tsx';

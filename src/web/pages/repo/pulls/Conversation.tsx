@@ -1,15 +1,7 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { useMutation, useQuery } from 'urql';
-import {
-  CommentOnPullDocument,
-  type IssueState,
-  MergePullDocument,
-  PullConversationDocument,
-  type PullRequestMergeStyle,
-  SetPullStateDocument,
-  type PullConversationQuery,
-} from '../../../__generated__/graphql.ts';
+import { CommentOnPullDocument, type IssueState, MergePullDocument, PullConversationDocument, type PullRequestMergeStyle, SetPullStateDocument, type PullConversationQuery } from '../../../__generated__/pages/repo/pulls/pulls.ts';
 import { useViewer } from '../../../app/viewer.tsx';
 import { Avatar } from '../../../components/Avatar.tsx';
 import { RenderedMarkdown } from '../../../components/Markdown.tsx';

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { useMutation, useQuery } from 'urql';
-import { PullFilesDocument, ReviewPullDocument, type PullReviewState, type ReviewCommentPartsFragment } from '../../../__generated__/graphql.ts';
+import { PullFilesDocument, ReviewPullDocument, type PullReviewState, type ReviewCommentPartsFragment } from '../../../__generated__/pages/repo/pulls/pulls.ts';
 import { useViewer } from '../../../app/viewer.tsx';
 import { Diff } from '../../../components/Diff.tsx';
 import type { DiffFile, DiffLine } from '../../../components/diff-parse.ts';

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useMutation, useQuery } from 'urql';
-import { CreatePullDocument, PullNewFormDocument } from '../../../__generated__/graphql.ts';
+import { CreatePullDocument, PullNewFormDocument } from '../../../__generated__/pages/repo/pulls/pulls.ts';
 import { useViewer } from '../../../app/viewer.tsx';
 import { ErrorMessage, Loading, NotFound } from '../../../components/Status.tsx';
 import { useRepositoryName } from '../RepoLayout.tsx';

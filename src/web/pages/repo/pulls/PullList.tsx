@@ -1,6 +1,6 @@
 import { Link, useSearchParams } from 'react-router';
 import { useQuery } from 'urql';
-import { PullListDocument, type IssueStateFilter, type PullListQuery } from '../../../__generated__/graphql.ts';
+import { PullListDocument, type IssueStateFilter, type PullListQuery } from '../../../__generated__/pages/repo/pulls/pulls.ts';
 import { useViewer } from '../../../app/viewer.tsx';
 import { ErrorMessage, Loading, NotFound } from '../../../components/Status.tsx';
 import { TimeAgo } from '../../../components/Time.tsx';

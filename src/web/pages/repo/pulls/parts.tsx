@@ -1,5 +1,5 @@
 import { Link, NavLink, useParams } from 'react-router';
-import type { PullHeaderFragment, ReviewCommentPartsFragment } from '../../../__generated__/graphql.ts';
+import type { PullHeaderFragment, ReviewCommentPartsFragment } from '../../../__generated__/pages/repo/pulls/pulls.ts';
 import { Avatar } from '../../../components/Avatar.tsx';
 import { RenderedMarkdown } from '../../../components/Markdown.tsx';
 import { TimeAgo } from '../../../components/Time.tsx';

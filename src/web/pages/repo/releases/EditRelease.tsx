@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { useMutation, useQuery } from 'urql';
-import { DeleteReleaseAssetDocument, DeleteReleaseDocument, ReleaseByTagDocument, UpdateReleaseDocument, UploadReleaseAssetDocument } from '../../../__generated__/graphql.ts';
+import { DeleteReleaseAssetDocument, DeleteReleaseDocument, ReleaseByTagDocument, UpdateReleaseDocument, UploadReleaseAssetDocument } from '../../../__generated__/pages/repo/releases/releases.ts';
 import { ErrorMessage, Loading, NotFound } from '../../../components/Status.tsx';
 import { useRepository, useRepositoryName } from '../RepoLayout.tsx';
 import { ReleaseForm } from './ReleaseForm.tsx';

@@ -1,6 +1,6 @@
 import { useNavigate } from 'react-router';
 import { useMutation } from 'urql';
-import { CreateReleaseDocument } from '../../../__generated__/graphql.ts';
+import { CreateReleaseDocument } from '../../../__generated__/pages/repo/releases/releases.ts';
 import { ErrorMessage, Loading, NotFound } from '../../../components/Status.tsx';
 import { useRepository, useRepositoryName } from '../RepoLayout.tsx';
 import { ReleaseForm } from './ReleaseForm.tsx';

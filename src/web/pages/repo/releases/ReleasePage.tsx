@@ -1,6 +1,6 @@
 import { Link, useParams } from 'react-router';
 import { useQuery } from 'urql';
-import { ReleaseByTagDocument } from '../../../__generated__/graphql.ts';
+import { ReleaseByTagDocument } from '../../../__generated__/pages/repo/releases/releases.ts';
 import { ErrorMessage, Loading, NotFound } from '../../../components/Status.tsx';
 import { useRepository, useRepositoryName } from '../RepoLayout.tsx';
 import { ReleaseView } from './ReleaseView.tsx';

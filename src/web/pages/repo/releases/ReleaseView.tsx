@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import type { ReleaseItemFragment } from '../../../__generated__/graphql.ts';
+import type { ReleaseItemFragment } from '../../../__generated__/pages/repo/releases/releases.ts';
 import { RenderedMarkdown } from '../../../components/Markdown.tsx';
 import { TimeAgo } from '../../../components/Time.tsx';
 

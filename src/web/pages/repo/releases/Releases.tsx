@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { useQuery } from 'urql';
-import { ReleasesDocument } from '../../../__generated__/graphql.ts';
+import { ReleasesDocument } from '../../../__generated__/pages/repo/releases/releases.ts';
 import { ErrorMessage, Loading, NotFound } from '../../../components/Status.tsx';
 import { PAGE_SIZE, Pager, pageCursor, usePageNumber } from '../../explore/parts.tsx';
 import { useRepository, useRepositoryName } from '../RepoLayout.tsx';

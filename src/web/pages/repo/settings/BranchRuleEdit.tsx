@@ -1,12 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useMutation, useQuery } from 'urql';
-import {
-  BranchProtectionsDocument,
-  CreateBranchProtectionRuleDocument,
-  UpdateBranchProtectionRuleDocument,
-  type BranchProtectionFieldsFragment,
-} from '../../../__generated__/graphql.ts';
+import { BranchProtectionsDocument, CreateBranchProtectionRuleDocument, UpdateBranchProtectionRuleDocument, type BranchProtectionFieldsFragment } from '../../../__generated__/pages/repo/settings/settings.ts';
 import { ErrorMessage, Loading, NotFound } from '../../../components/Status.tsx';
 import { useRepository, useRepositoryName } from '../RepoLayout.tsx';
 

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { useMutation, useQuery } from 'urql';
-import { BranchProtectionsDocument, DeleteBranchProtectionRuleDocument, type BranchProtectionFieldsFragment } from '../../../__generated__/graphql.ts';
+import { BranchProtectionsDocument, DeleteBranchProtectionRuleDocument, type BranchProtectionFieldsFragment } from '../../../__generated__/pages/repo/settings/settings.ts';
 import { ErrorMessage, Loading, NotFound } from '../../../components/Status.tsx';
 import { useRepository, useRepositoryName } from '../RepoLayout.tsx';
 

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { useMutation, useQuery } from 'urql';
-import { RemoveCollaboratorDocument, RepositoryCollaboratorsDocument, SetCollaboratorDocument } from '../../../__generated__/graphql.ts';
+import { RemoveCollaboratorDocument, RepositoryCollaboratorsDocument, SetCollaboratorDocument } from '../../../__generated__/pages/repo/settings/settings.ts';
 import { Avatar } from '../../../components/Avatar.tsx';
 import { ErrorMessage, Loading, NotFound } from '../../../components/Status.tsx';
 import { useRepositoryName } from '../RepoLayout.tsx';

@@ -1,6 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import { useMutation, useQuery } from 'urql';
-import { RedeliverRepositoryWebhookDocument, TestRepositoryWebhookDocument, WebhookDeliveryRequestDocument, type RepositoryWebhookQuery } from '../../../__generated__/graphql.ts';
+import { RedeliverRepositoryWebhookDocument, TestRepositoryWebhookDocument, WebhookDeliveryRequestDocument, type RepositoryWebhookQuery } from '../../../__generated__/pages/repo/settings/settings.ts';
 import { ErrorMessage, Loading } from '../../../components/Status.tsx';
 import { TimeAgo } from '../../../components/Time.tsx';
 import { useRepositoryName } from '../RepoLayout.tsx';

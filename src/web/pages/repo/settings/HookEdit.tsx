@@ -1,13 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { useMutation, useQuery } from 'urql';
-import {
-  CreateRepositoryWebhookDocument,
-  EditRepositoryWebhookDocument,
-  RepositoryWebhookDocument,
-  type WebhookEventMode,
-  type WebhookFieldsFragment,
-} from '../../../__generated__/graphql.ts';
+import { CreateRepositoryWebhookDocument, EditRepositoryWebhookDocument, RepositoryWebhookDocument, type WebhookEventMode, type WebhookFieldsFragment } from '../../../__generated__/pages/repo/settings/settings.ts';
 import { ErrorMessage, Loading, NotFound } from '../../../components/Status.tsx';
 import { useRepository, useRepositoryName } from '../RepoLayout.tsx';
 import { Deliveries } from './Deliveries.tsx';

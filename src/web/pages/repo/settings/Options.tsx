@@ -1,14 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { useMutation, useQuery } from 'urql';
-import {
-  DeleteRepositorySettingsDocument,
-  RepositorySettingsDocument,
-  TransferRepositorySettingsDocument,
-  UpdateRepositorySettingsDocument,
-  type RepositorySettingsQuery,
-  type UpdateRepositoryInput,
-} from '../../../__generated__/graphql.ts';
+import { DeleteRepositorySettingsDocument, RepositorySettingsDocument, TransferRepositorySettingsDocument, UpdateRepositorySettingsDocument, type RepositorySettingsQuery, type UpdateRepositoryInput } from '../../../__generated__/pages/repo/settings/settings.ts';
 import { ErrorMessage, Loading, NotFound } from '../../../components/Status.tsx';
 import { useRepositoryName } from '../RepoLayout.tsx';
 import { Saved } from './Saved.tsx';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { useMutation, useQuery } from 'urql';
-import { CreateWikiPageDocument, DeleteWikiPageDocument, UpdateWikiPageDocument, WikiPageSourceDocument } from '../../../__generated__/graphql.ts';
+import { CreateWikiPageDocument, DeleteWikiPageDocument, UpdateWikiPageDocument, WikiPageSourceDocument } from '../../../__generated__/pages/repo/wiki/wiki.ts';
 import { ErrorMessage, Loading, NotFound } from '../../../components/Status.tsx';
 import { useRepository, useRepositoryName } from '../RepoLayout.tsx';
 import { fromBase64, toBase64, wikiPath } from './wiki-text.ts';

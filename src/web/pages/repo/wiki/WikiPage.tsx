@@ -1,6 +1,6 @@
 import { Link, Navigate, useParams, useSearchParams } from 'react-router';
 import { useQuery } from 'urql';
-import { WikiPageDocument } from '../../../__generated__/graphql.ts';
+import { WikiPageDocument } from '../../../__generated__/pages/repo/wiki/wiki.ts';
 import { RenderedMarkdown } from '../../../components/Markdown.tsx';
 import { ErrorMessage, Loading, NotFound } from '../../../components/Status.tsx';
 import { useRepository, useRepositoryName } from '../RepoLayout.tsx';

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { useQuery } from 'urql';
-import { WikiPagesDocument } from '../../../__generated__/graphql.ts';
+import { WikiPagesDocument } from '../../../__generated__/pages/repo/wiki/wiki.ts';
 import { ErrorMessage, Loading, NotFound } from '../../../components/Status.tsx';
 import { useRepository, useRepositoryName } from '../RepoLayout.tsx';
 import { wikiPath } from './wiki-text.ts';
