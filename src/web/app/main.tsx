@@ -2,7 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider } from 'react-router';
 import { Provider } from 'urql';
-import { createGraphQLClient } from './client.ts';
+import { graphqlClient } from './prefetch.ts';
 import { routes } from './routes.tsx';
 import './theme.css';
 
@@ -10,7 +10,7 @@ const router = createBrowserRouter(routes);
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
-    <Provider value={createGraphQLClient()}>
+    <Provider value={graphqlClient}>
       <RouterProvider router={router} />
     </Provider>
   </StrictMode>,

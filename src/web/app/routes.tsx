@@ -2,6 +2,10 @@ import type { RouteObject } from 'react-router';
 import { Shell } from './Shell.tsx';
 import { NotFound } from '../components/Status.tsx';
 import { page } from './lazy-page.ts';
+import { prefetch } from './prefetch.ts';
+import { ShellViewerDocument } from '../__generated__/app/shell.ts';
+import { RepositoryHeaderDocument } from '../__generated__/pages/repo/repo.ts';
+import { repositoryName } from '../pages/repo/repository-name.ts';
 import { settingsRoutes } from '../pages/settings/routes.ts';
 import { adminRoutes } from '../pages/admin/routes.ts';
 import { notificationRoutes } from '../pages/notifications/routes.ts';
@@ -41,6 +45,7 @@ export const routes: RouteObject[] = [
   {
     path: '/',
     Component: Shell,
+    loader: () => prefetch(ShellViewerDocument, {}),
     children: [
       { index: true, lazy: page(() => import('../pages/home/Home.tsx')) },
       { path: 'user/login', lazy: page(() => import('../pages/sign-in/SignIn.tsx')) },
@@ -49,6 +54,7 @@ export const routes: RouteObject[] = [
         // A repository's pages: each area (code, issues, …) lists its own routes under the repository's frame.
         path: ':owner/:repo',
         lazy: page(() => import('../pages/repo/RepoLayout.tsx')),
+        loader: ({ params }) => prefetch(RepositoryHeaderDocument, repositoryName(params)),
         children: [...repositoryRoutes, { path: '*', Component: NotFound }],
       },
       { path: '*', Component: NotFound },

@@ -1,5 +1,6 @@
 import { createContext, useContext } from 'react';
 import { Link, NavLink, Outlet, useParams } from 'react-router';
+import { repositoryName } from './repository-name.ts';
 import { useQuery } from 'urql';
 import { RepositoryHeaderDocument, type RepositoryHeaderQuery } from '../../__generated__/pages/repo/repo.ts';
 import { ErrorMessage, Loading, NotFound } from '../../components/Status.tsx';
@@ -19,8 +20,7 @@ export function useRepository(): RepositoryHeader {
 
 /** owner and repo from the URL, as GraphQL variables. */
 export function useRepositoryName(): { owner: string; name: string } {
-  const { owner = '', repo = '' } = useParams();
-  return { owner, name: repo.replace(/\.git$/, '') };
+  return repositoryName(useParams());
 }
 
 /**

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { useQuery } from 'urql';
-import { CodeHomeDocument } from '../../../__generated__/pages/repo/code/code.ts';
+import { CodeHomeDocument } from '../../../__generated__/pages/repo/code/code-home.ts';
 import { ErrorMessage, Loading } from '../../../components/Status.tsx';
 import { useRepository, useRepositoryName, type RepositoryHeader } from '../RepoLayout.tsx';
 import { MarkdownFile } from './FileView.tsx';

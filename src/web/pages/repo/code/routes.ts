@@ -1,9 +1,17 @@
 import type { RouteObject } from 'react-router';
 import { page } from '../../../app/lazy-page.ts';
+import { prefetch } from '../../../app/prefetch.ts';
+import { CodeHomeDocument } from '../../../__generated__/pages/repo/code/code-home.ts';
+import { repositoryName } from '../repository-name.ts';
+import { README_NAMES } from './paths.ts';
 
 /** The code pages of a repository, at Gitea's URLs (inside the repository frame). */
 export const codeRoutes: RouteObject[] = [
-  { index: true, lazy: page(() => import('./RepoHome.tsx')) },
+  {
+    index: true,
+    lazy: page(() => import('./RepoHome.tsx')),
+    loader: ({ params }) => prefetch(CodeHomeDocument, { ...repositoryName(params), readmes: README_NAMES }),
+  },
   { path: 'src/branch/*', lazy: page(() => import('./CodeView.tsx')) },
   { path: 'src/tag/*', lazy: page(() => import('./CodeView.tsx')) },
   { path: 'src/commit/*', lazy: page(() => import('./CodeView.tsx')) },
