@@ -53,6 +53,15 @@ describe('the linter keeps the architecture', () => {
     assert.deepEqual(await ruleIdsOf(files), ['no-restricted-imports']);
   });
 
+  it('refuses a web interface module that imports the server, and a server module that imports the web interface', async () => {
+    const page = probe('src/web', { 'probe.ts': "import { GRAPHQL_PATH } from '../../graphql/server.ts';\nexport const p = GRAPHQL_PATH;\n" });
+    assert.deepEqual(await ruleIdsOf(page), ['import-x/no-restricted-paths']);
+    const server = probe('src/http', { 'probe.ts': "import { csrfToken } from '../../web/app/cookies.ts';\nexport const c = csrfToken;\n" });
+    assert.deepEqual(await ruleIdsOf(server), ['import-x/no-restricted-paths']);
+    const own = probe('src/web', { 'own.ts': "import { csrfToken } from '../app/cookies.ts';\nexport const c = csrfToken;\n" });
+    assert.deepEqual(await ruleIdsOf(own), []);
+  });
+
   it('refuses a git module that imports the domain', async () => {
     const files = probe('src/git', { 'probe.ts': "import { toDomainError } from '../../domain/git-errors.ts';\nexport const d = toDomainError;\n" });
     assert.deepEqual(await ruleIdsOf(files), ['no-restricted-imports']);
