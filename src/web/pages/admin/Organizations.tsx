@@ -3,18 +3,19 @@ import { useQuery } from 'urql';
 import { AdminOrganizationsDocument } from '../../__generated__/pages/admin/admin.ts';
 import { ErrorMessage, Loading } from '../../components/Status.tsx';
 import { TimeAgo } from '../../components/Time.tsx';
-import { Pager, SearchForm, useListParams } from './paging.tsx';
+import { useListParams } from './paging.tsx';
+import { Pager, SearchBox } from '../../components/Paging.tsx';
 
 /** /-/admin/orgs: every organization, private ones too, searched by name, a page at a time. */
 export default function Organizations() {
-  const { query, page, variables } = useListParams();
+  const { variables } = useListParams();
   const [{ data, error }] = useQuery({ query: AdminOrganizationsDocument, variables, requestPolicy: 'cache-and-network' });
   return (
     <section aria-labelledby="admin-orgs-title">
       <h1 id="admin-orgs-title">
         Organizations {data && <span className="count">{data.adminOrganizations.totalCount}</span>}
       </h1>
-      <SearchForm label="Search organizations" initial={query} key={query} />
+      <SearchBox label="Search organizations" />
       {error ? (
         <ErrorMessage error={error} />
       ) : !data ? (
@@ -52,7 +53,7 @@ export default function Organizations() {
               </tbody>
             </table>
           </div>
-          <Pager page={page} totalCount={data.adminOrganizations.totalCount} />
+          <Pager total={data.adminOrganizations.totalCount} />
         </>
       )}
     </section>

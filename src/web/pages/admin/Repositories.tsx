@@ -6,13 +6,14 @@ import { ErrorMessage, Loading } from '../../components/Status.tsx';
 import { TimeAgo } from '../../components/Time.tsx';
 import { ConfirmButton } from './ConfirmButton.tsx';
 import { formatBytes } from './format.ts';
-import { Pager, SearchForm, useListParams } from './paging.tsx';
+import { useListParams } from './paging.tsx';
+import { Pager, SearchBox } from '../../components/Paging.tsx';
 
 type Repo = AdminRepositoriesQuery['repositories']['nodes'][number];
 
 /** /-/admin/repos: every repository, private ones too, searched by name, a page at a time; each may be deleted. */
 export default function Repositories() {
-  const { query, page, variables } = useListParams();
+  const { variables } = useListParams();
   const [{ data, error }, refetch] = useQuery({ query: AdminRepositoriesDocument, variables, requestPolicy: 'cache-and-network' });
   const [deleted, setDeleted] = useState<string | null>(null);
   const onDeleted = (fullName: string) => {
@@ -24,7 +25,7 @@ export default function Repositories() {
       <h1 id="admin-repos-title">
         Repositories {data && <span className="count">{data.repositories.totalCount}</span>}
       </h1>
-      <SearchForm label="Search repositories" initial={query} key={query} />
+      <SearchBox label="Search repositories" />
       <p role="status" className="success">
         {deleted && `The repository ${deleted} was deleted.`}
       </p>
@@ -55,7 +56,7 @@ export default function Repositories() {
               </tbody>
             </table>
           </div>
-          <Pager page={page} totalCount={data.repositories.totalCount} />
+          <Pager total={data.repositories.totalCount} />
         </>
       )}
     </section>

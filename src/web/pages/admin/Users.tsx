@@ -3,11 +3,12 @@ import { useQuery } from 'urql';
 import { AdminUsersDocument } from '../../__generated__/pages/admin/admin.ts';
 import { ErrorMessage, Loading } from '../../components/Status.tsx';
 import { TimeAgo } from '../../components/Time.tsx';
-import { Pager, SearchForm, useListParams } from './paging.tsx';
+import { useListParams } from './paging.tsx';
+import { Pager, SearchBox } from '../../components/Paging.tsx';
 
 /** /-/admin/users: every person's account, searched by name or e-mail, a page at a time. */
 export default function Users() {
-  const { query, page, variables } = useListParams();
+  const { variables } = useListParams();
   const [{ data, error }] = useQuery({ query: AdminUsersDocument, variables, requestPolicy: 'cache-and-network' });
   return (
     <section aria-labelledby="admin-users-title">
@@ -19,7 +20,7 @@ export default function Users() {
           Create user account
         </Link>
       </div>
-      <SearchForm label="Search user accounts" initial={query} key={query} />
+      <SearchBox label="Search user accounts" />
       {error ? (
         <ErrorMessage error={error} />
       ) : !data ? (
@@ -68,7 +69,7 @@ export default function Users() {
               </tbody>
             </table>
           </div>
-          <Pager page={page} totalCount={data.adminUsers.totalCount} />
+          <Pager total={data.adminUsers.totalCount} />
         </>
       )}
     </section>

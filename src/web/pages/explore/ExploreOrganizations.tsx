@@ -3,7 +3,8 @@ import { useQuery } from 'urql';
 import { ExploreOrganizationsDocument } from '../../__generated__/pages/explore/explore.ts';
 import { Avatar } from '../../components/Avatar.tsx';
 import { ErrorMessage, Loading } from '../../components/Status.tsx';
-import { ACCOUNT_SORTS, ExploreTabs, PAGE_SIZE, Pager, SearchBox, SortSelect, pageCursor, usePageNumber } from './parts.tsx';
+import { ACCOUNT_SORTS, ExploreTabs, SortSelect } from './parts.tsx';
+import { PAGE_SIZE, Pager, SearchBox, pageCursor, usePageNumber } from '../../components/Paging.tsx';
 
 /** /explore/organizations: the organizations the viewer may see, searched by login and full name. */
 export default function ExploreOrganizations() {

@@ -2,7 +2,8 @@ import { useSearchParams } from 'react-router';
 import { useQuery } from 'urql';
 import { ExploreRepositoriesDocument } from '../../__generated__/pages/explore/explore.ts';
 import { ErrorMessage, Loading } from '../../components/Status.tsx';
-import { ExploreTabs, PAGE_SIZE, Pager, RepositoryItem, SearchBox, SortSelect, pageCursor, usePageNumber } from './parts.tsx';
+import { ExploreTabs, RepositoryItem, SortSelect } from './parts.tsx';
+import { PAGE_SIZE, Pager, SearchBox, pageCursor, usePageNumber } from '../../components/Paging.tsx';
 
 /** Gitea's sort names (?sort=) and what the graph sorts by. */
 export const REPOSITORY_SORTS: Record<string, { label: string; sort: string; order: 'asc' | 'desc' }> = {

@@ -4,7 +4,8 @@ import { ExploreUsersDocument } from '../../__generated__/pages/explore/explore.
 import { Avatar } from '../../components/Avatar.tsx';
 import { ErrorMessage, Loading } from '../../components/Status.tsx';
 import { TimeAgo } from '../../components/Time.tsx';
-import { ACCOUNT_SORTS, ExploreTabs, PAGE_SIZE, Pager, SearchBox, SortSelect, pageCursor, usePageNumber } from './parts.tsx';
+import { ACCOUNT_SORTS, ExploreTabs, SortSelect } from './parts.tsx';
+import { PAGE_SIZE, Pager, SearchBox, pageCursor, usePageNumber } from '../../components/Paging.tsx';
 
 /** /explore/users: the people the viewer may see, searched by login and full name. */
 export default function ExploreUsers() {

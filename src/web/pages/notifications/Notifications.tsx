@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { Link, useLocation, useSearchParams } from 'react-router';
 import { useClient, useMutation, useQuery, useSubscription } from 'urql';
+import { CursorPager, useCursorWindow } from '../../components/Paging.tsx';
 import { UnreadCountDocument, UnreadCountLiveDocument } from '../../__generated__/app/shell.ts';
 import { MarkAllNotificationsReadDocument, MarkNotificationDocument, NotificationsPageDocument, type NotificationsPageQuery } from '../../__generated__/pages/notifications/notifications.ts';
 import { useViewer } from '../../app/viewer.tsx';
@@ -35,9 +36,7 @@ export default function Notifications() {
 function NotificationList() {
   const [params] = useSearchParams();
   const status: Status = TABS.find((t) => t.status === params.get('type'))?.status ?? 'unread';
-  const after = params.get('after');
-  const before = params.get('before');
-  const variables = before ? { statusTypes: [status], last: PAGE_SIZE, before } : { statusTypes: [status], first: PAGE_SIZE, after };
+  const variables = { statusTypes: [status], ...useCursorWindow(PAGE_SIZE) };
   const [{ data, error, fetching }, refetch] = useQuery({ query: NotificationsPageDocument, variables });
   // The tab shares the header counter's live subscription: any change of the account's threads (here, in
   // another tab, or someone's comment) reloads the list.
@@ -89,16 +88,7 @@ function NotificationList() {
           ))}
         </ul>
       )}
-      {list && (list.pageInfo.hasPreviousPage || list.pageInfo.hasNextPage) && (
-        <nav aria-label="Pages" className="row pager">
-          {list.pageInfo.hasPreviousPage && list.pageInfo.startCursor && (
-            <Link to={`/notifications?type=${status}&before=${encodeURIComponent(list.pageInfo.startCursor)}`}>Previous page</Link>
-          )}
-          {list.pageInfo.hasNextPage && list.pageInfo.endCursor && (
-            <Link to={`/notifications?type=${status}&after=${encodeURIComponent(list.pageInfo.endCursor)}`}>Next page</Link>
-          )}
-        </nav>
-      )}
+      {list && <CursorPager pageInfo={list.pageInfo} />}
     </section>
   );
 }

@@ -5,7 +5,8 @@ import { useViewer } from '../../app/viewer.tsx';
 import { Avatar } from '../../components/Avatar.tsx';
 import { RenderedMarkdown } from '../../components/Markdown.tsx';
 import { ErrorMessage, Loading, NotFound } from '../../components/Status.tsx';
-import { PAGE_SIZE, Pager, RepositoryItem, SearchBox, pageCursor, usePageNumber } from '../explore/parts.tsx';
+import { RepositoryItem } from '../explore/parts.tsx';
+import { PAGE_SIZE, Pager, SearchBox, pageCursor, usePageNumber } from '../../components/Paging.tsx';
 
 type Person = NonNullable<ProfileQuery['user']>;
 type Org = NonNullable<ProfileQuery['organization']>;

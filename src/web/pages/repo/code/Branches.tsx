@@ -1,5 +1,6 @@
 import { Link, useSearchParams } from 'react-router';
 import { useQuery } from 'urql';
+import { CursorPager } from '../../../components/Paging.tsx';
 import { BranchListDocument } from '../../../__generated__/pages/repo/code/code.ts';
 import { ErrorMessage, Loading } from '../../../components/Status.tsx';
 import { TimeAgo } from '../../../components/Time.tsx';
@@ -38,16 +39,8 @@ export default function Branches() {
           </li>
         ))}
       </ul>
-      <Pager after={after} next={branches.pageInfo.hasNextPage ? branches.pageInfo.endCursor : null} />
+      <CursorPager pageInfo={branches.pageInfo} />
     </section>
   );
 }
 
-export function Pager({ after, next }: { after: string | null; next: string | null | undefined }) {
-  return (
-    <nav aria-label="Pages" className="row pager">
-      {after && <Link to="?">First page</Link>}
-      {next && <Link to={`?after=${encodeURIComponent(next)}`}>Next page</Link>}
-    </nav>
-  );
-}

@@ -4,7 +4,7 @@ import { TagListDocument } from '../../../__generated__/pages/repo/code/code.ts'
 import { ErrorMessage, Loading } from '../../../components/Status.tsx';
 import { TimeAgo } from '../../../components/Time.tsx';
 import { useRepository, useRepositoryName } from '../RepoLayout.tsx';
-import { Pager } from './Branches.tsx';
+import { CursorPager } from '../../../components/Paging.tsx';
 import { commitUrl, encodePath, srcUrl } from './paths.ts';
 
 /** /{repo}/tags: every tag with the commit it names and downloads, 30 a page. */
@@ -43,7 +43,7 @@ export default function Tags() {
           </li>
         ))}
       </ul>
-      <Pager after={after} next={tags.pageInfo.hasNextPage ? tags.pageInfo.endCursor : null} />
+      <CursorPager pageInfo={tags.pageInfo} />
     </section>
   );
 }

@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useQuery } from 'urql';
+import { CursorPager, useCursorWindow } from '../../../components/Paging.tsx';
 import { IssueListDocument, type IssueFilter, type IssueStateFilter } from '../../../__generated__/pages/repo/issues/issues.ts';
 import { ErrorMessage, Loading, NotFound } from '../../../components/Status.tsx';
 import { TimeAgo } from '../../../components/Time.tsx';
@@ -24,8 +25,7 @@ export default function IssueList() {
   const [params, setParams] = useSearchParams();
   const state: IssueStateFilter = params.get('state') === 'closed' ? 'closed' : 'open';
   const filter = filterOf(params);
-  const before = params.get('before');
-  const after = params.get('after');
+  const window = useCursorWindow(PAGE);
   const [{ data, error, fetching }] = useQuery({
     query: IssueListDocument,
     variables: {
@@ -33,7 +33,7 @@ export default function IssueList() {
       filter: { ...filter, state },
       openFilter: { ...filter, state: 'open' },
       closedFilter: { ...filter, state: 'closed' },
-      ...(before ? { last: PAGE, before } : { first: PAGE, after }),
+      ...window,
     },
   });
   if (!repository.hasIssues) return <NotFound />;
@@ -110,23 +110,11 @@ export default function IssueList() {
           )}
         </div>
       )}
-      {issues && (issues.pageInfo.hasPreviousPage || issues.pageInfo.hasNextPage) && (
-        <nav aria-label="Pages" className="row pager">
-          {issues.pageInfo.hasPreviousPage && issues.pageInfo.startCursor && <Link to={`?${pageParams(params, 'before', issues.pageInfo.startCursor)}`}>Previous</Link>}
-          {issues.pageInfo.hasNextPage && issues.pageInfo.endCursor && <Link to={`?${pageParams(params, 'after', issues.pageInfo.endCursor)}`}>Next</Link>}
-        </nav>
-      )}
+      {issues && <CursorPager pageInfo={issues.pageInfo} />}
     </section>
   );
 }
 
-function pageParams(params: URLSearchParams, key: 'before' | 'after', cursor: string) {
-  const next = new URLSearchParams(params);
-  next.delete('before');
-  next.delete('after');
-  next.set(key, cursor);
-  return next;
-}
 
 interface FiltersProps {
   params: URLSearchParams;

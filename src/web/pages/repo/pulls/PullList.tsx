@@ -1,5 +1,6 @@
 import { Link, useSearchParams } from 'react-router';
 import { useQuery } from 'urql';
+import { CursorPager, useCursorWindow } from '../../../components/Paging.tsx';
 import { PullListDocument, type IssueStateFilter, type PullListQuery } from '../../../__generated__/pages/repo/pulls/pulls.ts';
 import { useViewer } from '../../../app/viewer.tsx';
 import { ErrorMessage, Loading, NotFound } from '../../../components/Status.tsx';
@@ -33,9 +34,7 @@ export default function PullList() {
   const viewer = useViewer();
   const [params] = useSearchParams();
   const state: IssueStateFilter = params.get('state') === 'closed' ? 'closed' : 'open';
-  const after = params.get('after');
-  const before = params.get('before');
-  const window = before ? { last: PAGE_SIZE, before } : { first: PAGE_SIZE, after };
+  const window = useCursorWindow(PAGE_SIZE);
   const [{ data, error, fetching }] = useQuery({ query: PullListDocument, variables: { owner, name, state, ...window } });
   if (!repository.hasPullRequests) return <NotFound />;
   if (error) return <ErrorMessage error={error} />;
@@ -98,14 +97,7 @@ export default function PullList() {
           })}
         </ul>
       )}
-      {(list.pageInfo.hasPreviousPage || list.pageInfo.hasNextPage) && (
-        <nav aria-label="Pages" className="row pager">
-          {list.pageInfo.hasPreviousPage && list.pageInfo.startCursor && (
-            <Link to={`${stateLink(state)}&before=${encodeURIComponent(list.pageInfo.startCursor)}`}>Previous</Link>
-          )}
-          {list.pageInfo.hasNextPage && list.pageInfo.endCursor && <Link to={`${stateLink(state)}&after=${encodeURIComponent(list.pageInfo.endCursor)}`}>Next</Link>}
-        </nav>
-      )}
+      <CursorPager pageInfo={list.pageInfo} />
     </section>
   );
 }

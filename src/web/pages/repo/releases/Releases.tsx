@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import { useQuery } from 'urql';
 import { ReleasesDocument } from '../../../__generated__/pages/repo/releases/releases.ts';
 import { ErrorMessage, Loading, NotFound } from '../../../components/Status.tsx';
-import { PAGE_SIZE, Pager, pageCursor, usePageNumber } from '../../explore/parts.tsx';
+import { PAGE_SIZE, Pager, pageCursor, usePageNumber } from '../../../components/Paging.tsx';
 import { useRepository, useRepositoryName } from '../RepoLayout.tsx';
 import { ReleaseView } from './ReleaseView.tsx';
 
