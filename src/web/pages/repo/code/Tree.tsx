@@ -32,9 +32,7 @@ export function Tree({ repo, refType, refName, entries, parent }: { repo: string
           {sorted.map((e) => (
             <tr key={e.path}>
               <td className="code-tree-name">
-                <span className="code-icon" aria-hidden="true">
-                  {e.type === 'dir' ? '📁' : e.type === 'submodule' ? '📦' : '📄'}
-                </span>{' '}
+                <EntryIcon type={e.type} />{' '}
                 {e.type === 'submodule' ? <span>{e.name}</span> : <Link to={srcUrl(repo, refType, refName, e.path)}>{e.name}</Link>}
               </td>
               <td className="code-tree-commit muted">
@@ -50,5 +48,23 @@ export function Tree({ repo, refType, refName, entries, parent }: { repo: string
         </tbody>
       </table>
     </div>
+  );
+}
+
+/**
+ * A folder, file or submodule drawn as an SVG, not an emoji: emoji need a font the system may not have (a
+ * server's headless browser, some Linux desktops), and then show as empty boxes.
+ */
+function EntryIcon({ type }: { type: string }) {
+  const path =
+    type === 'dir'
+      ? 'M1.5 3.5h5l1.5 1.5h6.5v8.5h-13z'
+      : type === 'submodule'
+        ? 'M2 4.5l6-3 6 3v7l-6 3-6-3zM2 4.5l6 3 6-3M8 7.5v7'
+        : 'M3.5 1.5h6l3 3v10h-9zM9.5 1.5v3h3';
+  return (
+    <svg className="code-icon" aria-hidden="true" width="16" height="16" viewBox="0 0 16 16" fill="none" stroke="currentColor" strokeWidth="1.2" strokeLinejoin="round">
+      <path d={path} />
+    </svg>
   );
 }
