@@ -177,9 +177,13 @@ export async function organizationPermissions(ctx: ServiceContext, personLogin: 
 // ---------------------------------------------------------------------------------------------
 // Members
 
-/** Members of an organization: all of them for members and site admins, the public ones for others. */
+/**
+ * Members of an organization: all of them for members and site admins, the public ones for others. The list of
+ * public members (`publicOnly`) is what Gitea answers too: every member for a site admin, the public ones for
+ * everyone else, members included.
+ */
 export async function listMembers(ctx: ServiceContext, org: User, window: PageWindow, publicOnly = false): Promise<Page<User>> {
-  const seesAll = !publicOnly && (await isOrganizationMember(ctx, org));
+  const seesAll = publicOnly ? isSiteAdmin(ctx.viewer) : await isOrganizationMember(ctx, org);
   const where: Prisma.UserWhereInput = { memberships: { some: seesAll ? { orgId: org.id } : { orgId: org.id, isPublic: true } } };
   return accountsPage(ctx, where, window);
 }

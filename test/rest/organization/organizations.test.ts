@@ -147,6 +147,22 @@ describe('organizations over REST', () => {
     assert.ok(mine.body.some((o: { name: string }) => o.name === org.login));
   });
 
+  it('lists every member as a public member to a site admin, and only the public ones to everyone else, members too', async () => {
+    const org = await createOrg(server, [owner]);
+    const team = await api.post(`/orgs/${org.login}/teams`, { name: 'concealed', permission: 'read' }, owner.basic);
+    assert.equal((await api.put(`/teams/${team.body.id}/members/${member.login}`, undefined, owner.basic)).status, 204);
+    const publicMembers = async (auth?: Parameters<typeof api.get>[1]) =>
+      ((await api.get(`/orgs/${org.login}/public_members`, auth)).body as { login: string }[]).map((u) => u.login).sort();
+    // Neither membership is public yet (this server's default).
+    assert.deepEqual(await publicMembers(adminAuth), [owner.login, member.login].sort());
+    assert.deepEqual(await publicMembers(owner.basic), []);
+    assert.deepEqual(await publicMembers(member.basic), []);
+    assert.deepEqual(await publicMembers(), []);
+    assert.equal((await api.put(`/orgs/${org.login}/public_members/${member.login}`, undefined, member.basic)).status, 204);
+    assert.deepEqual(await publicMembers(owner.basic), [member.login]);
+    assert.deepEqual(await publicMembers(adminAuth), [owner.login, member.login].sort());
+  });
+
   it('removes a member from every team (owners remove anyone, members themselves), but never the last owner', async () => {
     const org = await createOrg(server, [owner]);
     const team = await api.post(`/orgs/${org.login}/teams`, { name: 'devs', permission: 'write' }, owner.basic);
