@@ -37,10 +37,7 @@ const usedNames = (source: string) => ({
   loaders: [...source.matchAll(/\bctx\.loaders\.(\w+)/g)].map((m) => m[1]),
 });
 
-// test/lint writes probe files into src/domain for a moment (zz-lint-probe-<pid>/); they are not areas.
-const registrationFiles = sourceFiles
-  .map(relative)
-  .filter((file) => /^domain\/[^/]+\/[^/]+\.(caches|loaders)\.ts$/.test(file) && !file.startsWith('domain/zz-lint-probe-'));
+const registrationFiles = sourceFiles.map(relative).filter((file) => /^domain\/[^/]+\/[^/]+\.(caches|loaders)\.ts$/.test(file));
 
 describe('caches and loaders are registered by their areas', () => {
   it('finds what these checks look for in samples, so the scans below are not vacuous', () => {

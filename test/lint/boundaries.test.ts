@@ -4,13 +4,14 @@ import path from 'node:path';
 import { after, describe, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { ESLint } from 'eslint';
+import { LINT_PROBE_PREFIX } from '../testkit/source-files.ts';
 
 /**
  * The linter's boundary rules, proved on probe files written into the real tree (the rules are keyed to
  * folders), linted with the project's own eslint.config.js, and removed afterwards.
  */
 const root = fileURLToPath(new URL('../../', import.meta.url));
-const probeName = `zz-lint-probe-${process.pid}`;
+const probeName = `${LINT_PROBE_PREFIX}${process.pid}`;
 const written: string[] = [];
 const eslint = new ESLint({ cwd: root });
 

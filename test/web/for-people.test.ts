@@ -56,4 +56,13 @@ describe('the web interface for people: phones, dark rooms and keyboards', { ski
     assert.equal(await page.evaluate(() => document.activeElement?.id), 'main');
     await page.context().close();
   });
+
+  it("moves focus to the new page's content after a navigation inside the page, for keyboards and screen readers", async () => {
+    const page = await browser.open('/', { account: owner });
+    await page.getByRole('navigation', { name: 'Site' }).getByRole('link', { name: 'Explore' }).click();
+    await page.waitForURL(/\/explore\/repos$/);
+    await page.waitForFunction(() => document.activeElement?.id === 'main');
+    assert.equal(await page.evaluate(() => document.activeElement?.id), 'main');
+    await page.context().close();
+  });
 });

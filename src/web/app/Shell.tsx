@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link, NavLink, Outlet, useLocation, useNavigation } from 'react-router';
 import { useMutation, useQuery, useSubscription } from 'urql';
 import { ShellViewerDocument, SignOutDocument, UnreadCountDocument, UnreadCountLiveDocument } from '../__generated__/app/shell.ts';
@@ -11,9 +11,12 @@ export function Shell() {
   const [{ data, fetching }] = useQuery({ query: ShellViewerDocument, requestPolicy: 'cache-first' });
   const navigation = useNavigation();
   const location = useLocation();
+  const navigated = useRef<string | null>(null);
   useEffect(() => {
-    // A new page: focus moves to its heading region, as a full page load would, for keyboard and screen readers.
-    document.getElementById('main')?.focus({ preventScroll: true });
+    // After a navigation in the page, focus moves to the new page's content, for keyboard and screen readers. Not
+    // on the first load: there the keyboard starts at the top, on the skip link, as on any loaded page.
+    if (navigated.current !== null && navigated.current !== location.pathname) document.getElementById('main')?.focus({ preventScroll: true });
+    navigated.current = location.pathname;
   }, [location.pathname]);
   if (fetching && !data) return <Loading label="Loading Graft" />;
   const viewer = data?.viewer ?? null;
