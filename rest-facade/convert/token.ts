@@ -1,4 +1,4 @@
-import type { RestAccessTokenFragment } from '../__generated__/graphql.ts';
+import type { RestAccessTokenFragment, RestCurrentAccessTokenFragment } from '../__generated__/graphql.ts';
 import type { RestSchema } from './shape.ts';
 import { restTime, timeOrNull, timeOrZero } from './time.ts';
 
@@ -13,5 +13,17 @@ export function toAccessToken(token: RestAccessTokenFragment, secret = ''): Rest
     created_at: restTime(token.createdAt),
     last_used_at: timeOrZero(token.lastUsedAt),
     expires_at: timeOrNull(token.expiresAt),
+  };
+}
+
+/** GraphQL AccessToken → REST CurrentAccessToken: the token of the request, with the account it acts for. */
+export function toCurrentAccessToken(token: RestCurrentAccessTokenFragment): RestSchema<'CurrentAccessToken'> {
+  return {
+    id: token.databaseId,
+    name: token.name,
+    scopes: token.scopes,
+    created_at: restTime(token.createdAt),
+    last_used_at: timeOrZero(token.lastUsedAt),
+    user: token.owner ? { id: token.owner.databaseId, login: token.owner.login } : undefined,
   };
 }

@@ -1,6 +1,12 @@
-import { AccessTokensDocument, CreateAccessTokenDocument, DeleteAccessTokenDocument } from '../../__generated__/graphql.ts';
-import { toAccessToken } from '../../convert/token.ts';
-import { created, defineOperation, list, noContent } from '../../operation.ts';
+import {
+  AccessTokensDocument,
+  CreateAccessTokenDocument,
+  CurrentAccessTokenDocument,
+  DeleteAccessTokenDocument,
+  DeleteCurrentAccessTokenDocument,
+} from '../../__generated__/graphql.ts';
+import { toAccessToken, toCurrentAccessToken } from '../../convert/token.ts';
+import { created, defineOperation, list, noContent, ok } from '../../operation.ts';
 
 export const userGetTokens = defineOperation({
   operationId: 'userGetTokens',
@@ -24,5 +30,19 @@ export const userDeleteAccessToken = defineOperation({
   operationId: 'userDeleteAccessToken',
   document: DeleteAccessTokenDocument,
   variables: ({ params }) => ({ login: params.username, idOrName: params.token }),
+  reply: () => noContent(),
+});
+
+export const getCurrentToken = defineOperation({
+  operationId: 'getCurrentToken',
+  document: CurrentAccessTokenDocument,
+  variables: () => ({}),
+  reply: ({ currentAccessToken }) => ok(toCurrentAccessToken(currentAccessToken)),
+});
+
+export const deleteCurrentToken = defineOperation({
+  operationId: 'deleteCurrentToken',
+  document: DeleteCurrentAccessTokenDocument,
+  variables: () => ({}),
   reply: () => noContent(),
 });

@@ -6,6 +6,7 @@ import { CREATE_ACCESS_TOKEN_FIELDS } from './token.inputs.ts';
 import { inputFromTable } from '../../graphql/input-fields.ts';
 import { viewerTopic, type ViewerEvent } from '../../events/topics.ts';
 import { databaseIdOf } from '../../graphql/ids.ts';
+import { UserRef } from '../user/user.graphql.ts';
 
 export const AccessTokenRef = builder.prismaNode('AccessToken', {
   id: { field: 'id' },
@@ -19,6 +20,12 @@ export const AccessTokenRef = builder.prismaNode('AccessToken', {
     createdAt: t.expose('createdAt', { type: 'DateTime' }),
     lastUsedAt: t.expose('lastUsedAt', { type: 'DateTime', nullable: true }),
     expiresAt: t.expose('expiresAt', { type: 'DateTime', nullable: true }),
+    owner: t.field({
+      type: UserRef,
+      description: 'The account the token acts for.',
+      nullable: true,
+      resolve: (token, _args, ctx) => ctx.loaders.userById.load(token.userId),
+    }),
   }),
 });
 
@@ -40,6 +47,11 @@ CreatedAccessToken.implement({
 const CreateAccessTokenInput = inputFromTable('CreateAccessTokenInput', CREATE_ACCESS_TOKEN_FIELDS);
 
 builder.queryFields((t) => ({
+  currentAccessToken: t.field({
+    type: AccessTokenRef,
+    description: 'The access token this request was authenticated with; any token may read itself.',
+    resolve: (_root, _args, ctx) => tokens.getCurrentAccessToken(ctx),
+  }),
   accessTokens: t.connection({
     type: AccessTokenRef,
     complexity: connectionComplexity,
@@ -57,6 +69,13 @@ builder.mutationFields((t) => ({
     tokenScope: 'write:user',
     args: { login: t.arg.string({ required: true }), input: t.arg({ type: CreateAccessTokenInput, required: true }) },
     resolve: (_root, { login, input }, ctx) => tokens.createAccessToken(ctx, login, input),
+  }),
+  deleteCurrentAccessToken: t.boolean({
+    description: 'Revokes the access token this request was authenticated with; true when done.',
+    resolve: async (_root, _args, ctx) => {
+      await tokens.deleteCurrentAccessToken(ctx);
+      return true;
+    },
   }),
   deleteAccessToken: t.boolean({
     description: 'Deletes a token named by its numeric id or its name; true when done.',

@@ -63,9 +63,38 @@ export async function deleteAccessToken(ctx: ServiceContext, login: string, idOr
   const matches = byId ? [byId] : await ctx.db.accessToken.findMany({ where: { userId: owner.id, name: idOrName } });
   if (matches.length === 0) throw notFound(`access token "${idOrName}" does not exist`);
   if (matches.length > 1) throw invalid(`several access tokens are named "${idOrName}": delete by id`);
-  await ctx.db.accessToken.delete({ where: { id: matches[0].id } });
-  await ctx.events.publish('token.revoked', { tokenHash: matches[0].tokenHash });
-  await publish(ctx, owner.id, 'ACCESS_TOKEN_DELETED', matches[0]);
+  await revoke(ctx, matches[0]);
+}
+
+/**
+ * The token this request was authenticated with (`GET /token`). Any token may read and revoke
+ * itself whatever its scopes, as revoking a leaked token must never need more than the token; a request made
+ * with a password or a session names no token.
+ */
+export async function getCurrentAccessToken(ctx: ServiceContext) {
+  const tokenId = currentTokenId(ctx);
+  const token = await ctx.db.accessToken.findUnique({ where: { id: tokenId } });
+  if (!token) throw notFound('the access token of this request does not exist any more');
+  return token;
+}
+
+/** Revokes the token this request was authenticated with (`DELETE /token`): the next request with it is refused. */
+export async function deleteCurrentAccessToken(ctx: ServiceContext): Promise<void> {
+  await revoke(ctx, await getCurrentAccessToken(ctx));
+}
+
+function currentTokenId(ctx: ServiceContext): number {
+  if (!ctx.viewer.user) throw unauthenticated();
+  if (ctx.viewer.method !== 'token' || ctx.viewer.tokenId === undefined) {
+    throw badRequest('this request was not authenticated with an access token');
+  }
+  return ctx.viewer.tokenId;
+}
+
+async function revoke(ctx: ServiceContext, token: AccessToken): Promise<void> {
+  await ctx.db.accessToken.delete({ where: { id: token.id } });
+  await ctx.events.publish('token.revoked', { tokenHash: token.tokenHash });
+  await publish(ctx, token.userId, 'ACCESS_TOKEN_DELETED', token);
 }
 
 async function publish(ctx: ServiceContext, userId: number, kind: ViewerEvent['kind'], token: AccessToken) {
