@@ -3844,6 +3844,24 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/token": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The access token this request carries, whatever its scopes */
+        get: operations["getCurrentToken"];
+        put?: never;
+        post?: never;
+        /** Revoke the access token this request carries */
+        delete: operations["deleteCurrentToken"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/repos/{owner}/{repo}/transfer": {
         parameters: {
             query?: never;
@@ -6421,6 +6439,24 @@ export interface components {
             /** @description Login of the account whose time it is: honoured for site admins and the repository's admins, ignored for anyone else (the time is the caller's). */
             user_name?: string;
         };
+        /** @description The access token a request was made with, and the account it acts for. */
+        CurrentAccessToken: {
+            /** Format: int64 */
+            id?: number;
+            name?: string;
+            scopes?: string[];
+            /** Format: date-time */
+            created_at?: string;
+            /** Format: date-time */
+            last_used_at?: string;
+            user?: components["schemas"]["UserMeta"];
+        };
+        /** @description An account named by its id and login. */
+        UserMeta: {
+            /** Format: int64 */
+            id?: number;
+            login?: string;
+        };
         /** @description A personal access token. sha1 carries the secret only in the response that created it. */
         AccessToken: {
             /** Format: date-time */
@@ -7482,6 +7518,15 @@ export interface components {
             };
             content: {
                 "application/json": components["schemas"]["StopWatch"][];
+            };
+        };
+        /** @description The access token of the request. */
+        CurrentAccessToken: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["CurrentAccessToken"];
             };
         };
         /** @description One access token. */
@@ -14924,6 +14969,32 @@ export interface operations {
             403: components["responses"]["forbidden"];
             404: components["responses"]["notFound"];
             422: components["responses"]["error"];
+        };
+    };
+    getCurrentToken: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["CurrentAccessToken"];
+            400: components["responses"]["error"];
+        };
+    };
+    deleteCurrentToken: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: components["responses"]["empty"];
+            400: components["responses"]["error"];
         };
     };
     repoTransfer: {

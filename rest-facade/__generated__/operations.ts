@@ -53,7 +53,7 @@ export { orgListTeams, teamSearch, userListTeams, orgGetTeam, orgCreateTeam, org
 export { listGitignoresTemplates, getGitignoreTemplateInfo, listLicenseTemplates, getLicenseTemplateInfo, listLabelTemplates, getLabelTemplateInfo, repoGetLicenses, generateRepo } from '../operations/template/templates.ts';
 export { issueStartStopWatch, issueStopStopWatch, issueDeleteStopWatch, userGetStopWatches } from '../operations/time/stopwatches.ts';
 export { issueTrackedTimes, issueAddTime, issueDeleteTime, issueResetTime, repoTrackedTimes, userTrackedTimes, userCurrentTrackedTimes } from '../operations/time/times.ts';
-export { userGetTokens, userCreateToken, userDeleteAccessToken } from '../operations/token/tokens.ts';
+export { userGetTokens, userCreateToken, userDeleteAccessToken, getCurrentToken, deleteCurrentToken } from '../operations/token/tokens.ts';
 export { repoTransfer, acceptRepoTransfer, rejectRepoTransfer } from '../operations/transfer/transfers.ts';
 export { adminSearchUsers, adminCreateUser, adminEditUser, adminDeleteUser } from '../operations/user/admin.ts';
 export { userGet, userGetCurrent, userSearch } from '../operations/user/users.ts';

@@ -355,5 +355,7 @@ export const routes: Route[] = [
   {"method":"post","path":"/orgs","operationId":"orgCreate","guard":"signedIn","scope":"organization"},
   {"method":"get","path":"/version","operationId":"getVersion","guard":"public","scope":null},
   {"method":"get","path":"/licenses","operationId":"listLicenseTemplates","guard":"public","scope":null},
+  {"method":"get","path":"/token","operationId":"getCurrentToken","guard":"signedIn","scope":null},
+  {"method":"delete","path":"/token","operationId":"deleteCurrentToken","guard":"signedIn","scope":null},
   {"method":"get","path":"/user","operationId":"userGetCurrent","guard":"signedIn","scope":"user"},
 ];

@@ -11,8 +11,12 @@ import { defineOperation, found, noContent, ok } from '../../operation.ts';
 export const repoListTopics = defineOperation({
   operationId: 'repoListTopics',
   document: RepositoryTopicsDocument,
-  variables: ({ params }) => ({ owner: params.owner, name: params.repo }),
-  reply: ({ repository }) => ok({ topics: found(repository).topics }),
+  paged: true,
+  variables: ({ params, page }) => ({ owner: params.owner, name: params.repo, ...page }),
+  reply: ({ repository }) => {
+    const { topicNames } = found(repository);
+    return { ...ok({ topics: topicNames.nodes }), totalCount: topicNames.totalCount };
+  },
 });
 
 export const repoUpdateTopics = defineOperation({

@@ -63,6 +63,14 @@ export const RepositoryRef = builder.prismaNode('Repository', {
     defaultBranch: t.exposeString('defaultBranch'),
     objectFormat: t.field({ type: ObjectFormatEnum, resolve: (r) => r.objectFormat as 'sha1' }),
     topics: t.stringList({ resolve: (r) => repos.topicsOf(r) }),
+    topicNames: t.connection(
+      {
+        type: 'String',
+        description: 'Its topics in name order, a page at a time.',
+        resolve: (r, page) => offsetConnection<string>(page, async (window) => repos.topicNamesPage(r, window)),
+      },
+      { name: 'TopicNameConnection', fields: (c) => ({ totalCount: c.int({ resolve: (conn) => (conn as unknown as { totalCount: number }).totalCount }) }) },
+    ),
     avatarUrl: t.string({
       description: "Where its avatar image is served; '' when it has none.",
       resolve: (r, _a, ctx) => (r.avatar ? `${ctx.rootUrl}repo-avatars/${encodeURIComponent(r.avatar)}` : ''),

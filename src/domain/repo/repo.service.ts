@@ -7,6 +7,7 @@ import { initBare, isValidRefName, removeRepository, repositorySize, resolveComm
 import { commitChanges } from '../../git/write.ts';
 import { commitSigner } from '../gpg/gpg.signing.ts';
 import { cachedRead } from '../../cache/cache.ts';
+import type { Page, PageWindow } from '../../pagination.ts';
 import type { ServiceContext } from '../../services.ts';
 import {
   canSeeAccount,
@@ -345,6 +346,12 @@ export async function removeTopic(ctx: ServiceContext, ownerLogin: string, name:
 }
 
 export const topicsOf = (repo: Repository) => (repo.topics ? repo.topics.split(',') : []);
+
+/** A page of a repository's topics in name order, as Gitea pages them (at most 25, kept on the row: no query). */
+export function topicNamesPage(repo: Repository, window: PageWindow): Page<string> {
+  const names = topicsOf(repo).sort();
+  return { items: names.slice(window.offset, window.offset + window.limit), totalCount: names.length };
+}
 
 /**
  * After a push (or an API change of refs): the branch and tag tables and the size follow at once, before

@@ -247,6 +247,19 @@ describe('repositories over REST', () => {
     assert.equal((await api.request('PUT', `/repos/${alice.login}/topical/topics/x`, { auth: bob.basic })).status, 403);
   });
 
+  it('lists topics in name order a page at a time, with the whole count in X-Total-Count, as Gitea pages them', async () => {
+    await buildRepo(server, alice, { name: 'paged-topics' });
+    const topics = ['zeta', 'alpha', 'mu', 'beta', 'kappa'];
+    assert.equal((await api.request('PUT', `/repos/${alice.login}/paged-topics/topics`, { body: { topics }, auth: alice.basic })).status, 204);
+    const first = await api.get(`/repos/${alice.login}/paged-topics/topics?page=1&limit=2`);
+    assert.deepEqual(first.body, { topics: ['alpha', 'beta'] });
+    assert.equal(first.headers.get('x-total-count'), '5');
+    assert.match(first.headers.get('link') ?? '', /rel="next"/);
+    assert.deepEqual((await api.get(`/repos/${alice.login}/paged-topics/topics?page=3&limit=2`)).body, { topics: ['zeta'] });
+    assert.deepEqual((await api.get(`/repos/${alice.login}/paged-topics/topics?page=4&limit=2`)).body, { topics: [] });
+    assert.deepEqual((await api.get(`/repos/${alice.login}/paged-topics/topics`)).body.topics, ['alpha', 'beta', 'kappa', 'mu', 'zeta']);
+  });
+
   it('reports bytes of code per language on the default branch', async () => {
     await buildRepo(server, alice, { name: 'polyglot' });
     const local = path.join(work.dir, 'polyglot');
