@@ -11,6 +11,7 @@ import { authenticate } from './auth/authenticate.ts';
 import { Caches, type CacheView } from './cache/cache.ts';
 import { PasswordCache } from './auth/password-cache.ts';
 import { localGenerations, redisGenerations, type Generations } from './cache/generations.ts';
+import { postgresGenerations } from './cache/postgres-generations.ts';
 import type { Viewer } from './auth/viewer.ts';
 import { createGraphQLContext } from './graphql/context.ts';
 import { attachGraphQLWebSocket, createGraphQLHandler, GRAPHQL_PATH } from './graphql/server.ts';
@@ -141,7 +142,11 @@ export function buildApp(config: Config = loadConfig(), options: AppOptions = {}
       await instanceKey(config);
       await migrate(target);
       // Committed writes raise the change counters the caches are checked against (src/cache/generations.ts).
-      const counters = (generations = config.redis.URL ? redisGenerations(config.redis.URL) : localGenerations(() => database?.changedElsewhere() ?? false));
+      const counters = (generations = config.redis.URL
+        ? redisGenerations(config.redis.URL)
+        : target.provider === 'postgresql'
+          ? await postgresGenerations(target, { listen: true })
+          : localGenerations(() => database?.changedElsewhere() ?? false));
       database = await openDatabase(target, { onCommit: (written) => counters.raise(written) });
       const bus = createEventBus(config.redis.URL || undefined, { namespace: databaseNamespace(target) });
       const db = database.db;

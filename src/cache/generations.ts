@@ -11,7 +11,8 @@ import type { Written } from '../db/tracking.ts';
  * - one instance (no REDIS_URL): in this process, raised synchronously when the write commits, so the
  *   next request here sees it. On SQLite, a commit by another process on the same file (the CLI) is
  *   noticed through the connection's data_version at the start of each request and counts as a change
- *   to every table.
+ *   to every table. On PostgreSQL, the other processes announce their writes with NOTIFY and this one
+ *   raises what it hears (src/cache/postgres-generations.ts).
  * - several instances (REDIS_URL): in one Redis hash. The writer raises them (and waits for Redis to
  *   take it) after its commit and before it answers; every request reads them once, at its start. So a
  *   request that starts after a write was answered, on any instance, sees the raised counter, and no

@@ -16,6 +16,7 @@ import { databaseNamespace, databaseTarget } from '../db/provider.ts';
 import { createUser } from '../domain/user/user.service.ts';
 import { createEventBus } from '../events/bus.ts';
 import { redisGenerations } from '../cache/generations.ts';
+import { postgresGenerations } from '../cache/postgres-generations.ts';
 import { isDomainError, notFound } from '../errors.ts';
 import { exportMilestones, importMilestones } from '../domain/milestone/milestone.service.ts';
 import { findRepositoryByName } from '../domain/repo/repo.service.ts';
@@ -46,9 +47,13 @@ async function main(argv: string[]): Promise<number> {
   const config = loadConfig();
   const target = databaseTarget(config);
   await migrate(target);
-  // With several instances, the CLI's writes raise the change counters in Redis too, so that no instance
-  // keeps serving what it changed; a lone SQLite instance notices them by itself (src/cache/generations.ts).
-  const generations = config.redis.URL ? redisGenerations(config.redis.URL) : undefined;
+  // The CLI's writes raise the change counters of the running instances, so that none keeps serving what it
+  // changed: in Redis, or announced on PostgreSQL; a lone SQLite instance notices them by itself (src/cache/).
+  const generations = config.redis.URL
+    ? redisGenerations(config.redis.URL)
+    : target.provider === 'postgresql'
+      ? await postgresGenerations(target, { listen: false })
+      : undefined;
   const database = await openDatabase(target, { onCommit: (written) => generations?.raise(written) });
   const events = createEventBus(config.redis.URL || undefined, { namespace: databaseNamespace(databaseTarget(config)) });
   try {

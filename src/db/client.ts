@@ -21,7 +21,8 @@ export interface Database {
   recentStatements(): string[];
   /**
    * SQLite: whether another connection (another process on the same file: the CLI, a second instance)
-   * committed since the last call. Always false on PostgreSQL, where other writers are heard through Redis.
+   * committed since the last call. Always false on PostgreSQL, where other writers are heard through Redis or
+   * their NOTIFY announcements (src/cache/postgres-generations.ts).
    */
   changedElsewhere(): boolean;
   close(): Promise<void>;
