@@ -185,18 +185,21 @@ describe('token scopes', () => {
       assert.equal(res.body.login, alice.login);
     });
 
-    it('get 404 for private and limited accounts, even when the token belongs to a site admin', async () => {
+    it('get 403 ("limited to public users", as Gitea) for a private or limited account their user could see, 404 for one it could not', async () => {
       const userAuth = await aliceToken('read:user', 'public-only');
       const adminPublic = await adminToken('all', 'public-only');
       for (const hidden of [privateUser, limitedUser]) {
-        assert.equal((await api.get(`/users/${hidden.login}`, userAuth)).status, 404, hidden.login);
-        assert.equal((await api.get(`/users/${hidden.login}`, adminPublic)).status, 404, hidden.login);
+        const res = await api.get(`/users/${hidden.login}`, adminPublic);
+        assert.equal(res.status, 403, hidden.login);
+        assert.match(res.body.message, /limited to public users/);
       }
+      assert.equal((await api.get(`/users/${limitedUser.login}`, userAuth)).status, 403);
+      assert.equal((await api.get(`/users/${privateUser.login}`, userAuth)).status, 404);
     });
 
-    it('get 404 for their own account when it is private', async () => {
+    it('get 403 for their own account when it is private', async () => {
       const auth = { token: await createToken(api, privateUser, ['read:user', 'public-only']) };
-      assert.equal((await api.get(`/users/${privateUser.login}`, auth)).status, 404);
+      assert.equal((await api.get(`/users/${privateUser.login}`, auth)).status, 403);
     });
 
     it('differ from full tokens exactly in the hidden accounts they see', async () => {

@@ -56,7 +56,7 @@ describe('repository access through every path', () => {
     const token = await createToken(api, owner, ['write:repository', 'public-only']);
     const edit = await api.patch(`/repos/${owner.login}/open`, { description: 'edited with a public-only token' }, { token });
     assert.equal(edit.status, 200, JSON.stringify(edit.body));
-    assert.equal((await api.get(`/repos/${owner.login}/secret`, { token })).status, 404);
+    assert.equal((await api.get(`/repos/${owner.login}/secret`, { token })).status, 403);
     const create = await api.post('/user/repos', { name: 'hidden-by-public-only', private: true }, { token });
     assert.notEqual(create.status, 500);
   });

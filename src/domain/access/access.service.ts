@@ -83,6 +83,28 @@ export function permissionFrom(viewer: Viewer, repo: Repository & { owner: User 
   return { level, units };
 }
 
+/**
+ * Whether only the public-only restriction of the viewer's token hides the repository: the token's user may
+ * see it. Gitea then answers 403 ("token scope is limited to public repos") rather than 404.
+ */
+export async function hiddenByPublicOnlyToken(ctx: ServiceContext, repo: Repository & { owner: User }): Promise<boolean> {
+  const unrestricted = withoutPublicOnly(ctx);
+  return !!unrestricted && (await repositoryPermission(unrestricted, repo)).level !== 'none';
+}
+
+/** The same for an organization that is not public: Gitea answers 403 ("token scope is limited to public orgs"). */
+export async function accountHiddenByPublicOnlyToken(ctx: ServiceContext, account: User): Promise<boolean> {
+  const unrestricted = withoutPublicOnly(ctx);
+  return !!unrestricted && account.visibility !== 'public' && (await canSeeAccount(unrestricted, account));
+}
+
+/** The context as it would be if the viewer's token were not public-only; null when it is not. */
+function withoutPublicOnly(ctx: ServiceContext): ServiceContext | null {
+  const { viewer } = ctx;
+  if (!viewer.user || !viewer.grant?.publicOnly) return null;
+  return { ...ctx, viewer: { ...viewer, grant: { ...viewer.grant, publicOnly: false } } };
+}
+
 /** No database facts can change the answer for these callers: anonymous, public-only, site admins, the owner. */
 const needsNoFacts = (viewer: Viewer, repo: Repository) => !viewer.user || isPublicOnly(viewer) || isSiteAdmin(viewer) || repo.ownerId === viewer.user.id;
 const NO_FACTS: AccessFacts = { grants: { collaboration: null, teams: [] }, memberOfOwner: false, ownerOfOwner: false };

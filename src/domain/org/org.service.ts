@@ -6,7 +6,7 @@ import { repositoryPath } from '../repo/storage.ts';
 import { conflict, forbidden, invalid, notFound } from '../../errors.ts';
 import type { Page, PageWindow } from '../../pagination.ts';
 import type { ServiceContext } from '../../services.ts';
-import { canSeeAccount, isOrganizationMember, isOrganizationOwner, repositoryPermission, visibleAccountsWhere } from '../access/access.service.ts';
+import { accountHiddenByPublicOnlyToken, canSeeAccount, isOrganizationMember, isOrganizationOwner, repositoryPermission, visibleAccountsWhere } from '../access/access.service.ts';
 import { forgetGrants } from '../access/grants.ts';
 import { atLeast, highest, type AccessLevel } from '../access/units.ts';
 import { checkMaxLength, isAccountEmail, isHttpUrl } from '../formats.ts';
@@ -21,7 +21,11 @@ const isOrganization = (account: User) => account.type === 'organization';
 /** An organization the viewer may see; 404 otherwise (also for persons' accounts). */
 export async function getOrganization(ctx: ServiceContext, login: string): Promise<User> {
   const org = await findUserByLogin(ctx, login);
-  if (!org || !isOrganization(org) || !(await canSeeAccount(ctx, org))) throw notFound(`organization "${login}" does not exist`);
+  if (!org || !isOrganization(org)) throw notFound(`organization "${login}" does not exist`);
+  if (!(await canSeeAccount(ctx, org))) {
+    if (await accountHiddenByPublicOnlyToken(ctx, org)) throw forbidden('token scope is limited to public orgs');
+    throw notFound(`organization "${login}" does not exist`);
+  }
   return org;
 }
 

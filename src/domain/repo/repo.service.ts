@@ -12,6 +12,7 @@ import type { ServiceContext } from '../../services.ts';
 import {
   canSeeAccount,
   describeNeed,
+  hiddenByPublicOnlyToken,
   isOrganizationOwner,
   mayCreateRepositoryFor,
   repositoryPermission,
@@ -102,6 +103,9 @@ async function checkAccess(
   label: string,
 ): Promise<{ repo: RepositoryWithOwner; permission: RepositoryPermission; access: RepositoryPermission['level'] }> {
   const permission = repo ? await repositoryPermission(ctx, repo) : null;
+  if (repo && permission?.level === 'none' && (await hiddenByPublicOnlyToken(ctx, repo))) {
+    throw forbidden('token scope is limited to public repos');
+  }
   if (!repo || !permission || permission.level === 'none') throw notFound(`repository ${label} does not exist`);
   if (!satisfies(permission, needed)) throw forbidden(`you need ${describeNeed(needed)} to ${label}`);
   return { repo, permission, access: permission.level };

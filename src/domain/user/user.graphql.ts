@@ -82,14 +82,7 @@ builder.queryFields((t) => ({
     tokenScope: 'read:user',
     args: { login: t.arg.string({ required: true }) },
     resolve: (_root, { login }, ctx) =>
-      lookup(
-        ctx,
-        async () => {
-          const user = await users.findUserByLogin(ctx, login);
-          return user && (await canSeeAccount(ctx, user)) ? user : null;
-        },
-        () => `user "${login}" does not exist`,
-      ),
+      lookup(ctx, () => users.getVisibleUser(ctx, login), () => `user "${login}" does not exist`),
   }),
   users: t.connection({
     type: UserRef,

@@ -3,7 +3,7 @@ import type { PasswordCache } from '../../auth/password-cache.ts';
 import { newTotpSecret, totpUri, verifyTotp } from '../../auth/totp.ts';
 import { isPublicOnly, isSiteAdmin, requireSiteAdmin, requireUser, type Viewer } from '../../auth/viewer.ts';
 import type { Prisma, User } from '../../db/models.ts';
-import { badRequest, invalid, notFound, unauthenticated } from '../../errors.ts';
+import { badRequest, forbidden, invalid, notFound, unauthenticated } from '../../errors.ts';
 import { pageFrom, type Page, type PageWindow } from '../../pagination.ts';
 import { cachedMany, cachedRead } from '../../cache/cache.ts';
 import type { ServiceContext } from '../../services.ts';
@@ -11,7 +11,7 @@ import { checkEmail, checkPassword, checkUsername, checkVisibility, isValidAccou
 import type { CreateUserInput, ProfileInput, UpdateUserInput } from './user.inputs.ts';
 import { checkMaxLength, isHttpUrl } from '../formats.ts';
 import { removeRepository } from '../../git/repo.ts';
-import { accountVisible, canSeeAccount, visibleAccountsWhere } from '../access/access.service.ts';
+import { accountHiddenByPublicOnlyToken, accountVisible, canSeeAccount, visibleAccountsWhere } from '../access/access.service.ts';
 import { repositoryPath, wikiRepositoryPath } from '../repo/storage.ts';
 import { forgetAccount, forgetRepositories } from '../social/social.counters.ts';
 
@@ -56,7 +56,11 @@ export async function findUserByLogin(ctx: Pick<ServiceContext, 'db' | 'cache'>,
 /** A user the viewer may see, or a 404 that does not reveal whether a hidden one exists. */
 export async function getVisibleUser(ctx: ServiceContext, login: string): Promise<User> {
   const user = await findUserByLogin(ctx, login);
-  if (!user || !(await canSeeAccount(ctx, user))) throw notFound(`user "${login}" does not exist`);
+  if (!user) throw notFound(`user "${login}" does not exist`);
+  if (!(await canSeeAccount(ctx, user))) {
+    if (await accountHiddenByPublicOnlyToken(ctx, user)) throw forbidden(`token scope is limited to public ${user.type === 'organization' ? 'orgs' : 'users'}`);
+    throw notFound(`user "${login}" does not exist`);
+  }
   return user;
 }
 
@@ -209,7 +213,8 @@ export async function updateUser(ctx: ServiceContext, login: string, input: Upda
   if (input.isAdmin != null) data.isAdmin = input.isAdmin;
 
   const updated = await ctx.db.$transaction(async (tx) => {
-    if (user.isAdmin && input.isAdmin === false) await ensureAnotherAdmin(tx, user.id);
+    // Gitea answers 400 to demoting the last admin, and 422 to deleting it.
+    if (user.isAdmin && input.isAdmin === false) await ensureAnotherAdmin(tx, user.id, badRequest);
     // A new password ends the account's web sessions: whoever signed in with the old one is signed out.
     if (data.passwordHash) await tx.webSession.deleteMany({ where: { userId: user.id } });
     return tx.user.update({ where: { id: user.id }, data });
@@ -264,15 +269,21 @@ export async function changePassword(ctx: ServiceContext, oldPassword: string, n
  * repositories go with it, rows in the same transaction and their git directories right after.
  */
 export async function deleteUser(ctx: ServiceContext, login: string, options: { purge?: boolean } = {}): Promise<void> {
-  requireSiteAdmin(ctx.viewer);
+  const admin = requireSiteAdmin(ctx.viewer);
   const user = await findUserByLogin(ctx, login);
-  if (!user || user.type !== 'user') throw notFound(`user "${login}" does not exist`);
+  if (!user) throw notFound(`user "${login}" does not exist`);
+  // As Gitea: 422 for an organization, for oneself, and (without purge) for an owner of repositories or a member of organizations.
+  if (user.type !== 'user') throw invalid(`${user.login} is an organization, not a user`);
+  if (user.id === admin.id) throw invalid('you cannot delete yourself');
   const owned = await ctx.db.repository.findMany({ where: { ownerId: user.id }, select: { id: true } });
   if (owned.length > 0 && !options.purge) {
     throw invalid(`user "${login}" still owns ${owned.length} repositories: delete or transfer them first, or purge`);
   }
+  if (!options.purge && (await ctx.db.orgMember.count({ where: { userId: user.id } })) > 0) {
+    throw invalid(`user "${login}" is still a member of organizations: remove them first, or purge`);
+  }
   await ctx.db.$transaction(async (tx) => {
-    if (user.isAdmin) await ensureAnotherAdmin(tx, user.id);
+    if (user.isAdmin) await ensureAnotherAdmin(tx, user.id, invalid);
     await forgetRepositories(tx, owned.map((r) => r.id));
     await forgetAccount(tx, user.id);
     await tx.repository.deleteMany({ where: { ownerId: user.id } });
@@ -285,9 +296,9 @@ export async function deleteUser(ctx: ServiceContext, login: string, options: { 
   await ctx.events.publish('user.deleted', { userId: user.id });
 }
 
-async function ensureAnotherAdmin(tx: { user: ServiceContext['db']['user'] }, userId: number) {
+async function ensureAnotherAdmin(tx: { user: ServiceContext['db']['user'] }, userId: number, refusal: (message: string) => Error) {
   const others = await tx.user.count({ where: { isAdmin: true, type: 'user', id: { not: userId } } });
-  if (others === 0) throw invalid('the last site administrator cannot be removed');
+  if (others === 0) throw refusal('the last site administrator cannot be removed');
 }
 
 /**

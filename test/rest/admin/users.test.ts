@@ -3,6 +3,7 @@ import { describe, it } from 'node:test';
 import { ADMIN } from '../../testkit/server.ts';
 import { adminAuth } from '../../testkit/client.ts';
 import { createAccount } from '../../testkit/accounts.ts';
+import { buildOrg } from '../../testkit/orgs.ts';
 import { useServer } from '../../testkit/use-server.ts';
 
 describe('admin user management', () => {
@@ -65,12 +66,13 @@ describe('admin user management', () => {
     assert.equal((await api.get('/user', user.basic)).status, 403);
   });
 
-  it('the last site administrator can be neither demoted nor deleted', async () => {
+  it('the last site administrator can be neither demoted (400) nor deleted, and no admin deletes itself (422), as in Gitea', async () => {
     const demote = await api.patch(`/admin/users/${ADMIN.login}`, { source_id: 0, login_name: ADMIN.login, admin: false }, adminAuth);
-    assert.equal(demote.status, 422);
+    assert.equal(demote.status, 400);
     assert.match(demote.body.message, /last/);
     const remove = await api.delete(`/admin/users/${ADMIN.login}`, adminAuth);
     assert.equal(remove.status, 422);
+    assert.match(remove.body.message, /yourself/);
     assert.equal((await api.get('/user', adminAuth)).body.is_admin, true);
   });
 
@@ -80,6 +82,20 @@ describe('admin user management', () => {
     assert.equal((await api.get(`/users/${user.login}`, adminAuth)).status, 404);
     assert.equal((await api.get('/user', user.basic)).status, 401);
     assert.equal((await api.delete(`/admin/users/${user.login}`, adminAuth)).status, 404);
+  });
+
+  it('refuses with 422, as Gitea does, to delete an organization as a user, or a member of organizations without purge', async () => {
+    const org = await buildOrg(server, { teams: [{ name: 'crew', members: 1 }] });
+    const asUser = await api.delete(`/admin/users/${org.login}`, adminAuth);
+    assert.equal(asUser.status, 422);
+    assert.match(asUser.body.message, /organization/);
+    const [member] = org.members;
+    const refused = await api.delete(`/admin/users/${member.login}`, adminAuth);
+    assert.equal(refused.status, 422);
+    assert.match(refused.body.message, /member of organizations/);
+    assert.equal((await api.get(`/users/${member.login}`, adminAuth)).status, 200);
+    assert.equal((await api.delete(`/admin/users/${member.login}?purge=true`, adminAuth)).status, 204);
+    assert.equal((await api.get(`/orgs/${org.login}/members`, org.owner.basic)).body.some((m: { login: string }) => m.login === member.login), false);
   });
 
   it('a second admin may remove the first, because one admin remains', async () => {

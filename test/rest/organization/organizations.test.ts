@@ -76,6 +76,20 @@ describe('organizations over REST', () => {
     assert.ok(Number(all.headers.get('x-total-count')) >= 1);
   });
 
+  it('answers 403 ("limited to public orgs", as Gitea) to a public-only token on an organization that is not public, which its user could see', async () => {
+    const hidden = await createOrg(server, [owner], { visibility: 'private' });
+    const limited = await createOrg(server, [owner], { visibility: 'limited' });
+    const ownerToken = { token: await createToken(api, owner, ['read:organization', 'public-only']) };
+    const outsiderToken = { token: await createToken(api, outsider, ['read:organization', 'public-only']) };
+    for (const org of [hidden, limited]) {
+      const res = await api.get(`/orgs/${org.login}`, ownerToken);
+      assert.equal(res.status, 403, org.login);
+      assert.match(res.body.message, /limited to public orgs/);
+    }
+    assert.equal((await api.get(`/orgs/${limited.login}`, outsiderToken)).status, 403);
+    assert.equal((await api.get(`/orgs/${hidden.login}`, outsiderToken)).status, 404, 'an organization its user could not see stays unknown');
+  });
+
   it('lets only owners edit and delete, and refuses to delete an organization that still owns repositories', async () => {
     const org = await createOrg(server, [owner]);
     assert.equal((await api.patch(`/orgs/${org.login}`, { description: 'nope' }, outsider.basic)).status, 403);
