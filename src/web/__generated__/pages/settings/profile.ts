@@ -7,8 +7,16 @@ import type { TypedDocumentNode as DocumentNode } from '@graphql-typed-document-
 /** What a person may change of their own profile; fields left out stay. */
 export type ProfileInput = {
   description?: string | null | undefined;
+  /** unified or split; empty is the default (unified). */
+  diffViewStyle?: string | null | undefined;
   fullName?: string | null | undefined;
+  /** The activity of the account shows only to itself and to site admins. */
+  hideActivity?: boolean | null | undefined;
+  /** Other accounts see the no-reply address instead of the e-mail address. */
+  hideEmail?: boolean | null | undefined;
+  language?: string | null | undefined;
   location?: string | null | undefined;
+  theme?: string | null | undefined;
   visibility?: Visibility | null | undefined;
   website?: string | null | undefined;
 };
