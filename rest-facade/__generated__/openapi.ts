@@ -4936,9 +4936,9 @@ export interface components {
             username?: string;
             verified?: boolean;
         };
-        /** @description The addresses to add. */
+        /** @description The addresses to add; a missing or empty list is a 422, as Gitea answers. */
         CreateEmailOption: {
-            emails?: string[];
+            emails: string[];
         };
         /** @description The addresses to remove. */
         DeleteEmailOption: {
