@@ -762,6 +762,74 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/user/emails": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The caller's e-mail addresses
+         * @description The primary address first, then the others in the order they were added.
+         */
+        get: operations["userListEmails"];
+        put?: never;
+        /**
+         * Add e-mail addresses to the caller's account
+         * @description All or none. An empty list, an address that is not valid, or one any account holds already (this one too) is a 422. Answers every address of the account.
+         */
+        post: operations["userAddEmail"];
+        /**
+         * Remove e-mail addresses from the caller's account
+         * @description All or none. An address the account does not hold is a 404; the primary address cannot be removed (422). An empty list does nothing.
+         */
+        delete: operations["userDeleteEmail"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/emails": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every e-mail address of every person
+         * @description Ordered by address, the primary one first on a tie.
+         */
+        get: operations["adminGetAllEmails"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/emails/search": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * E-mail addresses matching a text
+         * @description The text is looked for in the address, the login and the full name of its account.
+         */
+        get: operations["adminSearchEmails"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/repos/{owner}/{repo}/forks": {
         parameters: {
             query?: never;
@@ -3916,6 +3984,27 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/user/settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The caller's settings */
+        get: operations["getUserSettings"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Change the caller's settings
+         * @description Members left out stay. hide_email shows other accounts the no-reply address instead of the e-mail address; hide_activity keeps the account's activity feed and heatmap to itself and site admins. Both apply at once.
+         */
+        patch: operations["updateUserSettings"];
+        trace?: never;
+    };
     "/user": {
         parameters: {
             query?: never;
@@ -4854,6 +4943,24 @@ export interface components {
              * @description The issue's number in its repository.
              */
             index?: number;
+        };
+        /** @description An e-mail address of an account. */
+        Email: {
+            /** Format: email */
+            email?: string;
+            primary?: boolean;
+            /** Format: int64 */
+            user_id?: number;
+            username?: string;
+            verified?: boolean;
+        };
+        /** @description The addresses to add; a missing or empty list is a 422, as Gitea answers. */
+        CreateEmailOption: {
+            emails: string[];
+        };
+        /** @description The addresses to remove. */
+        DeleteEmailOption: {
+            emails?: string[];
         };
         /** @description Where a fork goes. */
         CreateForkOption: {
@@ -6497,6 +6604,31 @@ export interface components {
             /** @description Teams of the receiving organization that get access (organizations only). */
             team_ids?: number[];
         };
+        /** @description What an account chose for its profile and the web interface. */
+        UserSettings: {
+            description?: string;
+            diff_view_style?: string;
+            full_name?: string;
+            hide_activity?: boolean;
+            hide_email?: boolean;
+            language?: string;
+            location?: string;
+            theme?: string;
+            website?: string;
+        };
+        /** @description Changes to the caller's settings; members left out stay as they are. */
+        UserSettingsOptions: {
+            description?: string;
+            /** @description unified or split; empty is the default. */
+            diff_view_style?: string;
+            full_name?: string;
+            hide_activity?: boolean;
+            hide_email?: boolean;
+            language?: string;
+            location?: string;
+            theme?: string;
+            website?: string;
+        };
         /** @description An account as the API shows it. */
         User: {
             active?: boolean;
@@ -6960,6 +7092,15 @@ export interface components {
             };
             content: {
                 "application/json": components["schemas"]["ContentsResponse"][];
+            };
+        };
+        /** @description E-mail addresses. */
+        EmailList: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Email"][];
             };
         };
         /** @description What the merge did. */
@@ -7545,6 +7686,15 @@ export interface components {
             };
             content: {
                 "application/json": components["schemas"]["AccessToken"][];
+            };
+        };
+        /** @description The caller's settings. */
+        UserSettings: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["UserSettings"];
             };
         };
         /** @description One account. */
@@ -9305,6 +9455,94 @@ export interface operations {
             403: components["responses"]["forbidden"];
             404: components["responses"]["notFound"];
             423: components["responses"]["repoArchivedError"];
+        };
+    };
+    userListEmails: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["EmailList"];
+            401: components["responses"]["unauthorized"];
+        };
+    };
+    userAddEmail: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["CreateEmailOption"];
+            };
+        };
+        responses: {
+            201: components["responses"]["EmailList"];
+            401: components["responses"]["unauthorized"];
+            422: components["responses"]["validationError"];
+        };
+    };
+    userDeleteEmail: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["DeleteEmailOption"];
+            };
+        };
+        responses: {
+            204: components["responses"]["empty"];
+            401: components["responses"]["unauthorized"];
+            404: components["responses"]["notFound"];
+            422: components["responses"]["validationError"];
+        };
+    };
+    adminGetAllEmails: {
+        parameters: {
+            query?: {
+                /** @description Page number, from 1. */
+                page?: components["parameters"]["page"];
+                /** @description Items per page (DEFAULT_PAGING_NUM by default, at most MAX_RESPONSE_ITEMS). */
+                limit?: components["parameters"]["limit"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["EmailList"];
+            403: components["responses"]["forbidden"];
+        };
+    };
+    adminSearchEmails: {
+        parameters: {
+            query?: {
+                /** @description Text to look for. */
+                q?: string;
+                /** @description Page number, from 1. */
+                page?: components["parameters"]["page"];
+                /** @description Items per page (DEFAULT_PAGING_NUM by default, at most MAX_RESPONSE_ITEMS). */
+                limit?: components["parameters"]["limit"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["EmailList"];
+            403: components["responses"]["forbidden"];
         };
     };
     listForks: {
@@ -15061,6 +15299,37 @@ export interface operations {
             200: components["responses"]["Repository"];
             403: components["responses"]["forbidden"];
             404: components["responses"]["notFound"];
+        };
+    };
+    getUserSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["UserSettings"];
+            401: components["responses"]["unauthorized"];
+        };
+    };
+    updateUserSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["UserSettingsOptions"];
+            };
+        };
+        responses: {
+            200: components["responses"]["UserSettings"];
+            401: components["responses"]["unauthorized"];
+            422: components["responses"]["validationError"];
         };
     };
     userGetCurrent: {

@@ -14,6 +14,7 @@ export { GetTree, GetBlob } from '../operations/commit/gitdata.ts';
 export { repoGetContents, repoGetContentsList, repoGetContentsExt, repoGetFileContents, repoGetFileContentsPost, repoGetEditorConfig, repoCreateFile, repoUpdateFile, repoDeleteFile, repoChangeFiles, repoApplyDiffPatch } from '../operations/contents/contents.ts';
 export { repoGetRawFile, repoGetRawFileOrLFS, repoGetArchive } from '../operations/contents/downloads.ts';
 export { issueListIssueDependencies, issueCreateIssueDependencies, issueRemoveIssueDependencies, issueListBlocks, issueCreateIssueBlocking, issueRemoveIssueBlocking } from '../operations/dependency/dependencies.ts';
+export { userListEmails, userAddEmail, userDeleteEmail, adminGetAllEmails, adminSearchEmails } from '../operations/email/emails.ts';
 export { listForks, createFork, repoMergeUpstream } from '../operations/fork/forks.ts';
 export { userCurrentListGPGKeys, userListGPGKeys, userCurrentGetGPGKey, userCurrentPostGPGKey, getVerificationToken, userVerifyGPGKey, userCurrentDeleteGPGKey } from '../operations/gpg/gpg-keys.ts';
 export { getSigningKey, getSigningKeySSH, repoSigningKey, repoSigningKeySSH } from '../operations/gpg/signing-key.ts';
@@ -56,6 +57,7 @@ export { issueTrackedTimes, issueAddTime, issueDeleteTime, issueResetTime, repoT
 export { userGetTokens, userCreateToken, userDeleteAccessToken, getCurrentToken, deleteCurrentToken } from '../operations/token/tokens.ts';
 export { repoTransfer, acceptRepoTransfer, rejectRepoTransfer } from '../operations/transfer/transfers.ts';
 export { adminSearchUsers, adminCreateUser, adminEditUser, adminDeleteUser } from '../operations/user/admin.ts';
+export { getUserSettings, updateUserSettings } from '../operations/user/settings.ts';
 export { userGet, userGetCurrent, userSearch } from '../operations/user/users.ts';
 export { repoListHooks, repoGetHook, repoCreateHook, repoEditHook, repoDeleteHook, repoTestHook, orgListHooks, orgGetHook, orgCreateHook, orgEditHook, orgDeleteHook, userListHooks, userGetHook, userCreateHook, userEditHook, userDeleteHook, adminListHooks, adminGetHook, adminCreateHook, adminEditHook, adminDeleteHook } from '../operations/webhook/hooks.ts';
 export { repoGetWikiPages, repoGetWikiPage, repoGetWikiPageRevisions, repoCreateWikiPage, repoEditWikiPage, repoDeleteWikiPage } from '../operations/wiki/wiki.ts';

@@ -3,6 +3,7 @@ import type { Route } from '../route-table.ts';
 
 /** Every operation of schema/openapi/, most specific path first (route-table.ts: compareSpecificity). */
 export const routes: Route[] = [
+  {"method":"get","path":"/admin/emails/search","operationId":"adminSearchEmails","guard":"siteAdmin","scope":"admin"},
   {"method":"get","path":"/repos/issues/search","operationId":"issueSearchIssues","guard":"public","scope":"issue"},
   {"method":"delete","path":"/admin/users/{username}/keys/{id}","operationId":"adminDeleteUserPublicKey","guard":"siteAdmin","scope":"admin"},
   {"method":"post","path":"/admin/users/{username}/keys","operationId":"adminCreatePublicKey","guard":"siteAdmin","scope":"admin"},
@@ -30,6 +31,10 @@ export const routes: Route[] = [
   {"method":"get","path":"/admin/hooks/{id}","operationId":"adminGetHook","guard":"siteAdmin","scope":"admin"},
   {"method":"delete","path":"/admin/hooks/{id}","operationId":"adminDeleteHook","guard":"siteAdmin","scope":"admin"},
   {"method":"patch","path":"/admin/hooks/{id}","operationId":"adminEditHook","guard":"siteAdmin","scope":"admin"},
+  {"method":"get","path":"/user/emails","operationId":"userListEmails","guard":"signedIn","scope":"user"},
+  {"method":"post","path":"/user/emails","operationId":"userAddEmail","guard":"signedIn","scope":"user"},
+  {"method":"delete","path":"/user/emails","operationId":"userDeleteEmail","guard":"signedIn","scope":"user"},
+  {"method":"get","path":"/admin/emails","operationId":"adminGetAllEmails","guard":"siteAdmin","scope":"admin"},
   {"method":"get","path":"/user/gpg_keys","operationId":"userCurrentListGPGKeys","guard":"signedIn","scope":"user"},
   {"method":"post","path":"/user/gpg_keys","operationId":"userCurrentPostGPGKey","guard":"signedIn","scope":"user"},
   {"method":"get","path":"/user/gpg_key_token","operationId":"getVerificationToken","guard":"signedIn","scope":"user"},
@@ -57,6 +62,8 @@ export const routes: Route[] = [
   {"method":"get","path":"/label/templates","operationId":"listLabelTemplates","guard":"public","scope":null},
   {"method":"get","path":"/user/times","operationId":"userCurrentTrackedTimes","guard":"signedIn","scope":"user"},
   {"method":"get","path":"/user/stopwatches","operationId":"userGetStopWatches","guard":"signedIn","scope":"user"},
+  {"method":"get","path":"/user/settings","operationId":"getUserSettings","guard":"signedIn","scope":"user"},
+  {"method":"patch","path":"/user/settings","operationId":"updateUserSettings","guard":"signedIn","scope":"user"},
   {"method":"get","path":"/users/search","operationId":"userSearch","guard":"public","scope":"user"},
   {"method":"get","path":"/admin/users","operationId":"adminSearchUsers","guard":"siteAdmin","scope":"admin"},
   {"method":"post","path":"/admin/users","operationId":"adminCreateUser","guard":"siteAdmin","scope":"admin"},

@@ -322,4 +322,11 @@ export const SPEC_ROWS: Record<string, SpecRow[]> = {
       test: 'adds an entry to the activity feed and a webhook delivery whose payload fits the reference when a release is published',
     },
   ],
+  emails: [
+    {
+      row: 'Operations / Search users: matches also by e-mail',
+      file: 'test/rest/user/emails.test.ts',
+      test: 'finds accounts by further addresses in user search for site admins only',
+    },
+  ],
 };

@@ -44,6 +44,18 @@ export function dayRange(date: string | null | undefined, now = new Date()): { g
 
 const viewerIs = (ctx: ServiceContext, account: User) => ctx.viewer.user?.id === account.id || isSiteAdmin(ctx.viewer);
 
+/** Whether the viewer may see the activity of `account`: not hidden by it (hide_activity), or the viewer is it or a site admin. */
+const activityReadable = (ctx: ServiceContext, account: User) => !account.keepActivityPrivate || viewerIs(ctx, account);
+
+/** The entries whose actors show their activity to the viewer (every entry for site admins), as Gitea filters every feed. */
+function readableActorsWhere(ctx: ServiceContext): Prisma.ActionWhereInput {
+  if (isSiteAdmin(ctx.viewer)) return {};
+  const viewerId = ctx.viewer.user?.id;
+  return { OR: [{ actUser: { keepActivityPrivate: false } }, ...(viewerId ? [{ actUserId: viewerId }] : [])] };
+}
+
+const EMPTY_FEED: Page<ActivityView> = { items: [], totalCount: 0 };
+
 /**
  * A page of the entries matching `where`, newest first, among the repositories the viewer reads, with their
  * actors, repositories and comments read in one statement each for the whole page, and counted in SQL.
@@ -51,7 +63,7 @@ const viewerIs = (ctx: ServiceContext, account: User) => ctx.viewer.user?.id ===
 async function feed(ctx: ServiceContext, where: Prisma.ActionWhereInput, receiverOf: (row: ActionRow) => number, includePrivate: boolean, filter: FeedFilter, window: PageWindow): Promise<Page<ActivityView>> {
   const day = dayRange(filter.date);
   const all: Prisma.ActionWhereInput = {
-    AND: [where, { repo: readableRepositoriesWhere(ctx.viewer) }, includePrivate ? {} : { isPrivate: false }, day ? { createdAt: day } : {}],
+    AND: [where, { repo: readableRepositoriesWhere(ctx.viewer) }, readableActorsWhere(ctx), includePrivate ? {} : { isPrivate: false }, day ? { createdAt: day } : {}],
   };
   return pageFrom(
     ctx.db.action.findMany({ where: all, include: ACTION_INCLUDE, orderBy: [{ createdAt: 'desc' }, { id: 'desc' }], skip: window.offset, take: window.limit }),
@@ -69,7 +81,9 @@ async function feed(ctx: ServiceContext, where: Prisma.ActionWhereInput, receive
  * (Gitea's rows for them as receiver); with onlyPerformedBy, only what they did. Activity in private
  * repositories is shown to the person and to site admins only (and then only in repositories they read).
  */
-export function userFeed(ctx: ServiceContext, user: User, filter: FeedFilter, window: PageWindow): Promise<Page<ActivityView>> {
+export async function userFeed(ctx: ServiceContext, user: User, filter: FeedFilter, window: PageWindow): Promise<Page<ActivityView>> {
+  // An account that hides its activity has an empty feed for everyone but itself and site admins (Gitea's GetFeeds).
+  if (!activityReadable(ctx, user)) return EMPTY_FEED;
   const where: Prisma.ActionWhereInput = filter.onlyPerformedBy
     ? { actUserId: user.id }
     : { OR: [{ actUserId: user.id }, { repo: { ownerId: user.id } }, { repo: { watches: { some: { userId: user.id } } } }] };
@@ -107,9 +121,11 @@ const YEAR_MS = 365 * DAY_MS;
 /**
  * The contribution heatmap of an account over the last year, by quarter hour, counted in SQL (one grouped
  * statement): for a person what they did themselves, for an organization what happened in its repositories;
- * only in repositories the viewer reads, as Gitea counts it.
+ * only in repositories the viewer reads, as Gitea counts it. Empty for an account that hides its activity, but to
+ * itself and site admins.
  */
 export async function heatmap(ctx: ServiceContext, account: User, now = new Date()): Promise<HeatmapEntry[]> {
+  if (!activityReadable(ctx, account)) return [];
   const whose: Prisma.ActionWhereInput = account.type === 'organization' ? { repo: { ownerId: account.id } } : { actUserId: account.id };
   const groups = await ctx.db.action.groupBy({
     by: ['quarterHour'],

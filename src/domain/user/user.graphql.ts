@@ -25,11 +25,11 @@ export const UserRef = builder.prismaNode('User', {
     loginName: t.string({ resolve: (user, _args, ctx) => (seesPrivateFields(ctx.viewer, user) ? user.loginName : '') }),
     sourceId: t.int({ resolve: (user, _args, ctx) => (seesPrivateFields(ctx.viewer, user) ? user.loginSource : 0) }),
     fullName: t.exposeString('fullName'),
-    /** Shown to the account itself and to site admins; others see a no-reply address. */
-    email: t.string({
-      resolve: (user, _args, ctx) =>
-        seesPrivateFields(ctx.viewer, user) ? user.email : `${user.lowerLogin}@noreply.${new URL(ctx.rootUrl).hostname}`,
-    }),
+    /**
+     * As Gitea shows it: to the account itself and site admins; to other signed-in accounts unless the account
+     * hides it; anonymous callers, and others when it is hidden, see the no-reply address.
+     */
+    email: t.string({ resolve: (user, _args, ctx) => users.shownEmail(ctx.viewer, user, ctx.rootUrl) }),
     avatarUrl: t.string({ resolve: (user, _args, ctx) => `${ctx.rootUrl}avatars/${encodeURIComponent(user.lowerLogin)}` }),
     htmlUrl: t.string({ resolve: (user, _args, ctx) => `${ctx.rootUrl}${encodeURIComponent(user.login)}` }),
     language: t.string({ resolve: (user, _args, ctx) => (seesPrivateFields(ctx.viewer, user) ? user.language : '') }),
@@ -53,6 +53,26 @@ export const UserRef = builder.prismaNode('User', {
       nullable: true,
       description: "Which issue and pull request e-mails the account gets (Gitea's email_notifications_preference); null for other accounts.",
       resolve: (user, _args, ctx) => (seesPrivateFields(ctx.viewer, user) ? (user.emailNotificationsPreference as 'enabled') : null),
+    }),
+    hideEmail: t.boolean({
+      nullable: true,
+      description: 'Whether other accounts see the no-reply address instead of the e-mail address; null for other accounts.',
+      resolve: (user, _args, ctx) => (seesPrivateFields(ctx.viewer, user) ? user.keepEmailPrivate : null),
+    }),
+    hideActivity: t.boolean({
+      nullable: true,
+      description: 'Whether the activity of the account shows only to itself and to site admins; null for other accounts.',
+      resolve: (user, _args, ctx) => (seesPrivateFields(ctx.viewer, user) ? user.keepActivityPrivate : null),
+    }),
+    theme: t.string({
+      nullable: true,
+      description: 'The theme of the web interface the account chose (empty: the default); null for other accounts.',
+      resolve: (user, _args, ctx) => (seesPrivateFields(ctx.viewer, user) ? user.theme : null),
+    }),
+    diffViewStyle: t.string({
+      nullable: true,
+      description: 'unified or split (empty: the default); null for other accounts.',
+      resolve: (user, _args, ctx) => (seesPrivateFields(ctx.viewer, user) ? user.diffViewStyle : null),
     }),
     twoFactorEnabled: t.boolean({
       nullable: true,
@@ -153,7 +173,7 @@ builder.mutationFields((t) => ({
   }),
   updateViewerProfile: t.field({
     type: UserRef,
-    description: "Changes the signed-in account's own profile (full name, website, location, description, visibility); fields left out stay.",
+    description: "Changes the signed-in account's own profile and settings (full name, website, location, description, visibility, language, theme, diff layout, hiding its e-mail address or activity); fields left out stay.",
     tokenScope: 'write:user',
     args: { input: t.arg({ type: ProfileInput, required: true }) },
     resolve: (_root, { input }, ctx) => users.updateViewerProfile(ctx, input),

@@ -45,13 +45,21 @@ export const USER_EDIT_FIELDS = {
 
 export type UpdateUserInput = InputOf<typeof USER_EDIT_FIELDS>;
 
-/** What a person may change of their own profile (the settings page): the public fields, no account state. */
+/**
+ * What a person may change of their own profile and settings (the settings page, Gitea's user settings): the
+ * public fields and their preferences, no account state.
+ */
 export const PROFILE_FIELDS = {
   fullName: { kind: 'string' },
   website: { kind: 'string' },
   location: { kind: 'string' },
   description: { kind: 'string' },
   visibility: { kind: 'enum', values: VISIBILITIES },
+  language: { kind: 'string' },
+  theme: { kind: 'string' },
+  diffViewStyle: { kind: 'string', description: 'unified or split; empty is the default (unified).' },
+  hideEmail: { kind: 'boolean', description: 'Other accounts see the no-reply address instead of the e-mail address.' },
+  hideActivity: { kind: 'boolean', description: 'The activity of the account shows only to itself and to site admins.' },
 } as const satisfies FieldTable;
 
 export type ProfileInput = InputOf<typeof PROFILE_FIELDS>;

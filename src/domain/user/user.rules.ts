@@ -1,5 +1,5 @@
 import { badRequest, invalid } from '../../errors.ts';
-import { isAccountEmail, runeLength } from '../formats.ts';
+import { checkMaxLength, isAccountEmail, runeLength } from '../formats.ts';
 
 /** Names that would collide with Graft's own routes. */
 const RESERVED_NAMES = new Set([
@@ -53,3 +53,15 @@ export function checkVisibility(value: string): Visibility {
  */
 export const EMAIL_PREFERENCES = ['enabled', 'onmention', 'disabled'] as const;
 export type EmailPreference = (typeof EMAIL_PREFERENCES)[number];
+
+/** The layouts of a diff the web interface offers; empty is the default (unified). */
+export const DIFF_VIEW_STYLES = ['', 'unified', 'split'] as const;
+
+/** Gitea's columns: a theme of at most 30 characters, a language tag of at most 5, a known diff layout. */
+export function checkSettings(input: { theme?: string | null; language?: string | null; diffViewStyle?: string | null }): void {
+  checkMaxLength(input.theme, 30, 'theme');
+  checkMaxLength(input.language, 5, 'language');
+  if (input.diffViewStyle != null && !(DIFF_VIEW_STYLES as readonly string[]).includes(input.diffViewStyle)) {
+    throw invalid('diff_view_style must be unified or split');
+  }
+}

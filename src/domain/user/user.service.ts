@@ -7,17 +7,27 @@ import { badRequest, forbidden, invalid, notFound, unauthenticated } from '../..
 import { pageFrom, type Page, type PageWindow } from '../../pagination.ts';
 import { cachedMany, cachedRead } from '../../cache/cache.ts';
 import type { ServiceContext } from '../../services.ts';
-import { checkEmail, checkPassword, checkUsername, checkVisibility, isValidAccountEmail, type EmailPreference } from './user.rules.ts';
+import { checkEmail, checkPassword, checkSettings, checkUsername, checkVisibility, isValidAccountEmail, type EmailPreference } from './user.rules.ts';
 import type { CreateUserInput, ProfileInput, UpdateUserInput } from './user.inputs.ts';
 import { checkMaxLength, isHttpUrl } from '../formats.ts';
 import { removeRepository } from '../../git/repo.ts';
 import { accountHiddenByPublicOnlyToken, accountVisible, canSeeAccount, visibleAccountsWhere } from '../access/access.service.ts';
 import { repositoryPath, wikiRepositoryPath } from '../repo/storage.ts';
 import { forgetAccount, forgetRepositories } from '../social/social.counters.ts';
+import { emailHolder } from '../email/email.service.ts';
 
 /** Whether a person's account is visible (organizations: canSeeAccount, which knows memberships). */
 export function canSeeUser(viewer: Viewer, user: User): boolean {
   return accountVisible(viewer, user, false);
+}
+
+/**
+ * The e-mail address of an account as `viewer` may see it (Gitea's toUser): the account itself and site admins
+ * see it; other signed-in accounts see it unless the account hides it; anyone else sees the no-reply address.
+ */
+export function shownEmail(viewer: Viewer, user: User, rootUrl: string): string {
+  if (viewer.user && (viewer.user.id === user.id || isSiteAdmin(viewer) || !user.keepEmailPrivate)) return user.email;
+  return `${user.lowerLogin}@noreply.${new URL(rootUrl).hostname}`;
 }
 
 /** A page of accounts by login, for every list of people or organizations. */
@@ -81,8 +91,12 @@ export async function searchUsers(
             OR: [
               { lowerLogin: { contains: q } },
               { fullName: { contains: filter.query!.trim() } },
-              // E-mail addresses are private: only site admins may find accounts by them.
-              ...(isSiteAdmin(ctx.viewer) ? [{ lowerEmail: { contains: q } }] : []),
+              // E-mail addresses are private: site admins find accounts by any address, others only themselves.
+              ...(isSiteAdmin(ctx.viewer)
+                ? [{ lowerEmail: { contains: q } }, { emailAddresses: { some: { lowerEmail: { contains: q } } } }]
+                : ctx.viewer.user
+                  ? [{ id: ctx.viewer.user.id, OR: [{ lowerEmail: { contains: q } }, { emailAddresses: { some: { lowerEmail: { contains: q } } } }] }]
+                  : []),
             ],
           }
         : {},
@@ -178,16 +192,17 @@ export async function createUser(ctx: ServiceContext, input: CreateUserInput, op
   return user;
 }
 
-/** Why a login or e-mail address is taken by another account, or null when both are free. */
+/**
+ * Why a login or e-mail address is taken by another account, or null when both are free. An address is taken
+ * when another account holds it, as its primary address or a further one.
+ */
 async function findClash(ctx: ServiceContext, login: string, email: string | undefined, exceptId?: number): Promise<string | null> {
-  const clash = await ctx.db.user.findFirst({
-    where: {
-      id: exceptId ? { not: exceptId } : undefined,
-      OR: [{ lowerLogin: login.toLowerCase() }, ...(email ? [{ lowerEmail: email.toLowerCase() }] : [])],
-    },
-  });
-  if (!clash) return null;
-  return clash.lowerLogin === login.toLowerCase() ? `user "${login}" already exists` : `e-mail address "${email}" is already used`;
+  const [clash, holder] = await Promise.all([
+    ctx.db.user.findFirst({ where: { id: exceptId ? { not: exceptId } : undefined, lowerLogin: login.toLowerCase() }, select: { id: true } }),
+    email ? emailHolder(ctx.db, email, exceptId) : null,
+  ]);
+  if (clash) return `user "${login}" already exists`;
+  return holder !== null ? `e-mail address "${email}" is already used` : null;
 }
 
 /** Admin edit of an account. The last site admin cannot lose admin rights. */
@@ -217,6 +232,8 @@ export async function updateUser(ctx: ServiceContext, login: string, input: Upda
     if (user.isAdmin && input.isAdmin === false) await ensureAnotherAdmin(tx, user.id, badRequest);
     // A new password ends the account's web sessions: whoever signed in with the old one is signed out.
     if (data.passwordHash) await tx.webSession.deleteMany({ where: { userId: user.id } });
+    // A further address of the account that becomes its primary one is no longer a further one.
+    if (input.email != null) await tx.emailAddress.deleteMany({ where: { userId: user.id, lowerEmail: input.email.toLowerCase() } });
     return tx.user.update({ where: { id: user.id }, data });
   });
   if (data.passwordHash) await ctx.events.publish('session.ended', { userId: user.id });
@@ -225,7 +242,7 @@ export async function updateUser(ctx: ServiceContext, login: string, input: Upda
 }
 
 /** The limits of the profile fields, the same for the admin edit and a person's own. */
-function checkProfile(input: ProfileInput): void {
+function checkProfile(input: Pick<ProfileInput, 'fullName' | 'location' | 'description' | 'website'>): void {
   checkMaxLength(input.fullName, 100, 'full_name');
   checkMaxLength(input.location, 50, 'location');
   checkMaxLength(input.description, 255, 'description');
@@ -233,12 +250,15 @@ function checkProfile(input: ProfileInput): void {
   if (input.website && !isHttpUrl(input.website)) throw invalid('website must be an http or https URL');
 }
 
-/** The viewer changes their own profile; fields left out stay. */
+/** The viewer changes their own profile and settings; fields left out stay. */
 export async function updateViewerProfile(ctx: ServiceContext, input: ProfileInput): Promise<User> {
   const user = requireUser(ctx.viewer);
   checkProfile(input);
+  checkSettings(input);
   const data: Prisma.UserUpdateInput = {};
-  for (const key of ['fullName', 'website', 'location', 'description'] as const) if (input[key] != null) data[key] = input[key];
+  for (const key of ['fullName', 'website', 'location', 'description', 'language', 'theme', 'diffViewStyle'] as const) if (input[key] != null) data[key] = input[key];
+  if (input.hideEmail != null) data.keepEmailPrivate = input.hideEmail;
+  if (input.hideActivity != null) data.keepActivityPrivate = input.hideActivity;
   if (input.visibility != null) data.visibility = checkVisibility(input.visibility);
   const updated = await ctx.db.user.update({ where: { id: user.id }, data });
   await ctx.events.publish('user.updated', { userId: user.id });

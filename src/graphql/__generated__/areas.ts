@@ -15,6 +15,7 @@ import '../../domain/commit/commit.loaders.ts';
 import '../../domain/contents/contents.graphql.ts';
 import '../../domain/contents/contents.loaders.ts';
 import '../../domain/dependency/dependency.graphql.ts';
+import '../../domain/email/email.graphql.ts';
 import '../../domain/fork/fork.graphql.ts';
 import '../../domain/gpg/gpg.graphql.ts';
 import '../../domain/gpg/gpg.loaders.ts';

@@ -35,10 +35,11 @@ describe('GET /user and /users/{username}', () => {
     assert.equal((await api.get(`/users/${hidden.login}`, adminAuth)).status, 200);
   });
 
-  it('shows the e-mail address only to the account itself and to admins', async () => {
+  it('shows the e-mail address to signed-in callers and the no-reply address to anonymous ones, as Gitea does', async () => {
     const someone = await createAccount(api);
     const other = await createAccount(api);
     assert.equal((await api.get(`/users/${someone.login}`, someone.basic)).body.email, someone.email);
-    assert.notEqual((await api.get(`/users/${someone.login}`, other.basic)).body.email, someone.email);
+    assert.equal((await api.get(`/users/${someone.login}`, other.basic)).body.email, someone.email);
+    assert.match((await api.get(`/users/${someone.login}`)).body.email, /@noreply\./);
   });
 });

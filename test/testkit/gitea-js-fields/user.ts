@@ -1,4 +1,4 @@
-import type { User } from 'gitea-js';
+import type { User, UserSettings } from 'gitea-js';
 import type { FieldsOf } from '../gitea-js.ts';
 
 /**
@@ -30,5 +30,17 @@ export const USER: FieldsOf<User> = {
   source_id: 'value',
   starred_repos_count: 'value',
   visibility: 'value',
+  website: 'value',
+};
+
+export const USER_SETTINGS: FieldsOf<UserSettings> = {
+  description: 'value',
+  diff_view_style: 'value',
+  full_name: 'value',
+  hide_activity: 'value',
+  hide_email: 'value',
+  language: 'value',
+  location: 'value',
+  theme: 'value',
   website: 'value',
 };

@@ -14,6 +14,7 @@ export default function AdminLayout() {
         </NavLink>
         <NavLink to="/-/admin/config">Configuration</NavLink>
         <NavLink to="/-/admin/users">User accounts</NavLink>
+        <NavLink to="/-/admin/emails">E-mail addresses</NavLink>
         <NavLink to="/-/admin/orgs">Organizations</NavLink>
         <NavLink to="/-/admin/repos">Repositories</NavLink>
       </nav>

@@ -12,6 +12,7 @@ export const adminRoutes: RouteObject[] = [
       { path: 'users', lazy: page(() => import('./Users.tsx')) },
       { path: 'users/new', lazy: page(() => import('./UserNew.tsx')) },
       { path: 'users/:id/edit', lazy: page(() => import('./UserEdit.tsx')) },
+      { path: 'emails', lazy: page(() => import('./Emails.tsx')) },
       { path: 'orgs', lazy: page(() => import('./Organizations.tsx')) },
       { path: 'repos', lazy: page(() => import('./Repositories.tsx')) },
     ],

@@ -33,6 +33,10 @@ function ProfileForm({ profile }: { profile: Profile }) {
         location: text('location'),
         description: text('description'),
         visibility: text('visibility') as Visibility,
+        theme: text('theme'),
+        diffViewStyle: text('diffViewStyle'),
+        hideEmail: form.get('hideEmail') === 'on',
+        hideActivity: form.get('hideActivity') === 'on',
       },
     });
     setSaved(!outcome.error);
@@ -63,6 +67,31 @@ function ProfileForm({ profile }: { profile: Profile }) {
           <option value="limited">Limited: signed-in people</option>
           <option value="private">Private: only you and site administrators</option>
         </select>
+      </label>
+      <label>
+        Theme
+        <select name="theme" defaultValue={profile.theme ?? ''}>
+          <option value="">Default</option>
+          <option value="auto">Follow the system</option>
+          <option value="light">Light</option>
+          <option value="dark">Dark</option>
+        </select>
+      </label>
+      <label>
+        Diff layout
+        <select name="diffViewStyle" defaultValue={profile.diffViewStyle ?? ''}>
+          <option value="">Default (unified)</option>
+          <option value="unified">Unified</option>
+          <option value="split">Split</option>
+        </select>
+      </label>
+      <label className="inline">
+        <input type="checkbox" name="hideEmail" defaultChecked={profile.hideEmail ?? false} />
+        Hide my e-mail address from others (they see a no-reply address)
+      </label>
+      <label className="inline">
+        <input type="checkbox" name="hideActivity" defaultChecked={profile.hideActivity ?? false} />
+        Hide my activity from others
       </label>
       {result.error && <ErrorMessage error={result.error} />}
       <div role="status" className="success">{saved && 'Your profile was saved.'}</div>

@@ -4,6 +4,7 @@ import { useViewer } from '../../app/viewer.tsx';
 const SECTIONS = [
   { to: '/user/settings', label: 'Profile', end: true },
   { to: '/user/settings/account', label: 'Account' },
+  { to: '/user/settings/emails', label: 'E-mail addresses' },
   { to: '/user/settings/applications', label: 'Applications' },
   { to: '/user/settings/keys', label: 'SSH / GPG keys' },
   { to: '/user/settings/security', label: 'Security' },

@@ -9,6 +9,7 @@ export const settingsRoutes: RouteObject[] = [
     children: [
       { index: true, lazy: page(() => import('./Profile.tsx')) },
       { path: 'account', lazy: page(() => import('./Account.tsx')) },
+      { path: 'emails', lazy: page(() => import('./Emails.tsx')) },
       { path: 'applications', lazy: page(() => import('./Applications.tsx')) },
       { path: 'keys', lazy: page(() => import('./Keys.tsx')) },
       { path: 'security', lazy: page(() => import('./Security.tsx')) },

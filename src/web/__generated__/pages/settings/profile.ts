@@ -7,8 +7,16 @@ import type { TypedDocumentNode as DocumentNode } from '@graphql-typed-document-
 /** What a person may change of their own profile; fields left out stay. */
 export type ProfileInput = {
   description?: string | null | undefined;
+  /** unified or split; empty is the default (unified). */
+  diffViewStyle?: string | null | undefined;
   fullName?: string | null | undefined;
+  /** The activity of the account shows only to itself and to site admins. */
+  hideActivity?: boolean | null | undefined;
+  /** Other accounts see the no-reply address instead of the e-mail address. */
+  hideEmail?: boolean | null | undefined;
+  language?: string | null | undefined;
   location?: string | null | undefined;
+  theme?: string | null | undefined;
   visibility?: Visibility | null | undefined;
   website?: string | null | undefined;
 };
@@ -21,15 +29,15 @@ export type Visibility =
 export type SettingsProfileQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-export type SettingsProfileQuery = { viewer: { id: string, login: string, fullName: string, website: string, location: string, description: string, visibility: Visibility } | null };
+export type SettingsProfileQuery = { viewer: { id: string, login: string, fullName: string, website: string, location: string, description: string, visibility: Visibility, language: string, theme: string | null, diffViewStyle: string | null, hideEmail: boolean | null, hideActivity: boolean | null } | null };
 
 export type UpdateViewerProfileMutationVariables = Exact<{
   input: ProfileInput;
 }>;
 
 
-export type UpdateViewerProfileMutation = { updateViewerProfile: { id: string, login: string, fullName: string, website: string, location: string, description: string, visibility: Visibility } };
+export type UpdateViewerProfileMutation = { updateViewerProfile: { id: string, login: string, fullName: string, website: string, location: string, description: string, visibility: Visibility, language: string, theme: string | null, diffViewStyle: string | null, hideEmail: boolean | null, hideActivity: boolean | null } };
 
 
-export const SettingsProfileDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"SettingsProfile"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"viewer"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"login"}},{"kind":"Field","name":{"kind":"Name","value":"fullName"}},{"kind":"Field","name":{"kind":"Name","value":"website"}},{"kind":"Field","name":{"kind":"Name","value":"location"}},{"kind":"Field","name":{"kind":"Name","value":"description"}},{"kind":"Field","name":{"kind":"Name","value":"visibility"}}]}}]}}]} as unknown as DocumentNode<SettingsProfileQuery, SettingsProfileQueryVariables>;
-export const UpdateViewerProfileDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"UpdateViewerProfile"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ProfileInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"updateViewerProfile"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"login"}},{"kind":"Field","name":{"kind":"Name","value":"fullName"}},{"kind":"Field","name":{"kind":"Name","value":"website"}},{"kind":"Field","name":{"kind":"Name","value":"location"}},{"kind":"Field","name":{"kind":"Name","value":"description"}},{"kind":"Field","name":{"kind":"Name","value":"visibility"}}]}}]}}]} as unknown as DocumentNode<UpdateViewerProfileMutation, UpdateViewerProfileMutationVariables>;
+export const SettingsProfileDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"SettingsProfile"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"viewer"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"login"}},{"kind":"Field","name":{"kind":"Name","value":"fullName"}},{"kind":"Field","name":{"kind":"Name","value":"website"}},{"kind":"Field","name":{"kind":"Name","value":"location"}},{"kind":"Field","name":{"kind":"Name","value":"description"}},{"kind":"Field","name":{"kind":"Name","value":"visibility"}},{"kind":"Field","name":{"kind":"Name","value":"language"}},{"kind":"Field","name":{"kind":"Name","value":"theme"}},{"kind":"Field","name":{"kind":"Name","value":"diffViewStyle"}},{"kind":"Field","name":{"kind":"Name","value":"hideEmail"}},{"kind":"Field","name":{"kind":"Name","value":"hideActivity"}}]}}]}}]} as unknown as DocumentNode<SettingsProfileQuery, SettingsProfileQueryVariables>;
+export const UpdateViewerProfileDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"UpdateViewerProfile"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ProfileInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"updateViewerProfile"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"login"}},{"kind":"Field","name":{"kind":"Name","value":"fullName"}},{"kind":"Field","name":{"kind":"Name","value":"website"}},{"kind":"Field","name":{"kind":"Name","value":"location"}},{"kind":"Field","name":{"kind":"Name","value":"description"}},{"kind":"Field","name":{"kind":"Name","value":"visibility"}},{"kind":"Field","name":{"kind":"Name","value":"language"}},{"kind":"Field","name":{"kind":"Name","value":"theme"}},{"kind":"Field","name":{"kind":"Name","value":"diffViewStyle"}},{"kind":"Field","name":{"kind":"Name","value":"hideEmail"}},{"kind":"Field","name":{"kind":"Name","value":"hideActivity"}}]}}]}}]} as unknown as DocumentNode<UpdateViewerProfileMutation, UpdateViewerProfileMutationVariables>;
