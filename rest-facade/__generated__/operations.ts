@@ -13,6 +13,7 @@ export { repoCompareDiff } from '../operations/commit/compare.ts';
 export { GetTree, GetBlob } from '../operations/commit/gitdata.ts';
 export { repoGetContents, repoGetContentsList, repoGetContentsExt, repoGetFileContents, repoGetFileContentsPost, repoGetEditorConfig, repoCreateFile, repoUpdateFile, repoDeleteFile, repoChangeFiles, repoApplyDiffPatch } from '../operations/contents/contents.ts';
 export { repoGetRawFile, repoGetRawFileOrLFS, repoGetArchive } from '../operations/contents/downloads.ts';
+export { adminCronList, adminCronRun } from '../operations/cron/cron.ts';
 export { issueListIssueDependencies, issueCreateIssueDependencies, issueRemoveIssueDependencies, issueListBlocks, issueCreateIssueBlocking, issueRemoveIssueBlocking } from '../operations/dependency/dependencies.ts';
 export { listForks, createFork, repoMergeUpstream } from '../operations/fork/forks.ts';
 export { userCurrentListGPGKeys, userListGPGKeys, userCurrentGetGPGKey, userCurrentPostGPGKey, getVerificationToken, userVerifyGPGKey, userCurrentDeleteGPGKey } from '../operations/gpg/gpg-keys.ts';
@@ -55,6 +56,7 @@ export { issueStartStopWatch, issueStopStopWatch, issueDeleteStopWatch, userGetS
 export { issueTrackedTimes, issueAddTime, issueDeleteTime, issueResetTime, repoTrackedTimes, userTrackedTimes, userCurrentTrackedTimes } from '../operations/time/times.ts';
 export { userGetTokens, userCreateToken, userDeleteAccessToken } from '../operations/token/tokens.ts';
 export { repoTransfer, acceptRepoTransfer, rejectRepoTransfer } from '../operations/transfer/transfers.ts';
+export { adminUnadoptedList, adminAdoptRepository, adminDeleteUnadoptedRepository } from '../operations/unadopted/unadopted.ts';
 export { adminSearchUsers, adminCreateUser, adminEditUser, adminDeleteUser } from '../operations/user/admin.ts';
 export { userGet, userGetCurrent, userSearch } from '../operations/user/users.ts';
 export { repoListHooks, repoGetHook, repoCreateHook, repoEditHook, repoDeleteHook, repoTestHook, orgListHooks, orgGetHook, orgCreateHook, orgEditHook, orgDeleteHook, userListHooks, userGetHook, userCreateHook, userEditHook, userDeleteHook, adminListHooks, adminGetHook, adminCreateHook, adminEditHook, adminDeleteHook } from '../operations/webhook/hooks.ts';
