@@ -1,6 +1,5 @@
 import { Cron } from 'croner';
-import { durationMs } from '../../config/load.ts';
-import { invalid } from '../../errors.ts';
+import { ConfigError, durationMs } from '../../config/load.ts';
 
 /**
  * A task's SCHEDULE as Gitea reads it: a cron expression (five fields, or six with seconds first), one of the
@@ -20,7 +19,7 @@ export function parseSchedule(spec: string, where: string): Schedule {
   const text = spec.trim();
   const every = EVERY.exec(text);
   if (every) {
-    if (!DURATION.test(every[1]) || durationMs(every[1]) < 1000) throw invalid(`${where}: "${spec}" needs a duration of a second or more, such as @every 10m`);
+    if (!DURATION.test(every[1]) || durationMs(every[1]) < 1000) throw new ConfigError(`${where}: "${spec}" needs a duration of a second or more, such as @every 10m`);
     const ms = durationMs(every[1]);
     return {
       spec: text,
@@ -31,7 +30,7 @@ export function parseSchedule(spec: string, where: string): Schedule {
   try {
     cron = new Cron(text, { paused: true });
   } catch (err) {
-    throw invalid(`${where}: "${spec}" is not a schedule (${(err as Error).message})`);
+    throw new ConfigError(`${where}: "${spec}" is not a schedule (${(err as Error).message})`);
   }
   return { spec: text, nextAfter: (from) => cron.nextRun(from) };
 }
