@@ -4,7 +4,7 @@ import * as cron from './cron.service.ts';
 
 const CronTaskStatus = builder.enumType('CronTaskStatus', {
   description: "How a cron task's last run ended.",
-  values: { OK: { value: 'ok' }, FAILED: { value: 'failed' } } as const,
+  values: ['ok', 'failed'] as const,
 });
 
 export const CronTaskRef = builder.objectRef<cron.CronTaskView>('CronTask').implement({

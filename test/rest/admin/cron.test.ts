@@ -98,7 +98,7 @@ describe('cron tasks', () => {
       assert.equal(existsSync(stale), false, 'a temporary archive older than OLDER_THAN is removed');
       assert.equal(existsSync(fresh), true, 'a recent one stays');
       const shown = await status(kit, 'archive_cleanup');
-      assert.equal(shown.lastStatus, 'OK');
+      assert.equal(shown.lastStatus, 'ok');
       assert.match(shown.lastMessage!, /removed \d+ stale archive files/);
       assert.equal(shown.running, false);
     } finally {
@@ -148,7 +148,7 @@ describe('cron tasks', () => {
     await runNow(kit, 'git_gc_repos');
     assert.deepEqual(loose(), []);
     assert.ok(readdirSync(path.join(objects, 'pack')).some((f) => f.endsWith('.pack')));
-    assert.equal((await status(kit, 'git_gc_repos')).lastStatus, 'OK');
+    assert.equal((await status(kit, 'git_gc_repos')).lastStatus, 'ok');
   });
 
   it('a health check that finds a corrupt repository fails, names it and logs it; the server goes on', async () => {
@@ -166,7 +166,7 @@ describe('cron tasks', () => {
       console.error = original;
     }
     const shown = await status(kit, 'repo_health_check');
-    assert.equal(shown.lastStatus, 'FAILED');
+    assert.equal(shown.lastStatus, 'failed');
     assert.match(shown.lastMessage!, new RegExp(broken.fullName));
     assert.doesNotMatch(shown.lastMessage!, new RegExp(`${healthy.fullName}:`));
     assert.ok(logged.some((args) => String(args[0]).includes('repo_health_check')), 'the failure is logged');

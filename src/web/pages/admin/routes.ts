@@ -14,6 +14,8 @@ export const adminRoutes: RouteObject[] = [
       { path: 'users/:id/edit', lazy: page(() => import('./UserEdit.tsx')) },
       { path: 'orgs', lazy: page(() => import('./Organizations.tsx')) },
       { path: 'repos', lazy: page(() => import('./Repositories.tsx')) },
+      { path: 'repos/unadopted', lazy: page(() => import('./Unadopted.tsx')) },
+      { path: 'cron', lazy: page(() => import('./CronTasks.tsx')) },
     ],
   },
 ];
