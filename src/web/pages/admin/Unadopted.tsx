@@ -36,11 +36,21 @@ export default function Unadopted() {
         <p className="muted">No unadopted repository.</p>
       ) : (
         <>
-          <ul className="admin-unadopted">
-            {data.unadoptedRepositories.nodes.map((repo) => (
-              <UnadoptedRow key={repo.fullName} owner={repo.owner} name={repo.name} onDone={onDone} />
-            ))}
-          </ul>
+          <div className="table-wrap">
+            <table>
+              <thead>
+                <tr>
+                  <th scope="col">Repository</th>
+                  <th scope="col">Actions</th>
+                </tr>
+              </thead>
+              <tbody>
+                {data.unadoptedRepositories.nodes.map((repo) => (
+                  <UnadoptedRow key={repo.fullName} owner={repo.owner} name={repo.name} onDone={onDone} />
+                ))}
+              </tbody>
+            </table>
+          </div>
           <Pager total={data.unadoptedRepositories.totalCount} />
         </>
       )}
@@ -53,33 +63,35 @@ function UnadoptedRow({ owner, name, onDone }: { owner: string; name: string; on
   const [deletion, remove] = useMutation(AdminDeleteUnadoptedDocument);
   const fullName = `${owner}/${name}`;
   return (
-    <li className="row">
-      <span className="grow">{fullName}</span>
-      <button
-        type="button"
-        aria-label={`Adopt ${fullName}`}
-        disabled={adoption.fetching}
-        onClick={() =>
-          void adopt({ owner, name }).then((outcome) => {
-            if (outcome.data?.adoptRepository) onDone(`${fullName} was adopted.`, `/${outcome.data.adoptRepository.fullName}`);
-          })
-        }
-      >
-        Adopt
-      </button>
-      <ConfirmButton
-        label={`Delete files of ${fullName}`}
-        question={`Delete the files of ${fullName}? This cannot be undone.`}
-        confirmLabel="Yes, delete"
-        busy={deletion.fetching}
-        onConfirm={() =>
-          void remove({ owner, name }).then((outcome) => {
-            if (outcome.data?.deleteUnadoptedRepository) onDone(`The files of ${fullName} were deleted.`);
-          })
-        }
-      />
-      {adoption.error && <ErrorMessage error={adoption.error} />}
-      {deletion.error && <ErrorMessage error={deletion.error} />}
-    </li>
+    <tr>
+      <td>{fullName}</td>
+      <td className="row">
+        <button
+          type="button"
+          aria-label={`Adopt ${fullName}`}
+          disabled={adoption.fetching}
+          onClick={() =>
+            void adopt({ owner, name }).then((outcome) => {
+              if (outcome.data?.adoptRepository) onDone(`${fullName} was adopted.`, `/${outcome.data.adoptRepository.fullName}`);
+            })
+          }
+        >
+          Adopt
+        </button>
+        <ConfirmButton
+          label={`Delete files of ${fullName}`}
+          question={`Delete the files of ${fullName}? This cannot be undone.`}
+          confirmLabel="Yes, delete"
+          busy={deletion.fetching}
+          onConfirm={() =>
+            void remove({ owner, name }).then((outcome) => {
+              if (outcome.data?.deleteUnadoptedRepository) onDone(`The files of ${fullName} were deleted.`);
+            })
+          }
+        />
+        {adoption.error && <ErrorMessage error={adoption.error} />}
+        {deletion.error && <ErrorMessage error={deletion.error} />}
+      </td>
+    </tr>
   );
 }
