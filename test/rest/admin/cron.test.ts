@@ -74,6 +74,18 @@ describe('cron tasks', () => {
     assert.equal(first.headers.get('x-total-count'), '5');
   });
 
+  it('the whole list costs the same SQL statements as a page of 1', async () => {
+    const statements = async (limit: number) => {
+      await kit.app.backgroundIdle();
+      const before = kit.app.database.queryCount();
+      const res = await api.get(`/admin/cron?limit=${limit}`, adminAuth);
+      assert.equal(res.body.length, Math.min(limit, 5));
+      return kit.app.database.queryCount() - before;
+    };
+    await statements(50);
+    assert.equal(await statements(50), await statements(1));
+  });
+
   it('only site administrators list and run tasks; an unknown task is 404', async () => {
     const user = await createAccount(api);
     assert.equal((await api.get('/admin/cron', user.basic)).status, 403);

@@ -94,6 +94,20 @@ describe('unadopted repositories', () => {
     assert.equal((await api.delete(`/admin/unadopted/${bob.login}/gone`, adminAuth)).status, 404);
   });
 
+  it('a page of 50 unadopted repositories costs the same SQL statements as a page of 1', async () => {
+    const many = await createAccount(api);
+    for (let i = 0; i < 50; i++) files(many.login, `many${i}`);
+    const statements = async (limit: number) => {
+      await kit.app.backgroundIdle();
+      const before = kit.app.database.queryCount();
+      const res = await api.get(`/admin/unadopted?query=${many.login}&limit=${limit}`, adminAuth);
+      assert.equal(res.body.length, limit);
+      return kit.app.database.queryCount() - before;
+    };
+    await statements(50);
+    assert.equal(await statements(50), await statements(1));
+  });
+
   it('is for site administrators only', async () => {
     files(bob.login, 'guarded');
     assert.equal((await api.get('/admin/unadopted', bob.basic)).status, 403);
