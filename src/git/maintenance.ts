@@ -12,15 +12,15 @@ import type { ObjectFormat } from './repo.ts';
  */
 
 /** `git fsck` on one repository; a failure (a corrupt object, a timeout) is a GitError with git's words. */
-export async function fsck(gitDir: string, options: { args: string[]; timeoutMs: number }): Promise<void> {
-  await runGit(['fsck', ...options.args], { gitDir, timeoutMs: options.timeoutMs, what: 'git fsck' });
+export async function fsck(gitDir: string, options: { args: string[]; timeoutMs: number; signal?: AbortSignal }): Promise<void> {
+  await runGit(['fsck', ...options.args], { gitDir, timeoutMs: options.timeoutMs, signal: options.signal, what: 'git fsck' });
 }
 
 /** `git gc` on one repository (Gitea's default arguments: none besides GC_ARGS). */
-export async function gc(gitDir: string, options: { args: string[]; timeoutMs: number }): Promise<void> {
+export async function gc(gitDir: string, options: { args: string[]; timeoutMs: number; signal?: AbortSignal }): Promise<void> {
   // Readers hold pack files open; they reopen on their next read.
   closeReaders(gitDir);
-  await runGit(['gc', ...options.args], { gitDir, timeoutMs: options.timeoutMs, what: 'git gc' });
+  await runGit(['gc', ...options.args], { gitDir, timeoutMs: options.timeoutMs, signal: options.signal, what: 'git gc' });
 }
 
 /** The branch HEAD names in a bare repository (whether or not it exists), or null when HEAD is detached. */

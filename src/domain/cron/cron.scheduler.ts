@@ -137,9 +137,11 @@ export function startCronScheduler(deps: TaskDeps, report: (message: string, err
     await arm(task);
   }
 
+  // A run at start is due at the start's minute: instances of one deployment started together run it once.
+  const startedAt = new Date(Math.floor(Date.now() / 60_000) * 60_000);
   for (const task of TASKS) {
     const section = deps.config[`cron.${task.name}`];
-    if (section.RUN_AT_START) void start(task, null);
+    if (section.RUN_AT_START) void start(task, startedAt);
     if (section.ENABLED) void arm(task).catch((err) => report(`cron ${task.name}: scheduling failed`, err));
   }
 

@@ -101,7 +101,7 @@ export const TASKS: readonly TaskDefinition[] = [
     name: 'repo_health_check',
     run(deps, run) {
       const { TIMEOUT, ARGS } = settings(deps.config, 'repo_health_check');
-      return eachRepository(deps, run, 'checked', (gitDir) => fsck(gitDir, { args: argsOf(ARGS), timeoutMs: durationMs(TIMEOUT) }));
+      return eachRepository(deps, run, 'checked', (gitDir) => fsck(gitDir, { args: argsOf(ARGS), timeoutMs: durationMs(TIMEOUT), signal: run.signal }));
     },
   },
   {
@@ -109,7 +109,7 @@ export const TASKS: readonly TaskDefinition[] = [
     run(deps, run) {
       const { TIMEOUT, ARGS } = settings(deps.config, 'git_gc_repos');
       return eachRepository(deps, run, 'collected', async (gitDir, repo) => {
-        await gc(gitDir, { args: argsOf(ARGS), timeoutMs: durationMs(TIMEOUT) });
+        await gc(gitDir, { args: argsOf(ARGS), timeoutMs: durationMs(TIMEOUT), signal: run.signal });
         // The size shown with the repository follows what gc left.
         if (!repo.wiki) await deps.db.repository.update({ where: { id: repo.id }, data: { sizeBytes: await repositorySize(gitDir) } });
       });

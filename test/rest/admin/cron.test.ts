@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { existsSync, mkdirSync, readdirSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { describe, it } from 'node:test';
+import { before, describe, it } from 'node:test';
 import { createAccount } from '../../testkit/accounts.ts';
 import { adminAuth } from '../../testkit/client.ts';
 import { buildRepo } from '../../testkit/repos.ts';
@@ -159,6 +159,14 @@ describe('cron tasks', () => {
     assert.ok(loose().length > 0, 'the initial commit is written as loose objects');
     await runNow(kit, 'git_gc_repos');
     assert.deepEqual(loose(), []);
+    // Asked twice at once: the second finds the first holding the task and leaves it to finish.
+    const runs = (await task(kit, 'git_gc_repos')).exec_times;
+    await buildRepo(kit.server, alice, { autoInit: true });
+    await buildRepo(kit.server, alice, { autoInit: true });
+    const asked = await Promise.all([api.post('/admin/cron/git_gc_repos', undefined, adminAuth), api.post('/admin/cron/git_gc_repos', undefined, adminAuth)]);
+    assert.deepEqual(asked.map((res) => res.status), [204, 204]);
+    await kit.app.backgroundIdle();
+    assert.equal((await task(kit, 'git_gc_repos')).exec_times, runs + 1);
     assert.ok(readdirSync(path.join(objects, 'pack')).some((f) => f.endsWith('.pack')));
     assert.equal((await status(kit, 'git_gc_repos')).lastStatus, 'ok');
   });
@@ -188,9 +196,20 @@ describe('cron tasks', () => {
 });
 
 describe('cron tasks on two instances of one deployment', () => {
-  const everySecond = { 'cron.archive_cleanup': { ENABLED: true, RUN_AT_START: false, SCHEDULE: '* * * * * *' }, 'cron.cleanup_temporary_uploads': { RUN_AT_START: false } };
+  // Both instances start in the same minute (a run at start is due at the start's minute): not in a minute's last seconds.
+  before(async () => {
+    const second = new Date().getSeconds();
+    if (second > 45) await new Promise((resolve) => setTimeout(resolve, (61 - second) * 1000));
+  });
+  const everySecond = { 'cron.archive_cleanup': { ENABLED: true, RUN_AT_START: false, SCHEDULE: '* * * * * *' }, 'cron.cleanup_temporary_uploads': { RUN_AT_START: true } };
   const first = useServer(everySecond);
   const second = useServer(everySecond, { sharingDataOf: first });
+
+  it('runs a task due at start once when the instances start together', async () => {
+    await first.app.backgroundIdle();
+    await second.app.backgroundIdle();
+    assert.equal((await task(first, 'cleanup_temporary_uploads')).exec_times, 1);
+  });
 
   it('runs each due time once: the instance that takes the lease runs it, the other skips it', async () => {
     const start = Date.now();
