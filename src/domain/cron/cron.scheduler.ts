@@ -123,8 +123,9 @@ export function startCronScheduler(deps: TaskDeps, report: (message: string, err
     due.set(task.name, next);
     // Timers may fire a little early: a run never starts before its due time, which the lease rule counts on.
     const wait = () => {
+      if (stopped) return;
       const left = next.getTime() - Date.now();
-      const timer = setTimeout(left > MAX_WAIT_MS || left > 0 ? wait : () => void fire(task, next), Math.min(Math.max(left, 0), MAX_WAIT_MS));
+      const timer = setTimeout(left > 0 ? wait : () => void fire(task, next), Math.min(Math.max(left, 0), MAX_WAIT_MS));
       timer.unref();
       timers.set(task.name, timer);
     };

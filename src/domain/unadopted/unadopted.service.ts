@@ -3,7 +3,7 @@ import path from 'node:path';
 import { requireSiteAdmin } from '../../auth/viewer.ts';
 import { notFound } from '../../errors.ts';
 import { headBranch, objectFormatOf } from '../../git/maintenance.ts';
-import { exists, listRefs, removeRepository, setHead } from '../../git/repo.ts';
+import { exists, listRefs, removeRepository, repositorySize, setHead } from '../../git/repo.ts';
 import type { Page, PageWindow } from '../../pagination.ts';
 import type { ServiceContext } from '../../services.ts';
 import { syncRefs } from '../branch/ref-table.ts';
@@ -130,7 +130,8 @@ export async function adoptRepository(ctx: ServiceContext, ownerLogin: string, n
   }
   if (await exists(wikiDir)) await rename(wikiDir, wikiRepositoryPath(ctx.config, created.id)).catch(() => {});
   if (head !== defaultBranch && branches.includes(defaultBranch)) await setHead(target, defaultBranch);
-  const repo = { ...created, ...(await syncRefs(ctx, created)).state };
+  const sizeBytes = await repositorySize(target);
+  const repo = { ...created, ...(await syncRefs(ctx, created, { sizeBytes })).state, sizeBytes };
   await ctx.events.publish('repo.created', { repoId: repo.id, ownerId: owner.id, actorId: admin.id });
   return repo;
 }

@@ -65,6 +65,7 @@ describe('unadopted repositories', () => {
     assert.equal(repo.body.private, true);
     assert.equal(repo.body.default_branch, 'develop');
     assert.equal(repo.body.empty, false);
+    assert.ok(repo.body.size > 0, 'its size is measured');
     const branches = await api.get(`/repos/${alice.login}/history/branches`, adminAuth);
     assert.deepEqual(branches.body.map((b: { name: string }) => b.name).sort(), ['develop', 'main']);
     const tags = await api.get(`/repos/${alice.login}/history/tags`, adminAuth);
