@@ -55,6 +55,7 @@ import { followMailEvents, startMailWorker, type MailWorker } from './domain/mai
 import { webhookPayloads } from '../rest-facade/webhook-payloads.ts';
 import { anonymousViewer } from './auth/viewer.ts';
 import { browserCookies, type BrowserCookies } from './http/web-session.ts';
+import { startCronScheduler, type CronScheduler } from './domain/cron/cron.scheduler.ts';
 
 export interface App {
   config: Config;
@@ -102,6 +103,7 @@ export function buildApp(config: Config = loadConfig(), options: AppOptions = {}
   let mailWorker: MailWorker | undefined;
   let webhookWorker: DeliveryWorker | undefined;
   let eventReader: EventReader | undefined;
+  let cron: CronScheduler | undefined;
   let log: ReturnType<typeof createLogger> | undefined;
   let url = configuredRootUrl(config);
 
@@ -132,6 +134,8 @@ export function buildApp(config: Config = loadConfig(), options: AppOptions = {}
       await eventReader?.idle();
       // The mails just recorded are being sent: wait for these attempts (not for retries planned later).
       await mailWorker?.idle();
+      // Cron runs started so far (by their schedule or by an administrator).
+      await cron?.idle();
     },
 
     async start() {
@@ -200,6 +204,8 @@ export function buildApp(config: Config = loadConfig(), options: AppOptions = {}
         report,
       });
       const authDeps = { db, config, passwordCache };
+      // Cron tasks ([cron.<task>] settings): scheduled on every instance, each run taken by one (src/domain/cron).
+      cron = startCronScheduler({ db, config, events: logged }, report);
 
       // Requests' services can build a webhook payload before a deletion (src/domain/webhook/snapshots.ts).
       const contextFor = (viewer: Viewer, cache?: CacheView, browser?: BrowserCookies) =>
@@ -291,6 +297,7 @@ export function buildApp(config: Config = loadConfig(), options: AppOptions = {}
         clearTimeout(timeout);
         server = undefined;
       }
+      await cron?.stop();
       closeAllReaders();
       passwordCache?.close();
       await eventReader?.stop();

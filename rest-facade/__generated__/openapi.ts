@@ -724,6 +724,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/admin/cron": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The cron tasks with their schedules and runs */
+        get: operations["adminCronList"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/cron/{task}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Start a cron task now (it runs in the background) */
+        post: operations["adminCronRun"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/repos/{owner}/{repo}/issues/{index}/dependencies": {
         parameters: {
             query?: never;
@@ -3984,6 +4018,41 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/admin/unadopted": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Repository files on disk that no repository owns */
+        get: operations["adminUnadoptedList"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/unadopted/{owner}/{repo}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Make unadopted files a repository of their owner */
+        post: operations["adminAdoptRepository"];
+        /** Delete unadopted files */
+        delete: operations["adminDeleteUnadoptedRepository"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/user/settings": {
         parameters: {
             query?: never;
@@ -4931,6 +5000,28 @@ export interface components {
             operation: "create" | "update" | "upload" | "rename" | "delete";
             path: string;
             sha?: string;
+        };
+        /** @description A background task of the site. */
+        Cron: {
+            /** @description Its name (the [cron.<name>] section of its settings). */
+            name?: string;
+            /** @description When it runs, as configured (a cron expression, @midnight, @every 72h, ...). */
+            schedule?: string;
+            /**
+             * Format: date-time
+             * @description When it is due next; the zero time when it is not scheduled.
+             */
+            next?: string;
+            /**
+             * Format: date-time
+             * @description When its last run started; the zero time when it never ran.
+             */
+            prev?: string;
+            /**
+             * Format: int64
+             * @description How many times it ran.
+             */
+            exec_times?: number;
         };
         /** @description One issue of any repository; without owner and repo, of the repository in the path. */
         IssueMeta: {
@@ -7094,6 +7185,15 @@ export interface components {
                 "application/json": components["schemas"]["ContentsResponse"][];
             };
         };
+        /** @description Cron tasks. */
+        CronList: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Cron"][];
+            };
+        };
         /** @description E-mail addresses. */
         EmailList: {
             headers: {
@@ -7688,6 +7788,15 @@ export interface components {
                 "application/json": components["schemas"]["AccessToken"][];
             };
         };
+        /** @description Unadopted repositories as "owner/name". */
+        UnadoptedList: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": string[];
+            };
+        };
         /** @description The caller's settings. */
         UserSettings: {
             headers: {
@@ -7844,6 +7953,10 @@ export interface components {
         timeSince: string;
         /** @description Only times tracked at or before this moment (RFC 3339). */
         timeBefore: string;
+        /** @description Login of the account whose folder holds the files. */
+        unadoptedOwner: string;
+        /** @description Name of the repository the files would be. */
+        unadoptedRepo: string;
         /** @description Login of the repository's owner. */
         hookOwner: string;
         /** @description Name of the repository. */
@@ -9312,6 +9425,41 @@ export interface operations {
                     "application/json": components["schemas"]["EditorconfigDefinition"];
                 };
             };
+            404: components["responses"]["notFound"];
+        };
+    };
+    adminCronList: {
+        parameters: {
+            query?: {
+                /** @description Page number, from 1. */
+                page?: components["parameters"]["page"];
+                /** @description Items per page (DEFAULT_PAGING_NUM by default, at most MAX_RESPONSE_ITEMS). */
+                limit?: components["parameters"]["limit"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["CronList"];
+            403: components["responses"]["forbidden"];
+        };
+    };
+    adminCronRun: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Name of the task, as the list gives it. */
+                task: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: components["responses"]["empty"];
+            403: components["responses"]["forbidden"];
             404: components["responses"]["notFound"];
         };
     };
@@ -15299,6 +15447,68 @@ export interface operations {
             200: components["responses"]["Repository"];
             403: components["responses"]["forbidden"];
             404: components["responses"]["notFound"];
+        };
+    };
+    adminUnadoptedList: {
+        parameters: {
+            query?: {
+                /** @description Page number, from 1. */
+                page?: components["parameters"]["page"];
+                /** @description Items per page (DEFAULT_PAGING_NUM by default, at most MAX_RESPONSE_ITEMS). */
+                limit?: components["parameters"]["limit"];
+                /** @description A glob of the owner, or owner/name with a glob on each side. */
+                query?: string;
+                /** @description The same as query (older clients send this name). */
+                pattern?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["UnadoptedList"];
+            403: components["responses"]["forbidden"];
+        };
+    };
+    adminAdoptRepository: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Login of the account whose folder holds the files. */
+                owner: components["parameters"]["unadoptedOwner"];
+                /** @description Name of the repository the files would be. */
+                repo: components["parameters"]["unadoptedRepo"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: components["responses"]["empty"];
+            403: components["responses"]["forbidden"];
+            404: components["responses"]["notFound"];
+            422: components["responses"]["validationError"];
+        };
+    };
+    adminDeleteUnadoptedRepository: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Login of the account whose folder holds the files. */
+                owner: components["parameters"]["unadoptedOwner"];
+                /** @description Name of the repository the files would be. */
+                repo: components["parameters"]["unadoptedRepo"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: components["responses"]["empty"];
+            403: components["responses"]["forbidden"];
+            404: components["responses"]["notFound"];
+            422: components["responses"]["validationError"];
         };
     };
     getUserSettings: {

@@ -13,6 +13,7 @@ export { repoCompareDiff } from '../operations/commit/compare.ts';
 export { GetTree, GetBlob } from '../operations/commit/gitdata.ts';
 export { repoGetContents, repoGetContentsList, repoGetContentsExt, repoGetFileContents, repoGetFileContentsPost, repoGetEditorConfig, repoCreateFile, repoUpdateFile, repoDeleteFile, repoChangeFiles, repoApplyDiffPatch } from '../operations/contents/contents.ts';
 export { repoGetRawFile, repoGetRawFileOrLFS, repoGetArchive } from '../operations/contents/downloads.ts';
+export { adminCronList, adminCronRun } from '../operations/cron/cron.ts';
 export { issueListIssueDependencies, issueCreateIssueDependencies, issueRemoveIssueDependencies, issueListBlocks, issueCreateIssueBlocking, issueRemoveIssueBlocking } from '../operations/dependency/dependencies.ts';
 export { userListEmails, userAddEmail, userDeleteEmail, adminGetAllEmails, adminSearchEmails } from '../operations/email/emails.ts';
 export { listForks, createFork, repoMergeUpstream } from '../operations/fork/forks.ts';
@@ -56,6 +57,7 @@ export { issueStartStopWatch, issueStopStopWatch, issueDeleteStopWatch, userGetS
 export { issueTrackedTimes, issueAddTime, issueDeleteTime, issueResetTime, repoTrackedTimes, userTrackedTimes, userCurrentTrackedTimes } from '../operations/time/times.ts';
 export { userGetTokens, userCreateToken, userDeleteAccessToken, getCurrentToken, deleteCurrentToken } from '../operations/token/tokens.ts';
 export { repoTransfer, acceptRepoTransfer, rejectRepoTransfer } from '../operations/transfer/transfers.ts';
+export { adminUnadoptedList, adminAdoptRepository, adminDeleteUnadoptedRepository } from '../operations/unadopted/unadopted.ts';
 export { adminSearchUsers, adminCreateUser, adminEditUser, adminDeleteUser } from '../operations/user/admin.ts';
 export { getUserSettings, updateUserSettings } from '../operations/user/settings.ts';
 export { userGet, userGetCurrent, userSearch } from '../operations/user/users.ts';

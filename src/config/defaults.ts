@@ -196,6 +196,51 @@ export const defaults = {
     /** Graft: attempts of a delivery before it is given up. */
     MAX_ATTEMPTS: 5,
   },
+  /**
+   * Gitea's [cron.<task>] sections: when each background task runs (SCHEDULE: a cron expression with optional
+   * seconds, or @midnight, @hourly, @daily, @weekly, @monthly, @annually, @every <duration>), whether it is
+   * scheduled at all (ENABLED), whether it also runs once at start (RUN_AT_START), and its own settings.
+   * Durations are Go's (3h, 24h, 60s). Gitea's defaults.
+   */
+  'cron.delete_inactive_accounts': {
+    ENABLED: false,
+    RUN_AT_START: false,
+    SCHEDULE: '@annually',
+    /** Accounts never activated that were made longer ago than this (Gitea: ACTIVE_CODE_LIVE_MINUTES, 3h). */
+    OLDER_THAN: '3h',
+  },
+  'cron.repo_health_check': {
+    ENABLED: true,
+    RUN_AT_START: false,
+    SCHEDULE: '@midnight',
+    /** How long `git fsck` may take on one repository. */
+    TIMEOUT: '60s',
+    /** More arguments of `git fsck`, separated by spaces. */
+    ARGS: '',
+  },
+  'cron.git_gc_repos': {
+    ENABLED: false,
+    RUN_AT_START: false,
+    SCHEDULE: '@every 72h',
+    /** How long `git gc` may take on one repository. */
+    TIMEOUT: '60s',
+    /** More arguments of `git gc`, separated by spaces (Gitea's [git] GC_ARGS, empty by default). */
+    ARGS: '',
+  },
+  'cron.archive_cleanup': {
+    ENABLED: true,
+    RUN_AT_START: true,
+    SCHEDULE: '@midnight',
+    /** Temporary archive files older than this are removed. */
+    OLDER_THAN: '24h',
+  },
+  'cron.cleanup_temporary_uploads': {
+    ENABLED: true,
+    RUN_AT_START: true,
+    SCHEDULE: '@midnight',
+    /** Graft: uploads never finished (a process stopped during them) older than this are removed. */
+    OLDER_THAN: '24h',
+  },
   log: {
     /** "info" logs one line per request; "silent" logs nothing. */
     LEVEL: 'info',

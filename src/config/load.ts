@@ -21,7 +21,8 @@ const NAMED_ENV: Record<string, [keyof Config, string]> = {
  * Generic override for any key: GRAFT__SECTION__KEY (section case-insensitive). A dot in a section's name is
  * written _0X2E_ as in Gitea's environment-to-ini (GRAFT__ui_0X2E_notification__MIN_TIMEOUT).
  */
-const GENERIC_ENV = /^GRAFT__([A-Za-z]+(?:_0[Xx]2[Ee]_[A-Za-z]+)*)__([A-Za-z0-9_]+)$/;
+// Words of a section are joined by single underscores (cron_0X2E_git_gc_repos); "__" ends the section.
+const GENERIC_ENV = /^GRAFT__([A-Za-z]+(?:_[A-Za-z0-9]+)*)__([A-Za-z0-9_]+)$/;
 const ENV_DOT = /_0x2e_/gi;
 
 export class ConfigError extends Error {}
@@ -99,6 +100,14 @@ export function durationMs(value: string): number {
 function checkDurations(config: Config) {
   for (const [key, value] of Object.entries(config['ui.notification'])) {
     if (!DURATION.test(value)) throw new ConfigError(`ui.notification.${key}: "${value}" is not a duration such as 10s or 1m`);
+  }
+  for (const [section, values] of Object.entries(config)) {
+    if (!section.startsWith('cron.')) continue;
+    for (const [key, value] of Object.entries(values as Record<string, unknown>)) {
+      if ((key === 'OLDER_THAN' || key === 'TIMEOUT') && !DURATION.test(String(value))) {
+        throw new ConfigError(`${section}.${key}: "${String(value)}" is not a duration such as 24h or 60s`);
+      }
+    }
   }
 }
 

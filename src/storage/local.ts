@@ -1,5 +1,5 @@
 import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, rename, rm, stat } from 'node:fs/promises';
+import { mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -49,6 +49,23 @@ export class LocalStorage implements ObjectStorage {
     const target = this.pathOf(to);
     await mkdir(path.dirname(target), { recursive: true });
     await rename(this.pathOf(from), target);
+  }
+
+  async *list(prefix: string): AsyncIterable<{ key: string } & StoredObject> {
+    const folder = prefix.replace(/\/+$/, '');
+    const dir = folder ? this.pathOf(folder) : this.root;
+    let entries: string[];
+    try {
+      entries = await readdir(dir, { recursive: true });
+    } catch (err) {
+      if (isMissing(err)) return;
+      throw err;
+    }
+    for (const entry of entries) {
+      const info = await stat(path.join(dir, entry)).catch(() => null);
+      if (!info?.isFile()) continue;
+      yield { key: [folder, ...entry.split(path.sep)].filter(Boolean).join('/'), size: info.size, modifiedAt: info.mtime };
+    }
   }
 
   private async statOf(file: string): Promise<StoredObject | null> {

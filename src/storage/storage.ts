@@ -25,6 +25,8 @@ export interface ObjectStorage {
   delete(key: string): Promise<void>;
   /** Moves the object under `from` to `to` (replacing what `to` held). */
   move(from: string, to: string): Promise<void>;
+  /** The objects whose keys start with `prefix` (a folder: `tmp/`), with their times; none is not an error. */
+  list(prefix: string): AsyncIterable<{ key: string } & StoredObject>;
 }
 
 const KEY = /^[A-Za-z0-9][A-Za-z0-9._-]*(\/[A-Za-z0-9][A-Za-z0-9._-]*)*$/;

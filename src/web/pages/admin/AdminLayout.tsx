@@ -16,7 +16,11 @@ export default function AdminLayout() {
         <NavLink to="/-/admin/users">User accounts</NavLink>
         <NavLink to="/-/admin/emails">E-mail addresses</NavLink>
         <NavLink to="/-/admin/orgs">Organizations</NavLink>
-        <NavLink to="/-/admin/repos">Repositories</NavLink>
+        <NavLink to="/-/admin/repos" end>
+          Repositories
+        </NavLink>
+        <NavLink to="/-/admin/repos/unadopted">Unadopted repositories</NavLink>
+        <NavLink to="/-/admin/cron">Cron tasks</NavLink>
       </nav>
       <div className="admin-content">
         <Outlet />

@@ -15,6 +15,8 @@ export const adminRoutes: RouteObject[] = [
       { path: 'emails', lazy: page(() => import('./Emails.tsx')) },
       { path: 'orgs', lazy: page(() => import('./Organizations.tsx')) },
       { path: 'repos', lazy: page(() => import('./Repositories.tsx')) },
+      { path: 'repos/unadopted', lazy: page(() => import('./Unadopted.tsx')) },
+      { path: 'cron', lazy: page(() => import('./CronTasks.tsx')) },
     ],
   },
 ];

@@ -9,6 +9,18 @@ CREATE TABLE "EmailAddress" (
     CONSTRAINT "EmailAddress_userId_fkey" FOREIGN KEY ("userId") REFERENCES "User" ("id") ON DELETE CASCADE ON UPDATE CASCADE
 );
 
+-- CreateTable
+CREATE TABLE "CronTask" (
+    "name" TEXT NOT NULL PRIMARY KEY,
+    "holder" TEXT,
+    "leaseUntil" DATETIME,
+    "execTimes" INTEGER NOT NULL DEFAULT 0,
+    "lastStartedAt" DATETIME,
+    "lastFinishedAt" DATETIME,
+    "lastStatus" TEXT,
+    "lastMessage" TEXT
+);
+
 -- RedefineTables
 PRAGMA defer_foreign_keys=ON;
 PRAGMA foreign_keys=OFF;

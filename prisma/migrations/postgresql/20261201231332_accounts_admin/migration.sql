@@ -16,6 +16,20 @@ CREATE TABLE "EmailAddress" (
     CONSTRAINT "EmailAddress_pkey" PRIMARY KEY ("id")
 );
 
+-- CreateTable
+CREATE TABLE "CronTask" (
+    "name" TEXT NOT NULL,
+    "holder" TEXT,
+    "leaseUntil" TIMESTAMP(3),
+    "execTimes" INTEGER NOT NULL DEFAULT 0,
+    "lastStartedAt" TIMESTAMP(3),
+    "lastFinishedAt" TIMESTAMP(3),
+    "lastStatus" TEXT,
+    "lastMessage" TEXT,
+
+    CONSTRAINT "CronTask_pkey" PRIMARY KEY ("name")
+);
+
 -- CreateIndex
 CREATE UNIQUE INDEX "EmailAddress_lowerEmail_key" ON "EmailAddress"("lowerEmail");
 
