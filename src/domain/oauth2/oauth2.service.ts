@@ -187,6 +187,8 @@ export async function checkAuthorizationRequest(db: Pick<Db, 'oAuth2Application'
 
 async function newCode(tx: Tx, grant: OAuth2Grant, request: AuthorizationRequest): Promise<string> {
   const code = randomBytes(32).toString('base64url');
+  // Codes never exchanged would stay: each new one clears the grant's expired ones.
+  await tx.oAuth2AuthorizationCode.deleteMany({ where: { grantId: grant.id, expiresAt: { lte: new Date() } } });
   await tx.oAuth2AuthorizationCode.create({
     data: {
       grantId: grant.id,
