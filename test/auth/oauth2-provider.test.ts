@@ -1,7 +1,9 @@
 import assert from 'node:assert/strict';
 import { createHash, randomBytes } from 'node:crypto';
 import { describe, it } from 'node:test';
+import { createClient } from 'graphql-ws';
 import { createRemoteJWKSet, jwtVerify } from 'jose';
+import WebSocket from 'ws';
 import { createAccount, type TestAccount } from '../testkit/accounts.ts';
 import { sessionCookies } from '../testkit/browser.ts';
 import { git, remoteUrl } from '../testkit/git.ts';
@@ -356,6 +358,27 @@ describe('access tokens issued to OAuth2 applications', () => {
     assert.notEqual(after.git, 0);
   });
 
+  it('end a subscription open with one, with UNAUTHENTICATED, when the application is deleted', async () => {
+    const alice = await createAccount(server.api);
+    const app = await oauth.register(alice);
+    const { access_token } = await oauth.tokens(alice, app);
+    const url = new URL('api/graphql', server.url);
+    url.protocol = 'ws:';
+    const client = createClient({ url: url.toString(), webSocketImpl: WebSocket, connectionParams: { authorization: `Bearer ${access_token}` }, retryAttempts: 0 });
+    const received: string[] = [];
+    const ended = new Promise<void>((resolve) => {
+      client.subscribe(
+        { query: 'subscription { notificationEvents { kind } }' },
+        { next: (value) => received.push(...(value.errors ?? []).map((e) => String((e.extensions as { code?: string })?.code))), error: () => resolve(), complete: () => resolve() },
+      );
+    });
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    assert.equal((await server.api.delete(`/user/applications/oauth2/${app.id}`, alice.basic)).status, 204);
+    await ended;
+    assert.deepEqual(received, ['UNAUTHENTICATED']);
+    await client.dispose();
+  });
+
   it('stop at once when the account revokes the grant', async () => {
     const alice = await createAccount(server.api);
     const app = await oauth.register(alice);
@@ -397,5 +420,40 @@ describe('token scopes requested through OAuth2 (ENABLE_ADDITIONAL_GRANT_SCOPES)
     const all = await oauth.tokens(alice, other, { scope: 'openid' });
     const made = await server.api.post('/user/repos', { name: `r${Date.now()}` }, { token: all.access_token });
     assert.equal(made.status, 201, JSON.stringify(made.body));
+  });
+});
+
+describe('refresh tokens without rotation (INVALIDATE_REFRESH_TOKENS off)', () => {
+  const server = useServer({ oauth2: { INVALIDATE_REFRESH_TOKENS: false } });
+  const oauth = flow(server);
+
+  it('a refresh token works again and again', async () => {
+    const alice = await createAccount(server.api);
+    const app = await oauth.register(alice);
+    const first = await oauth.tokens(alice, app);
+    for (let i = 0; i < 2; i++) {
+      const res = await oauth.token({ grant_type: 'refresh_token', refresh_token: first.refresh_token, client_id: app.client_id, client_secret: app.client_secret });
+      assert.equal(res.status, 200, JSON.stringify(res.body));
+    }
+  });
+});
+
+describe('the signing key', () => {
+  const first = useServer();
+  const second = useServer({}, { sharingDataOf: first });
+  const oauth = flow(first);
+
+  it('is made once and kept in the database: another instance publishes the same key and honours the refresh tokens of the first', async () => {
+    const alice = await createAccount(first.api);
+    const app = await oauth.register(alice);
+    const tokens = await oauth.tokens(alice, app);
+    const keys = async (server: ServerKit) => ((await (await fetch(new URL('login/oauth/keys', server.url))).json()) as { keys: { kid: string; kty: string; alg: string; d?: string }[] }).keys;
+    const [a, b] = [await keys(first), await keys(second)];
+    assert.equal(a.length, 1);
+    assert.deepEqual(a, b);
+    assert.equal(a[0].alg, 'RS256');
+    assert.equal(a[0].d, undefined, 'never the private part');
+    const refreshed = await flow(second).token({ grant_type: 'refresh_token', refresh_token: tokens.refresh_token, client_id: app.client_id, client_secret: app.client_secret });
+    assert.equal(refreshed.status, 200, JSON.stringify(refreshed.body));
   });
 });

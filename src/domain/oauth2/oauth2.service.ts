@@ -347,7 +347,9 @@ async function refresh(deps: TokenDeps, app: OAuth2Application, request: TokenRe
   const key = await signingKey(deps.db);
   let claims: RefreshClaims;
   try {
-    const verified = await jwtVerify<RefreshClaims>(request.refreshToken ?? '', key.publicKey, { algorithms: [SIGNING_ALGORITHM], issuer: deps.issuer });
+    // Only this provider reads its refresh tokens: the signature is the check (not the issuer, so that a new
+    // ROOT_URL leaves them working).
+    const verified = await jwtVerify<RefreshClaims>(request.refreshToken ?? '', key.publicKey, { algorithms: [SIGNING_ALGORITHM] });
     claims = verified.payload;
   } catch {
     throw invalid('unable to parse refresh token');

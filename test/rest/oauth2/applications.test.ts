@@ -1,9 +1,22 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { createAccount, createToken } from '../../testkit/accounts.ts';
+import type { Auth } from '../../testkit/client.ts';
+import type { ServerKit } from '../../testkit/use-server.ts';
 import { useServer } from '../../testkit/use-server.ts';
 
 const REDIRECT = 'https://client.example.test/callback';
+
+/** The SQL statements a page of `limit` items of a list costs, with cold caches (a row read once per item shows). */
+async function pageCost(server: ServerKit, path: string, limit: number, auth: Auth): Promise<number> {
+  server.app.caches.clear();
+  await server.app.backgroundIdle();
+  const before = server.app.database.queryCount();
+  const res = await server.api.get(`${path}?limit=${limit}`, auth);
+  const spent = server.app.database.queryCount() - before;
+  assert.equal(res.body.length, limit);
+  return spent;
+}
 
 describe('OAuth2 applications over REST', () => {
   const server = useServer();
@@ -81,5 +94,13 @@ describe('OAuth2 applications over REST', () => {
     assert.equal((await api.post('/user/applications/oauth2', { name: 'x', redirect_uris: [REDIRECT] }, { token: reader })).status, 403);
     const other = await createToken(api, alice, ['read:repository']);
     assert.equal((await api.get('/user/applications/oauth2', { token: other })).status, 403);
+  });
+
+  it('a page of 50 applications costs the same SQL statements as a page of 1', async () => {
+    const alice = await createAccount(api);
+    await server.app.database.db.oAuth2Application.createMany({
+      data: Array.from({ length: 50 }, (_, i) => ({ userId: alice.id, name: `a${i}`, clientId: `cost-${alice.id}-${i}`, clientSecretHash: '00', redirectUris: JSON.stringify([REDIRECT]) })),
+    });
+    assert.equal(await pageCost(server, '/user/applications/oauth2', 50, alice.basic), await pageCost(server, '/user/applications/oauth2', 1, alice.basic));
   });
 });
