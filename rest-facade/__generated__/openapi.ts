@@ -1740,7 +1740,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The caller's OAuth2 applications, oldest first (without their secrets) */
+        /** The caller's OAuth2 applications, newest first (without their secrets) */
         get: operations["userGetOauth2Application"];
         put?: never;
         /**

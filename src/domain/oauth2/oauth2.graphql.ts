@@ -76,7 +76,7 @@ builder.queryFields((t) => ({
   oauth2Applications: t.connection(
     {
       type: OAuth2ApplicationRef,
-      description: "The signed-in account's OAuth2 applications, oldest first.",
+      description: "The signed-in account's OAuth2 applications, newest first (as Gitea lists them).",
       tokenScope: 'read:user',
       complexity: connectionComplexity,
       resolve: (_root, page, ctx) => offsetConnection(page, (window) => oauth2.listApplications(ctx, window)),

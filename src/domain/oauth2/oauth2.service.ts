@@ -74,7 +74,7 @@ export async function createApplication(ctx: ServiceContext, input: OAuth2Applic
 export async function listApplications(ctx: ServiceContext, window: PageWindow): Promise<Page<OAuth2Application>> {
   const user = requireUser(ctx.viewer);
   const where = { userId: user.id };
-  return pageFrom(ctx.db.oAuth2Application.findMany({ where, orderBy: { id: 'asc' }, skip: window.offset, take: window.limit }), ctx.db.oAuth2Application.count({ where }));
+  return pageFrom(ctx.db.oAuth2Application.findMany({ where, orderBy: { id: 'desc' }, skip: window.offset, take: window.limit }), ctx.db.oAuth2Application.count({ where }));
 }
 
 export async function getApplication(ctx: ServiceContext, id: number): Promise<OAuth2Application> {

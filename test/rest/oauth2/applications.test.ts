@@ -42,6 +42,12 @@ describe('OAuth2 applications over REST', () => {
     assert.equal(one.body.client_id, made.body.client_id);
   });
 
+  it('lists the newest application first', async () => {
+    const alice = await createAccount(api);
+    for (const name of ['first', 'second']) assert.equal((await api.post('/user/applications/oauth2', { name, redirect_uris: [REDIRECT] }, alice.basic)).status, 201);
+    assert.deepEqual((await api.get('/user/applications/oauth2', alice.basic)).body.map((a: { name: string }) => a.name), ['second', 'first']);
+  });
+
   it('a confidential client is not the default: left out, the application is a public client', async () => {
     const alice = await createAccount(api);
     const made = await api.post('/user/applications/oauth2', { name: 'spa', redirect_uris: [REDIRECT] }, alice.basic);
