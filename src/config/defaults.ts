@@ -197,7 +197,7 @@ export const defaults = {
     MAX_ATTEMPTS: 5,
   },
   oauth2: {
-    /** The OAuth2 / OpenID Connect provider and the applications API (Gitea's [oauth2] ENABLED). */
+    /** The OAuth2 / OpenID Connect provider's endpoints (Gitea's [oauth2] ENABLED); off, they answer 404. */
     ENABLED: true,
     /** Seconds an issued access token works. */
     ACCESS_TOKEN_EXPIRATION_TIME: 3600,

@@ -457,3 +457,31 @@ describe('the signing key', () => {
     assert.equal(refreshed.status, 200, JSON.stringify(refreshed.body));
   });
 });
+
+describe('the provider switched off (oauth2.ENABLED false)', () => {
+  const server = useServer({ oauth2: { ENABLED: false } });
+
+  it('answers 404 at its endpoints', async () => {
+    for (const path of ['.well-known/openid-configuration', 'login/oauth/keys', 'login/oauth/authorize?client_id=x']) {
+      assert.equal((await fetch(new URL(path, server.url))).status, 404, path);
+    }
+    const token = await fetch(new URL('login/oauth/access_token', server.url), { method: 'POST', body: new URLSearchParams({ grant_type: 'authorization_code' }) });
+    assert.equal(token.status, 404);
+  });
+
+  it('gives no consent either', async () => {
+    const alice = await createAccount(server.api);
+    const app = await flow(server).register(alice);
+    const cookies = await sessionCookies(server, alice);
+    const res = await fetch(new URL('api/graphql', server.url), {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', cookie: cookieHeader(cookies), 'x-csrf-token': csrfOf(cookies) },
+      body: JSON.stringify({
+        query: 'mutation($r: OAuth2AuthorizationRequestInput!) { answerOAuth2Authorization(request: $r, granted: true) }',
+        variables: { r: { clientId: app.client_id, redirectUri: REDIRECT, responseType: 'code' } },
+      }),
+    });
+    const body = (await res.json()) as { errors?: { extensions: { code: string } }[] };
+    assert.equal(body.errors?.[0].extensions.code, 'NOT_FOUND');
+  });
+});

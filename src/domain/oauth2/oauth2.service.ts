@@ -233,6 +233,7 @@ export async function startAuthorization(ctx: ServiceContext, request: Authoriza
 /** The consent page's answer: the URL to send the browser to (with a code, or with access_denied). */
 export async function answerAuthorization(ctx: ServiceContext, request: AuthorizationRequest, granted: boolean): Promise<string> {
   const user = requireUser(ctx.viewer);
+  if (!ctx.config.oauth2.ENABLED) throw notFound('the OAuth2 provider is switched off on this server');
   const check = await checkAuthorizationRequest(ctx.db, request);
   if (check.kind === 'page') throw badRequest(`${check.error}: ${check.description}`);
   if (check.kind === 'redirect') return check.url;
