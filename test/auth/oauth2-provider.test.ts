@@ -136,6 +136,18 @@ describe('the OAuth2 authorization endpoint', () => {
     assert.equal(back.searchParams.get('state'), 'xyz');
   });
 
+  it('a request posted as a form is sent on as the same GET request', async () => {
+    const res = await fetch(new URL('login/oauth/authorize', server.url), {
+      method: 'POST',
+      redirect: 'manual',
+      body: new URLSearchParams({ client_id: 'c1', redirect_uri: REDIRECT, response_type: 'code', state: 's' }),
+    });
+    assert.equal(res.status, 303);
+    const location = new URL(res.headers.get('location')!, server.url);
+    assert.equal(location.pathname, '/login/oauth/authorize');
+    assert.deepEqual(Object.fromEntries(location.searchParams), { client_id: 'c1', redirect_uri: REDIRECT, response_type: 'code', state: 's' });
+  });
+
   it('a signed-in person gets the consent page (the web interface) at the authorization URL', async () => {
     const alice = await createAccount(server.api);
     const app = await oauth.register(alice);
