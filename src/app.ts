@@ -30,6 +30,7 @@ import { createDownloads } from './http/downloads.ts';
 import { createAttachmentDownloads } from './http/attachments.ts';
 import { createRepoAvatars } from './http/repo-avatars.ts';
 import { createWebInterface } from './http/web-ui.ts';
+import { createOAuth2Provider } from './http/oauth2.ts';
 import { createAccountAvatars } from './http/account-avatars.ts';
 import { createCodeDownloads } from './http/code-downloads.ts';
 import { setGitHome } from './git/command.ts';
@@ -243,6 +244,8 @@ export function buildApp(config: Config = loadConfig(), options: AppOptions = {}
       web.use(createAccountAvatars());
       // The web interface's raw file and archive links (signed in by the session cookie).
       web.use(createCodeDownloads({ db, config, events: logged }, authenticateApi, createDownloads({ config })));
+      // The OAuth2 / OpenID Connect provider (its consent page is a page of the web interface, below).
+      web.use(createOAuth2Provider({ db, config, events: logged, rootUrl: () => url }, authenticateApi));
       // The web interface (src/web, built into dist/web): its assets, and the HTML shell for its pages.
       web.use(createWebInterface({ db, config, events: logged }, authenticateApi));
       web.use((req, res) => sendError(res, 404, `nothing at ${req.method} ${req.path}`));

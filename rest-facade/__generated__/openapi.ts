@@ -1835,6 +1835,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/user/applications/oauth2": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The caller's OAuth2 applications, newest first (without their secrets) */
+        get: operations["userGetOauth2Application"];
+        put?: never;
+        /**
+         * Register an OAuth2 application; its client secret is in this answer only
+         * @description Redirect URIs must be absolute URLs without a fragment; an authorization request must name one of them exactly. A public client (confidential_client false) must use PKCE.
+         */
+        post: operations["userCreateOAuth2Application"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/user/applications/oauth2/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One of the caller's OAuth2 applications (404 for another account's) */
+        get: operations["userGetOAuth2Application"];
+        put?: never;
+        post?: never;
+        /** Delete an application; every token it was given stops working at once */
+        delete: operations["userDeleteOAuth2Application"];
+        options?: never;
+        head?: never;
+        /** Replace an application's settings; a new client secret is made and shown this once */
+        patch: operations["userUpdateOAuth2Application"];
+        trace?: never;
+    };
     "/orgs": {
         parameters: {
             query?: never;
@@ -5551,6 +5591,26 @@ export interface components {
             /** Format: int64 */
             new?: number;
         };
+        /** @description An OAuth2 client. client_secret is empty except in the answer that made the secret. */
+        OAuth2Application: {
+            /** Format: int64 */
+            id?: number;
+            name?: string;
+            client_id?: string;
+            client_secret?: string;
+            confidential_client?: boolean;
+            skip_secondary_authorization?: boolean;
+            redirect_uris?: string[];
+            /** Format: date-time */
+            created?: string;
+        };
+        /** @description An application's name, redirect URIs and kind of client. */
+        CreateOAuth2ApplicationOptions: {
+            name: string;
+            redirect_uris: string[];
+            confidential_client?: boolean;
+            skip_secondary_authorization?: boolean;
+        };
         Organization: {
             /** Format: uri */
             avatar_url?: string;
@@ -7421,6 +7481,24 @@ export interface components {
                 "application/json": components["schemas"]["NotificationCount"];
             };
         };
+        /** @description One OAuth2 application. */
+        OAuth2Application: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["OAuth2Application"];
+            };
+        };
+        /** @description A page of OAuth2 applications. */
+        OAuth2ApplicationList: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["OAuth2Application"][];
+            };
+        };
         /** @description Files a pull request changes. */
         ChangedFileList: {
             headers: {
@@ -7905,6 +7983,8 @@ export interface components {
         notificationLastReadAt: string;
         /** @description The state to set: read (the default), unread or pinned. */
         notificationToStatus: string;
+        /** @description The application's id. */
+        oauth2ApplicationId: number;
         /** @description Owner of the repository. */
         reactionOwner: string;
         /** @description Name of the repository. */
@@ -11439,6 +11519,100 @@ export interface operations {
         responses: {
             205: components["responses"]["NotificationThreadList"];
             404: components["responses"]["notFound"];
+        };
+    };
+    userGetOauth2Application: {
+        parameters: {
+            query?: {
+                /** @description Page number, from 1. */
+                page?: components["parameters"]["page"];
+                /** @description Items per page (DEFAULT_PAGING_NUM by default, at most MAX_RESPONSE_ITEMS). */
+                limit?: components["parameters"]["limit"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["OAuth2ApplicationList"];
+            401: components["responses"]["unauthorized"];
+        };
+    };
+    userCreateOAuth2Application: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateOAuth2ApplicationOptions"];
+            };
+        };
+        responses: {
+            201: components["responses"]["OAuth2Application"];
+            400: components["responses"]["error"];
+            401: components["responses"]["unauthorized"];
+            422: components["responses"]["validationError"];
+        };
+    };
+    userGetOAuth2Application: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The application's id. */
+                id: components["parameters"]["oauth2ApplicationId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["OAuth2Application"];
+            401: components["responses"]["unauthorized"];
+            404: components["responses"]["notFound"];
+        };
+    };
+    userDeleteOAuth2Application: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The application's id. */
+                id: components["parameters"]["oauth2ApplicationId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: components["responses"]["empty"];
+            401: components["responses"]["unauthorized"];
+            404: components["responses"]["notFound"];
+        };
+    };
+    userUpdateOAuth2Application: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The application's id. */
+                id: components["parameters"]["oauth2ApplicationId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateOAuth2ApplicationOptions"];
+            };
+        };
+        responses: {
+            200: components["responses"]["OAuth2Application"];
+            400: components["responses"]["error"];
+            401: components["responses"]["unauthorized"];
+            404: components["responses"]["notFound"];
+            422: components["responses"]["validationError"];
         };
     };
     orgGetAll: {

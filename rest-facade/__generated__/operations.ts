@@ -32,6 +32,7 @@ export { issueListLabels, issueGetLabel, issueCreateLabel, issueEditLabel, issue
 export { renderMarkdown, renderMarkdownRaw, renderMarkup } from '../operations/markup/markup.ts';
 export { issueGetMilestonesList, issueGetMilestone, issueCreateMilestone, issueEditMilestone, issueDeleteMilestone } from '../operations/milestone/milestones.ts';
 export { notifyGetList, notifyGetRepoList, notifyNewAvailable, notifyGetThread, notifyReadThread, notifyReadList, notifyReadRepoList } from '../operations/notification/notifications.ts';
+export { userGetOauth2Application, userCreateOAuth2Application, userGetOAuth2Application, userUpdateOAuth2Application, userDeleteOAuth2Application } from '../operations/oauth2/applications.ts';
 export { orgListMembers, orgListPublicMembers, orgIsMember, orgIsPublicMember, orgDeleteMember, orgPublicizeMember, orgConcealMember } from '../operations/org/members.ts';
 export { orgGetAll, adminGetAllOrgs, orgListCurrentUserOrgs, orgListUserOrgs, orgGet, orgCreate, adminCreateOrg, orgEdit, orgDelete, orgGetUserPermissions } from '../operations/org/orgs.ts';
 export { repoListBranchProtection, repoGetBranchProtection, repoCreateBranchProtection, repoEditBranchProtection, repoDeleteBranchProtection, repoUpdateBranchProtectionPriories } from '../operations/protection/branch-protections.ts';

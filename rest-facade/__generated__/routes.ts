@@ -3,8 +3,13 @@ import type { Route } from '../route-table.ts';
 
 /** Every operation of schema/openapi/, most specific path first (route-table.ts: compareSpecificity). */
 export const routes: Route[] = [
+  {"method":"get","path":"/user/applications/oauth2/{id}","operationId":"userGetOAuth2Application","guard":"signedIn","scope":"user"},
+  {"method":"delete","path":"/user/applications/oauth2/{id}","operationId":"userDeleteOAuth2Application","guard":"signedIn","scope":"user"},
+  {"method":"patch","path":"/user/applications/oauth2/{id}","operationId":"userUpdateOAuth2Application","guard":"signedIn","scope":"user"},
   {"method":"get","path":"/admin/emails/search","operationId":"adminSearchEmails","guard":"siteAdmin","scope":"admin"},
   {"method":"get","path":"/repos/issues/search","operationId":"issueSearchIssues","guard":"public","scope":"issue"},
+  {"method":"get","path":"/user/applications/oauth2","operationId":"userGetOauth2Application","guard":"signedIn","scope":"user"},
+  {"method":"post","path":"/user/applications/oauth2","operationId":"userCreateOAuth2Application","guard":"signedIn","scope":"user"},
   {"method":"delete","path":"/admin/users/{username}/keys/{id}","operationId":"adminDeleteUserPublicKey","guard":"siteAdmin","scope":"admin"},
   {"method":"post","path":"/admin/users/{username}/keys","operationId":"adminCreatePublicKey","guard":"siteAdmin","scope":"admin"},
   {"method":"post","path":"/admin/users/{username}/orgs","operationId":"adminCreateOrg","guard":"siteAdmin","scope":"admin"},

@@ -85,7 +85,9 @@ async function viewerForToken(deps: AuthDeps, secret: string): Promise<Viewer> {
   if (!token) throw unauthenticated('the access token is not valid');
   if (token.expiresAt && token.expiresAt.getTime() <= Date.now()) throw unauthenticated('the access token has expired');
   checkCanSignIn(token.user);
-  return { user: token.user, method: 'token', grant: grantOf(token), tokenId: token.id };
+  const viewer: Viewer = { user: token.user, method: 'token', grant: grantOf(token), tokenId: token.id };
+  if (token.oauth2GrantId !== null) viewer.oauth2GrantId = token.oauth2GrantId;
+  return viewer;
 }
 
 /** Grants parsed once per token row (cached rows are shared by the requests that use the token). */

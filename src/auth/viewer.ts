@@ -13,6 +13,8 @@ export interface Viewer {
   sudoBy?: User;
   /** Id of the token used, if any. */
   tokenId?: number;
+  /** The OAuth2 grant the token was issued for, when an OAuth2 application made the request. */
+  oauth2GrantId?: number;
   /** The web interface session the browser signed in with (its cookie), if any. */
   session?: { id: number; csrfToken: string };
 }

@@ -241,6 +241,21 @@ export const defaults = {
     /** Graft: uploads never finished (a process stopped during them) older than this are removed. */
     OLDER_THAN: '24h',
   },
+  oauth2: {
+    /** The OAuth2 / OpenID Connect provider's endpoints (Gitea's [oauth2] ENABLED); off, they answer 404. */
+    ENABLED: true,
+    /** Seconds an issued access token works. */
+    ACCESS_TOKEN_EXPIRATION_TIME: 3600,
+    /** Hours a refresh token works. */
+    REFRESH_TOKEN_EXPIRATION_TIME: 730,
+    /** Each refresh token works once: a refresh answers with the next one. */
+    INVALIDATE_REFRESH_TOKENS: true,
+    /**
+     * Token scopes (read:repository, …) among the requested OAuth scopes limit the access token to them; off, an
+     * access token may do all its account may (Gitea's default).
+     */
+    ENABLE_ADDITIONAL_GRANT_SCOPES: false,
+  },
   log: {
     /** "info" logs one line per request; "silent" logs nothing. */
     LEVEL: 'info',

@@ -35,7 +35,7 @@ export const CONTENT_SECURITY_POLICY = [
 ].join('; ');
 
 /** First path segments that are pages of the site, not account names (they are reserved: user.rules.ts). */
-const SITE_PAGES = new Set(['', 'explore', 'user', 'notifications', '-', 'org', 'repo', 'admin']);
+const SITE_PAGES = new Set(['', 'explore', 'user', 'notifications', '-', 'org', 'repo', 'admin', 'login']);
 
 interface Asset {
   type: string;

@@ -73,7 +73,7 @@ describe('personal settings in a browser', { skip: noBrowser }, () => {
   it('creating a token shows its secret once, the secret works on /api/v1/user, and deleting it ends it', async () => {
     const account = await createAccount(api);
     const page = await browser.open('/user/settings/applications', { account });
-    await page.getByRole('heading', { name: 'Applications' }).waitFor();
+    await page.getByRole('heading', { name: 'Applications', exact: true }).waitFor();
     await page.getByLabel('Token name').fill('ci');
     await page.getByLabel('user').selectOption('read');
     await page.getByLabel('repository').selectOption('write');

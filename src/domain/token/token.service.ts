@@ -52,15 +52,16 @@ export async function createAccessToken(
 
 export async function listAccessTokens(ctx: ServiceContext, login: string, window: PageWindow): Promise<Page<AccessToken>> {
   const owner = await tokenOwner(ctx, login);
-  const where = { userId: owner.id };
+  // Tokens issued to OAuth2 applications are managed through their grants (src/domain/oauth2), not listed here.
+  const where = { userId: owner.id, oauth2GrantId: null };
   return pageFrom(ctx.db.accessToken.findMany({ where, orderBy: { id: 'desc' }, skip: window.offset, take: window.limit }), ctx.db.accessToken.count({ where }));
 }
 
 /** Deletes by numeric id or by name; a name shared by several tokens is ambiguous. */
 export async function deleteAccessToken(ctx: ServiceContext, login: string, idOrName: string): Promise<void> {
   const owner = await tokenOwner(ctx, login);
-  const byId = /^\d+$/.test(idOrName) ? await ctx.db.accessToken.findFirst({ where: { userId: owner.id, id: Number(idOrName) } }) : null;
-  const matches = byId ? [byId] : await ctx.db.accessToken.findMany({ where: { userId: owner.id, name: idOrName } });
+  const byId = /^\d+$/.test(idOrName) ? await ctx.db.accessToken.findFirst({ where: { userId: owner.id, id: Number(idOrName), oauth2GrantId: null } }) : null;
+  const matches = byId ? [byId] : await ctx.db.accessToken.findMany({ where: { userId: owner.id, name: idOrName, oauth2GrantId: null } });
   if (matches.length === 0) throw notFound(`access token "${idOrName}" does not exist`);
   if (matches.length > 1) throw invalid(`several access tokens are named "${idOrName}": delete by id`);
   await revoke(ctx, matches[0]);

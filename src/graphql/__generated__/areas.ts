@@ -33,6 +33,7 @@ import '../../domain/milestone/milestone.graphql.ts';
 import '../../domain/milestone/milestone.caches.ts';
 import '../../domain/milestone/milestone.loaders.ts';
 import '../../domain/notification/notification.graphql.ts';
+import '../../domain/oauth2/oauth2.graphql.ts';
 import '../../domain/org/org.graphql.ts';
 import '../../domain/protection/protection.graphql.ts';
 import '../../domain/protection/protection.caches.ts';

@@ -49,6 +49,7 @@ export const routes: RouteObject[] = [
     children: [
       { index: true, lazy: page(() => import('../pages/home/Home.tsx')) },
       { path: 'user/login', lazy: page(() => import('../pages/sign-in/SignIn.tsx')) },
+      { path: 'login/oauth/authorize', lazy: page(() => import('../pages/oauth2/Authorize.tsx')) },
       ...siteRoutes,
       {
         // A repository's pages: each area (code, issues, …) lists its own routes under the repository's frame.

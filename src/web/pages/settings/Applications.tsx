@@ -5,6 +5,7 @@ import { useViewer } from '../../app/viewer.tsx';
 import { ErrorMessage, Loading } from '../../components/Status.tsx';
 import { TimeAgo } from '../../components/Time.tsx';
 import { CopyButton } from './CopyButton.tsx';
+import { OAuth2Settings } from './OAuth2Applications.tsx';
 
 /** Gitea's token scope categories (src/auth/scopes.ts): each gets no access, read or write. */
 const CATEGORIES = ['activitypub', 'admin', 'issue', 'misc', 'notification', 'organization', 'package', 'repository', 'user'] as const;
@@ -28,6 +29,7 @@ export default function ApplicationSettings() {
           reload();
         }}
       />
+      <OAuth2Settings />
     </section>
   );
 }

@@ -10,6 +10,55 @@ CREATE TABLE "EmailAddress" (
 );
 
 -- CreateTable
+CREATE TABLE "OAuth2Application" (
+    "id" INTEGER NOT NULL PRIMARY KEY AUTOINCREMENT,
+    "userId" INTEGER NOT NULL,
+    "name" TEXT NOT NULL,
+    "clientId" TEXT NOT NULL,
+    "clientSecretHash" TEXT NOT NULL,
+    "redirectUris" TEXT NOT NULL,
+    "confidentialClient" BOOLEAN NOT NULL DEFAULT true,
+    "skipSecondaryAuthorization" BOOLEAN NOT NULL DEFAULT false,
+    "createdAt" DATETIME NOT NULL DEFAULT CURRENT_TIMESTAMP,
+    "updatedAt" DATETIME NOT NULL,
+    CONSTRAINT "OAuth2Application_userId_fkey" FOREIGN KEY ("userId") REFERENCES "User" ("id") ON DELETE CASCADE ON UPDATE CASCADE
+);
+
+-- CreateTable
+CREATE TABLE "OAuth2Grant" (
+    "id" INTEGER NOT NULL PRIMARY KEY AUTOINCREMENT,
+    "userId" INTEGER NOT NULL,
+    "applicationId" INTEGER NOT NULL,
+    "scope" TEXT NOT NULL DEFAULT '',
+    "nonce" TEXT NOT NULL DEFAULT '',
+    "counter" INTEGER NOT NULL DEFAULT 1,
+    "createdAt" DATETIME NOT NULL DEFAULT CURRENT_TIMESTAMP,
+    "updatedAt" DATETIME NOT NULL,
+    CONSTRAINT "OAuth2Grant_userId_fkey" FOREIGN KEY ("userId") REFERENCES "User" ("id") ON DELETE CASCADE ON UPDATE CASCADE,
+    CONSTRAINT "OAuth2Grant_applicationId_fkey" FOREIGN KEY ("applicationId") REFERENCES "OAuth2Application" ("id") ON DELETE CASCADE ON UPDATE CASCADE
+);
+
+-- CreateTable
+CREATE TABLE "OAuth2AuthorizationCode" (
+    "id" INTEGER NOT NULL PRIMARY KEY AUTOINCREMENT,
+    "grantId" INTEGER NOT NULL,
+    "codeHash" TEXT NOT NULL,
+    "redirectUri" TEXT NOT NULL,
+    "codeChallenge" TEXT NOT NULL DEFAULT '',
+    "codeChallengeMethod" TEXT NOT NULL DEFAULT '',
+    "expiresAt" DATETIME NOT NULL,
+    "createdAt" DATETIME NOT NULL DEFAULT CURRENT_TIMESTAMP,
+    CONSTRAINT "OAuth2AuthorizationCode_grantId_fkey" FOREIGN KEY ("grantId") REFERENCES "OAuth2Grant" ("id") ON DELETE CASCADE ON UPDATE CASCADE
+);
+
+-- CreateTable
+CREATE TABLE "OAuth2SigningKey" (
+    "id" INTEGER NOT NULL PRIMARY KEY AUTOINCREMENT,
+    "privateJwk" TEXT NOT NULL,
+    "createdAt" DATETIME NOT NULL DEFAULT CURRENT_TIMESTAMP
+);
+
+-- CreateTable
 CREATE TABLE "CronTask" (
     "name" TEXT NOT NULL PRIMARY KEY,
     "holder" TEXT,
@@ -68,6 +117,26 @@ DROP TABLE "User";
 ALTER TABLE "new_User" RENAME TO "User";
 CREATE UNIQUE INDEX "User_lowerLogin_key" ON "User"("lowerLogin");
 CREATE INDEX "User_lowerEmail_idx" ON "User"("lowerEmail");
+CREATE TABLE "new_AccessToken" (
+    "id" INTEGER NOT NULL PRIMARY KEY AUTOINCREMENT,
+    "userId" INTEGER NOT NULL,
+    "name" TEXT NOT NULL,
+    "tokenHash" TEXT NOT NULL,
+    "tokenLastEight" TEXT NOT NULL,
+    "scopes" TEXT NOT NULL,
+    "expiresAt" DATETIME,
+    "lastUsedAt" DATETIME,
+    "createdAt" DATETIME NOT NULL DEFAULT CURRENT_TIMESTAMP,
+    "oauth2GrantId" INTEGER,
+    CONSTRAINT "AccessToken_userId_fkey" FOREIGN KEY ("userId") REFERENCES "User" ("id") ON DELETE CASCADE ON UPDATE CASCADE,
+    CONSTRAINT "AccessToken_oauth2GrantId_fkey" FOREIGN KEY ("oauth2GrantId") REFERENCES "OAuth2Grant" ("id") ON DELETE CASCADE ON UPDATE CASCADE
+);
+INSERT INTO "new_AccessToken" ("createdAt", "expiresAt", "id", "lastUsedAt", "name", "scopes", "tokenHash", "tokenLastEight", "userId") SELECT "createdAt", "expiresAt", "id", "lastUsedAt", "name", "scopes", "tokenHash", "tokenLastEight", "userId" FROM "AccessToken";
+DROP TABLE "AccessToken";
+ALTER TABLE "new_AccessToken" RENAME TO "AccessToken";
+CREATE UNIQUE INDEX "AccessToken_tokenHash_key" ON "AccessToken"("tokenHash");
+CREATE INDEX "AccessToken_oauth2GrantId_idx" ON "AccessToken"("oauth2GrantId");
+CREATE UNIQUE INDEX "AccessToken_userId_name_key" ON "AccessToken"("userId", "name");
 PRAGMA foreign_keys=ON;
 PRAGMA defer_foreign_keys=OFF;
 
@@ -76,3 +145,21 @@ CREATE UNIQUE INDEX "EmailAddress_lowerEmail_key" ON "EmailAddress"("lowerEmail"
 
 -- CreateIndex
 CREATE INDEX "EmailAddress_userId_idx" ON "EmailAddress"("userId");
+
+-- CreateIndex
+CREATE UNIQUE INDEX "OAuth2Application_clientId_key" ON "OAuth2Application"("clientId");
+
+-- CreateIndex
+CREATE INDEX "OAuth2Application_userId_idx" ON "OAuth2Application"("userId");
+
+-- CreateIndex
+CREATE INDEX "OAuth2Grant_applicationId_idx" ON "OAuth2Grant"("applicationId");
+
+-- CreateIndex
+CREATE UNIQUE INDEX "OAuth2Grant_userId_applicationId_key" ON "OAuth2Grant"("userId", "applicationId");
+
+-- CreateIndex
+CREATE UNIQUE INDEX "OAuth2AuthorizationCode_codeHash_key" ON "OAuth2AuthorizationCode"("codeHash");
+
+-- CreateIndex
+CREATE INDEX "OAuth2AuthorizationCode_grantId_idx" ON "OAuth2AuthorizationCode"("grantId");
