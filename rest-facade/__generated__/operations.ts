@@ -30,6 +30,7 @@ export { issueListLabels, issueGetLabel, issueCreateLabel, issueEditLabel, issue
 export { renderMarkdown, renderMarkdownRaw, renderMarkup } from '../operations/markup/markup.ts';
 export { issueGetMilestonesList, issueGetMilestone, issueCreateMilestone, issueEditMilestone, issueDeleteMilestone } from '../operations/milestone/milestones.ts';
 export { notifyGetList, notifyGetRepoList, notifyNewAvailable, notifyGetThread, notifyReadThread, notifyReadList, notifyReadRepoList } from '../operations/notification/notifications.ts';
+export { orgUpdateAvatar, orgDeleteAvatar } from '../operations/org/avatar.ts';
 export { orgListMembers, orgListPublicMembers, orgIsMember, orgIsPublicMember, orgDeleteMember, orgPublicizeMember, orgConcealMember } from '../operations/org/members.ts';
 export { orgGetAll, adminGetAllOrgs, orgListCurrentUserOrgs, orgListUserOrgs, orgGet, orgCreate, adminCreateOrg, orgEdit, orgDelete, orgGetUserPermissions } from '../operations/org/orgs.ts';
 export { repoListBranchProtection, repoGetBranchProtection, repoCreateBranchProtection, repoEditBranchProtection, repoDeleteBranchProtection, repoUpdateBranchProtectionPriories } from '../operations/protection/branch-protections.ts';
@@ -56,6 +57,7 @@ export { issueTrackedTimes, issueAddTime, issueDeleteTime, issueResetTime, repoT
 export { userGetTokens, userCreateToken, userDeleteAccessToken } from '../operations/token/tokens.ts';
 export { repoTransfer, acceptRepoTransfer, rejectRepoTransfer } from '../operations/transfer/transfers.ts';
 export { adminSearchUsers, adminCreateUser, adminEditUser, adminDeleteUser } from '../operations/user/admin.ts';
+export { userUpdateAvatar, userDeleteAvatar } from '../operations/user/avatar.ts';
 export { userGet, userGetCurrent, userSearch } from '../operations/user/users.ts';
 export { repoListHooks, repoGetHook, repoCreateHook, repoEditHook, repoDeleteHook, repoTestHook, orgListHooks, orgGetHook, orgCreateHook, orgEditHook, orgDeleteHook, userListHooks, userGetHook, userCreateHook, userEditHook, userDeleteHook, adminListHooks, adminGetHook, adminCreateHook, adminEditHook, adminDeleteHook } from '../operations/webhook/hooks.ts';
 export { repoGetWikiPages, repoGetWikiPage, repoGetWikiPageRevisions, repoCreateWikiPage, repoEditWikiPage, repoDeleteWikiPage } from '../operations/wiki/wiki.ts';

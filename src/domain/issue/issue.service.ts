@@ -90,6 +90,7 @@ export const GHOST: User = Object.freeze({
   starredCount: 0,
   totpSecret: null,
   emailNotificationsPreference: 'disabled',
+  avatar: null,
   lastLoginAt: null,
   createdAt: new Date(0),
   updatedAt: new Date(0),

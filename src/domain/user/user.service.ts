@@ -14,6 +14,7 @@ import { removeRepository } from '../../git/repo.ts';
 import { accountVisible, canSeeAccount, visibleAccountsWhere } from '../access/access.service.ts';
 import { repositoryPath, wikiRepositoryPath } from '../repo/storage.ts';
 import { forgetAccount, forgetRepositories } from '../social/social.counters.ts';
+import { forgetAccountAvatar } from './avatar.service.ts';
 
 /** Whether a person's account is visible (organizations: canSeeAccount, which knows memberships). */
 export function canSeeUser(viewer: Viewer, user: User): boolean {
@@ -282,6 +283,7 @@ export async function deleteUser(ctx: ServiceContext, login: string, options: { 
     await removeRepository(repositoryPath(ctx.config, repo.id));
     await removeRepository(wikiRepositoryPath(ctx.config, repo.id));
   }
+  await forgetAccountAvatar(ctx, user);
   await ctx.events.publish('user.deleted', { userId: user.id });
 }
 
