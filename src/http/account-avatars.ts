@@ -50,7 +50,7 @@ async function sendUploaded(req: Request, res: Response, avatar: StoredAvatar, v
   res.setHeader('ETag', etag);
   res.setHeader('Cache-Control', versioned ? 'public, max-age=31536000, immutable' : 'public, no-cache');
   res.setHeader('X-Content-Type-Options', 'nosniff');
-  if (req.headers['if-none-match'] === etag) {
+  if (matches(req, etag)) {
     avatar.stream.destroy();
     return void res.status(304).end();
   }
@@ -62,6 +62,11 @@ async function sendUploaded(req: Request, res: Response, avatar: StoredAvatar, v
     return void res.end();
   }
   await pipeline(avatar.stream, res).catch(() => res.destroy());
+}
+
+/** Whether If-None-Match names this ETag (one of a list, weak or not). */
+function matches(req: Request, etag: string): boolean {
+  return (req.headers['if-none-match'] ?? '').split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag);
 }
 
 function escapeXml(text: string): string {

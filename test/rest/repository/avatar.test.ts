@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { before, describe, it } from 'node:test';
+import sharp from 'sharp';
 import { createAccount, type TestAccount } from '../../testkit/accounts.ts';
 import { clientFor } from '../../testkit/gitea-js.ts';
 import { buildRepo } from '../../testkit/repos.ts';
@@ -73,6 +74,15 @@ describe('repository avatars', () => {
     assert.equal((await api.post(`${repo.path}/avatar`, { image: huge.toString('base64') }, owner.basic)).status, 422);
     assert.equal((await api.post(`${repo.path}/avatar`, {}, owner.basic)).status, 422);
     assert.equal((await api.get(repo.path, owner.basic)).body.avatar_url, '');
+  });
+
+  it('refuses with 422 a damaged image and one over 4096 pixels wide, through the checks account avatars use', async () => {
+    const repo = await buildRepo(server, owner);
+    assert.equal((await api.post(`${repo.path}/avatar`, { image: PNG.subarray(0, 40).toString('base64') }, owner.basic)).status, 422);
+    const wide = await sharp({ create: { width: 4100, height: 4, channels: 3, background: '#000' } }).png().toBuffer();
+    const res = await api.post(`${repo.path}/avatar`, { image: wide.toString('base64') }, owner.basic);
+    assert.equal(res.status, 422);
+    assert.match(res.body.message, /more than 4096x4096/);
   });
 
   it('only repository admins change the avatar: a writer gets 403, a stranger to a private repository 404', async () => {
