@@ -38,6 +38,23 @@ export function decodeBase64Image(base64: string): Buffer {
  * that is cut off or corrupt past its header is refused here rather than shown broken.
  */
 export async function checkAvatarImage(config: Pick<Config, 'picture'>, data: Buffer): Promise<{ type: string; width: number; height: number }> {
+  const checked = await checkHeader(config, data);
+  // Decoded through a small thumbnail: every pixel is read, but none is kept.
+  await decoded(() => pipelineOf(config, data).resize(16, 16, { fit: 'fill' }).raw().toBuffer());
+  return checked;
+}
+
+/**
+ * An account avatar as stored: the image checked as checkAvatarImage does, decoded and written anew as an
+ * AVATAR_SIZE square PNG (cropped to its centre), so what is served is always a well-formed picture of known size,
+ * whatever the upload held (metadata, trailing bytes and further frames are dropped).
+ */
+export async function renderAvatar(config: Pick<Config, 'picture'>, data: Buffer): Promise<Buffer> {
+  await checkHeader(config, data);
+  return decoded(() => pipelineOf(config, data).rotate().resize(AVATAR_SIZE, AVATAR_SIZE, { fit: 'cover' }).png().toBuffer());
+}
+
+async function checkHeader(config: Pick<Config, 'picture'>, data: Buffer): Promise<{ type: string; width: number; height: number }> {
   const { AVATAR_MAX_FILE_SIZE, AVATAR_MAX_WIDTH, AVATAR_MAX_HEIGHT } = config.picture;
   if (data.length > AVATAR_MAX_FILE_SIZE) throw invalid(`image is larger than ${AVATAR_MAX_FILE_SIZE} bytes`);
   const type = imageTypeOf(data);
@@ -47,23 +64,13 @@ export async function checkAvatarImage(config: Pick<Config, 'picture'>, data: Bu
   if (meta.width > AVATAR_MAX_WIDTH || meta.height > AVATAR_MAX_HEIGHT) {
     throw invalid(`image is ${meta.width}x${meta.height} pixels, more than ${AVATAR_MAX_WIDTH}x${AVATAR_MAX_HEIGHT}`);
   }
-  try {
-    await pipelineOf(config, data).raw().toBuffer();
-  } catch {
-    throw invalid('image is damaged or incomplete');
-  }
   return { type, width: meta.width, height: meta.height };
 }
 
-/**
- * An account avatar as stored: the checked image decoded and written anew as an AVATAR_SIZE square PNG (cropped
- * to its centre), so what is served is always a well-formed picture of known size, whatever the upload held
- * (metadata, trailing bytes, other frames are dropped).
- */
-export async function renderAvatar(config: Pick<Config, 'picture'>, data: Buffer): Promise<Buffer> {
-  await checkAvatarImage(config, data);
+/** The result of a decoding step, a damaged image (the decoder's failure) being the caller's 422. */
+async function decoded<T>(run: () => Promise<T>): Promise<T> {
   try {
-    return await pipelineOf(config, data).rotate().resize(AVATAR_SIZE, AVATAR_SIZE, { fit: 'cover' }).png().toBuffer();
+    return await run();
   } catch {
     throw invalid('image is damaged or incomplete');
   }

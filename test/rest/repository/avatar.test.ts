@@ -79,6 +79,10 @@ describe('repository avatars', () => {
   it('refuses with 422 a damaged image and one over 4096 pixels wide, through the checks account avatars use', async () => {
     const repo = await buildRepo(server, owner);
     assert.equal((await api.post(`${repo.path}/avatar`, { image: PNG.subarray(0, 40).toString('base64') }, owner.basic)).status, 422);
+    const noise = Buffer.from(Array.from({ length: 100 * 100 * 3 }, (_, i) => (i * 7919) % 251));
+    const noisy = await sharp(noise, { raw: { width: 100, height: 100, channels: 3 } }).png().toBuffer();
+    const cut = noisy.subarray(0, Math.floor(noisy.length / 2));
+    assert.equal((await api.post(`${repo.path}/avatar`, { image: cut.toString('base64') }, owner.basic)).status, 422);
     const wide = await sharp({ create: { width: 4100, height: 4, channels: 3, background: '#000' } }).png().toBuffer();
     const res = await api.post(`${repo.path}/avatar`, { image: wide.toString('base64') }, owner.basic);
     assert.equal(res.status, 422);
