@@ -1,11 +1,11 @@
 import { createHash } from 'node:crypto';
-import { pipeline } from 'node:stream/promises';
 import express, { type Request, type Response } from 'express';
 import type { Caches } from '../cache/cache.ts';
 import type { Config } from '../config/defaults.ts';
 import type { Db } from '../db/client.ts';
-import { openAccountAvatar, type StoredAvatar } from '../domain/user/avatar.service.ts';
+import { openAccountAvatar } from '../domain/user/avatar.service.ts';
 import { findUserByLogin } from '../domain/user/user.service.ts';
+import { sendStoredImage } from './stored-image.ts';
 
 /**
  * `/avatars/{login}`: where an account's avatar_url points. An uploaded avatar is streamed from the avatars store
@@ -21,7 +21,9 @@ export function createAccountAvatars(deps: { db: Db; config: Config; caches?: Ca
     const cache = deps.caches ? await deps.caches.view() : undefined;
     const account = await findUserByLogin({ db: deps.db, cache }, login);
     const uploaded = await openAccountAvatar(deps, account, version);
-    if (uploaded) return sendUploaded(req, res, uploaded, version === uploaded.version);
+    // The image at its versioned URL never changes, so it is kept for a year; at the bare URL it may change at
+    // any time, so caches keep it but ask again (the ETag makes that a 304).
+    if (uploaded) return sendStoredImage(req, res, uploaded, version === uploaded.version ? 'public, max-age=31536000, immutable' : 'public, no-cache');
     const digest = createHash('sha256').update(login).digest();
     const etag = `"${digest.subarray(0, 8).toString('hex')}"`;
     res.setHeader('ETag', etag);
@@ -39,34 +41,6 @@ export function createAccountAvatars(deps: { db: Db; config: Config; caches?: Ca
     res.end(req.method === 'HEAD' ? undefined : svg);
   });
   return router;
-}
-
-/**
- * The image at its versioned URL never changes, so it is kept for a year; at the bare URL it may change at any
- * time, so caches keep it but ask again (the ETag makes that a 304).
- */
-async function sendUploaded(req: Request, res: Response, avatar: StoredAvatar, versioned: boolean) {
-  const etag = `"${avatar.version}"`;
-  res.setHeader('ETag', etag);
-  res.setHeader('Cache-Control', versioned ? 'public, max-age=31536000, immutable' : 'public, no-cache');
-  res.setHeader('X-Content-Type-Options', 'nosniff');
-  if (matches(req, etag)) {
-    avatar.stream.destroy();
-    return void res.status(304).end();
-  }
-  // Stored avatars are always PNG (re-encoded on upload).
-  res.setHeader('Content-Type', 'image/png');
-  res.setHeader('Content-Length', avatar.size);
-  if (req.method === 'HEAD') {
-    avatar.stream.destroy();
-    return void res.end();
-  }
-  await pipeline(avatar.stream, res).catch(() => res.destroy());
-}
-
-/** Whether If-None-Match names this ETag (one of a list, weak or not). */
-function matches(req: Request, etag: string): boolean {
-  return (req.headers['if-none-match'] ?? '').split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag);
 }
 
 function escapeXml(text: string): string {

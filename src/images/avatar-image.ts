@@ -1,3 +1,4 @@
+import type { Readable } from 'node:stream';
 import sharp from 'sharp';
 import type { Config } from '../config/defaults.ts';
 import { badRequest, invalid } from '../errors.ts';
@@ -79,3 +80,12 @@ async function decoded<T>(run: () => Promise<T>): Promise<T> {
 /** A decoder that fails on damaged data rather than filling in missing pixels, and never decodes more than the limits allow. */
 const pipelineOf = (config: Pick<Config, 'picture'>, data: Buffer) =>
   sharp(data, { failOn: 'warning', limitInputPixels: config.picture.AVATAR_MAX_WIDTH * config.picture.AVATAR_MAX_HEIGHT });
+
+/** A stored image ready to stream (served by src/http/stored-image.ts): its bytes, size, type and version. */
+export interface StoredImage {
+  stream: Readable;
+  size: number;
+  type: string;
+  /** Changes whenever the bytes do: the ETag. */
+  version: string;
+}

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { Readable } from 'node:stream';
-import { checkAvatarImage, decodeBase64Image, imageTypeOf } from '../../images/avatar-image.ts';
+import { checkAvatarImage, decodeBase64Image, imageTypeOf, type StoredImage } from '../../images/avatar-image.ts';
 import { transactionWithEvents } from '../../events/outbox.ts';
 import type { ServiceContext } from '../../services.ts';
 import { storageFor } from '../../storage/stores.ts';
@@ -41,13 +41,18 @@ export async function deleteAvatar(ctx: ServiceContext, ownerLogin: string, name
   await store(ctx).delete(repo.avatar);
 }
 
-/** The bytes and type of an avatar by its key (avatars are public, as in Gitea); null when there is none. */
-export async function openAvatar(ctx: Pick<ServiceContext, 'config'>, key: string): Promise<{ data: Buffer; type: string } | null> {
+/**
+ * An avatar by its key, as a stream from the store with its size and type (avatars are public, as in Gitea); null
+ * when there is none. The type is told from its first bytes, read apart, so the image itself is never buffered.
+ */
+export async function openAvatar(ctx: Pick<ServiceContext, 'config'>, key: string): Promise<StoredImage | null> {
   if (!KEY.test(key)) return null;
+  const stat = await store(ctx).stat(key);
+  const head = stat && (await store(ctx).get(key, { start: 0, end: Math.min(stat.size, 12) - 1 }));
+  if (!stat || !head) return null;
+  const chunks: Buffer[] = [];
+  for await (const chunk of head) chunks.push(chunk as Buffer);
   const stream = await store(ctx).get(key);
   if (!stream) return null;
-  const chunks: Buffer[] = [];
-  for await (const chunk of stream) chunks.push(chunk as Buffer);
-  const data = Buffer.concat(chunks);
-  return { data, type: imageTypeOf(data) ?? 'application/octet-stream' };
+  return { stream, size: stat.size, type: imageTypeOf(Buffer.concat(chunks)) ?? 'application/octet-stream', version: key }; // the key holds a hash of the bytes
 }

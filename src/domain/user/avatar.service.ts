@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { requireUser } from '../../auth/viewer.ts';
 import type { User } from '../../db/models.ts';
-import { decodeBase64Image, renderAvatar } from '../../images/avatar-image.ts';
+import { decodeBase64Image, renderAvatar, type StoredImage } from '../../images/avatar-image.ts';
 import type { ServiceContext } from '../../services.ts';
 import { storageFor } from '../../storage/stores.ts';
 
@@ -65,24 +65,18 @@ async function currentViewer(ctx: ServiceContext): Promise<User> {
   return (await ctx.db.user.findUnique({ where: { id: viewer.id } })) ?? viewer;
 }
 
-export interface StoredAvatar {
-  stream: Readable;
-  size: number;
-  /** The image's version (the hash in its key). */
-  version: string;
-}
-
 /**
  * An account's uploaded avatar, as a stream from the store, or null when it has none to show: public accounts
  * show it to anyone; others only at the URL of their current version (which only those who may see the account
  * are given), so that asking for a hidden account's picture tells nothing about it.
  */
-export async function openAccountAvatar(ctx: Pick<ServiceContext, 'config'>, account: User | null, version?: string): Promise<StoredAvatar | null> {
+export async function openAccountAvatar(ctx: Pick<ServiceContext, 'config'>, account: User | null, version?: string): Promise<StoredImage | null> {
   if (!account?.avatar) return null;
   const current = versionOf(account.avatar);
   if (account.visibility !== 'public' && version !== current) return null;
   const stat = await store(ctx).stat(account.avatar);
   const stream = stat && (await store(ctx).get(account.avatar));
   if (!stat || !stream) return null;
-  return { stream, size: stat.size, version: current };
+  // Always PNG: uploads are re-encoded.
+  return { stream, size: stat.size, type: 'image/png', version: current };
 }

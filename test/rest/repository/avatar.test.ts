@@ -76,6 +76,19 @@ describe('repository avatars', () => {
     assert.equal((await api.get(repo.path, owner.basic)).body.avatar_url, '');
   });
 
+  it('serves the image with its key as ETag, kept for a year, and answers If-None-Match with 304', async () => {
+    const repo = await buildRepo(server, owner);
+    await api.post(`${repo.path}/avatar`, { image: PNG.toString('base64') }, owner.basic);
+    const url: string = (await api.get(repo.path, owner.basic)).body.avatar_url;
+    const res = await fetch(url);
+    assert.equal(res.headers.get('etag'), `"${url.split('/').pop()}"`);
+    assert.equal(res.headers.get('cache-control'), 'public, max-age=31536000, immutable');
+    assert.equal(Number(res.headers.get('content-length')), PNG.length);
+    await res.arrayBuffer();
+    const again = await fetch(url, { headers: { 'If-None-Match': res.headers.get('etag')! } });
+    assert.equal(again.status, 304);
+  });
+
   it('refuses with 422 a damaged image and one over 4096 pixels wide, through the checks account avatars use', async () => {
     const repo = await buildRepo(server, owner);
     assert.equal((await api.post(`${repo.path}/avatar`, { image: PNG.subarray(0, 40).toString('base64') }, owner.basic)).status, 422);
