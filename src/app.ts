@@ -241,7 +241,7 @@ export function buildApp(config: Config = loadConfig(), options: AppOptions = {}
       web.use(createGitRouter({ ...authDeps, events: logged, caches }));
       web.use(createAttachmentDownloads({ ...authDeps, events: logged, caches }));
       web.use(createRepoAvatars({ config }));
-      web.use(createAccountAvatars());
+      web.use(createAccountAvatars({ db, config, caches }));
       // The web interface's raw file and archive links (signed in by the session cookie).
       web.use(createCodeDownloads({ db, config, events: logged }, authenticateApi, createDownloads({ config })));
       // The OAuth2 / OpenID Connect provider (its consent page is a page of the web interface, below).

@@ -1912,6 +1912,24 @@ export interface paths {
         patch: operations["orgEdit"];
         trace?: never;
     };
+    "/orgs/{org}/avatar": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Set an organization's avatar from a base64 PNG, JPEG, GIF or WebP image (its owners); it is stored as a 290x290 PNG */
+        post: operations["orgUpdateAvatar"];
+        /** Remove an organization's avatar (its owners), bringing back the generated one */
+        delete: operations["orgDeleteAvatar"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/user/orgs": {
         parameters: {
             query?: never;
@@ -4126,6 +4144,24 @@ export interface paths {
         put?: never;
         post?: never;
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/user/avatar": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Set the caller's avatar from a base64 PNG, JPEG, GIF or WebP image; it is stored as a 290x290 PNG */
+        post: operations["userUpdateAvatar"];
+        /** Remove the caller's avatar, bringing back the generated one */
+        delete: operations["userDeleteAvatar"];
         options?: never;
         head?: never;
         patch?: never;
@@ -6779,6 +6815,10 @@ export interface components {
             location?: string;
             theme?: string;
             website?: string;
+        };
+        UpdateUserAvatarOption: {
+            /** @description The picture, base64-encoded (PNG, JPEG, GIF or WebP). */
+            image: string;
         };
         /** @description An account as the API shows it. */
         User: {
@@ -11735,6 +11775,44 @@ export interface operations {
             404: components["responses"]["notFound"];
         };
     };
+    orgUpdateAvatar: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                org: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["UpdateUserAvatarOption"];
+            };
+        };
+        responses: {
+            204: components["responses"]["empty"];
+            400: components["responses"]["error"];
+            403: components["responses"]["forbidden"];
+            404: components["responses"]["notFound"];
+            422: components["responses"]["validationError"];
+        };
+    };
+    orgDeleteAvatar: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                org: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: components["responses"]["empty"];
+            403: components["responses"]["forbidden"];
+            404: components["responses"]["notFound"];
+        };
+    };
     orgListCurrentUserOrgs: {
         parameters: {
             query?: {
@@ -15726,6 +15804,38 @@ export interface operations {
         requestBody?: never;
         responses: {
             200: components["responses"]["User"];
+            401: components["responses"]["unauthorized"];
+        };
+    };
+    userUpdateAvatar: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["UpdateUserAvatarOption"];
+            };
+        };
+        responses: {
+            204: components["responses"]["empty"];
+            400: components["responses"]["error"];
+            401: components["responses"]["unauthorized"];
+            422: components["responses"]["validationError"];
+        };
+    };
+    userDeleteAvatar: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: components["responses"]["empty"];
             401: components["responses"]["unauthorized"];
         };
     };

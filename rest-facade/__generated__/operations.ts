@@ -33,6 +33,7 @@ export { renderMarkdown, renderMarkdownRaw, renderMarkup } from '../operations/m
 export { issueGetMilestonesList, issueGetMilestone, issueCreateMilestone, issueEditMilestone, issueDeleteMilestone } from '../operations/milestone/milestones.ts';
 export { notifyGetList, notifyGetRepoList, notifyNewAvailable, notifyGetThread, notifyReadThread, notifyReadList, notifyReadRepoList } from '../operations/notification/notifications.ts';
 export { userGetOauth2Application, userCreateOAuth2Application, userGetOAuth2Application, userUpdateOAuth2Application, userDeleteOAuth2Application } from '../operations/oauth2/applications.ts';
+export { orgUpdateAvatar, orgDeleteAvatar } from '../operations/org/avatar.ts';
 export { orgListMembers, orgListPublicMembers, orgIsMember, orgIsPublicMember, orgDeleteMember, orgPublicizeMember, orgConcealMember } from '../operations/org/members.ts';
 export { orgGetAll, adminGetAllOrgs, orgListCurrentUserOrgs, orgListUserOrgs, orgGet, orgCreate, adminCreateOrg, orgEdit, orgDelete, orgGetUserPermissions } from '../operations/org/orgs.ts';
 export { repoListBranchProtection, repoGetBranchProtection, repoCreateBranchProtection, repoEditBranchProtection, repoDeleteBranchProtection, repoUpdateBranchProtectionPriories } from '../operations/protection/branch-protections.ts';
@@ -60,6 +61,7 @@ export { userGetTokens, userCreateToken, userDeleteAccessToken, getCurrentToken,
 export { repoTransfer, acceptRepoTransfer, rejectRepoTransfer } from '../operations/transfer/transfers.ts';
 export { adminUnadoptedList, adminAdoptRepository, adminDeleteUnadoptedRepository } from '../operations/unadopted/unadopted.ts';
 export { adminSearchUsers, adminCreateUser, adminEditUser, adminDeleteUser } from '../operations/user/admin.ts';
+export { userUpdateAvatar, userDeleteAvatar } from '../operations/user/avatar.ts';
 export { getUserSettings, updateUserSettings } from '../operations/user/settings.ts';
 export { userGet, userGetCurrent, userSearch } from '../operations/user/users.ts';
 export { repoListHooks, repoGetHook, repoCreateHook, repoEditHook, repoDeleteHook, repoTestHook, orgListHooks, orgGetHook, orgCreateHook, orgEditHook, orgDeleteHook, userListHooks, userGetHook, userCreateHook, userEditHook, userDeleteHook, adminListHooks, adminGetHook, adminCreateHook, adminEditHook, adminDeleteHook } from '../operations/webhook/hooks.ts';

@@ -52,6 +52,12 @@ export const defaults = {
     MAX_SIZE: 2048,
     MAX_FILES: 5,
   },
+  /** Gitea's [picture]: the limits of uploaded avatars (accounts, organizations, repositories); bytes and pixels. */
+  picture: {
+    AVATAR_MAX_FILE_SIZE: 1024 * 1024,
+    AVATAR_MAX_WIDTH: 4096,
+    AVATAR_MAX_HEIGHT: 4096,
+  },
   repository: {
     MIRRORS_DISABLED: false,
     HTTP_GIT_DISABLED: false,

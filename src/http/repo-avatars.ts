@@ -2,6 +2,7 @@ import express, { type Request, type Response } from 'express';
 import type { Config } from '../config/defaults.ts';
 import { openAvatar } from '../domain/repo/avatar.service.ts';
 import { sendError } from './errors.ts';
+import { sendStoredImage } from './stored-image.ts';
 
 /**
  * `/repo-avatars/{key}`: a repository's avatar image, where its avatar_url points. Public, as Gitea serves them:
@@ -12,12 +13,7 @@ export function createRepoAvatars(deps: { config: Config }) {
   router.get('/repo-avatars/:key', async (req: Request, res: Response) => {
     const avatar = await openAvatar(deps, String(req.params.key));
     if (!avatar) return sendError(res, 404, 'no such avatar');
-    res.status(200);
-    res.setHeader('Content-Type', avatar.type);
-    res.setHeader('Content-Length', avatar.data.length);
-    res.setHeader('X-Content-Type-Options', 'nosniff');
-    res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
-    res.end(req.method === 'HEAD' ? undefined : avatar.data);
+    await sendStoredImage(req, res, avatar, 'public, max-age=31536000, immutable');
   });
   return router;
 }

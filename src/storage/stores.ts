@@ -4,7 +4,7 @@ import { LocalStorage } from './local.ts';
 import type { ObjectStorage } from './storage.ts';
 
 /** The stores of the forge, one per kind of object (Gitea's storage sections: attachments, later lfs, avatars …). */
-export type StorageArea = 'attachments' | 'repo-avatars';
+export type StorageArea = 'attachments' | 'repo-avatars' | 'avatars';
 
 const opened = new Map<string, ObjectStorage>();
 

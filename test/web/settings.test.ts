@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+import sharp from 'sharp';
 import { totpCode } from '../../src/auth/totp.ts';
 import { createAccount } from '../testkit/accounts.ts';
 import { graphql } from '../testkit/client.ts';
@@ -53,6 +54,27 @@ describe('personal settings in a browser', { skip: noBrowser }, () => {
     assert.equal(user.body.full_name, 'Grace Hopper');
     assert.equal(user.body.location, 'Arlington');
     assert.equal(user.body.visibility, 'limited');
+    assert.deepEqual(errors, []);
+    await page.context().close();
+  });
+
+  it('a person uploads an avatar on /user/settings, sees it at once, and removes it again', async () => {
+    const account = await createAccount(api);
+    const page = await browser.open('/user/settings', { account });
+    const errors = consoleErrors(page);
+    await page.getByRole('heading', { name: 'Avatar' }).waitFor();
+    const picture = await sharp({ create: { width: 120, height: 80, channels: 3, background: '#3a7' } }).png().toBuffer();
+    await page.getByLabel(/Upload a new avatar/).setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: picture });
+    await page.getByText('Your avatar was updated.').waitFor();
+    const url: string = (await api.get(`/users/${account.login}`, account.basic)).body.avatar_url;
+    assert.match(url, /\?v=[0-9a-f]{32}$/);
+    await page.locator(`img[src="${url}"]`).first().waitFor({ state: 'attached' });
+    await assertAccessible(page, 'the avatar settings');
+    await screenshot(page, 'settings-avatar');
+    await page.getByRole('button', { name: 'Remove avatar' }).click();
+    await page.getByText('Your avatar was removed.').waitFor();
+    assert.doesNotMatch((await api.get(`/users/${account.login}`, account.basic)).body.avatar_url, /\?v=/);
+    assert.equal(await page.getByRole('button', { name: 'Remove avatar' }).count(), 0);
     assert.deepEqual(errors, []);
     await page.context().close();
   });

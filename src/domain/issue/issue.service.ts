@@ -94,6 +94,7 @@ export const GHOST: User = Object.freeze({
   keepActivityPrivate: false,
   theme: '',
   diffViewStyle: '',
+  avatar: null,
   lastLoginAt: null,
   createdAt: new Date(0),
   updatedAt: new Date(0),

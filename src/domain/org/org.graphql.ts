@@ -6,6 +6,7 @@ import { RepositoryConnection, RepositoryRef } from '../repo/repo.graphql.ts';
 import { listOwnerRepositories } from '../repo/search.service.ts';
 import { UserConnection, UserRef, VisibilityEnum } from '../user/user.graphql.ts';
 import * as orgs from './org.service.ts';
+import { accountAvatarUrl } from '../user/avatar.service.ts';
 import { ORGANIZATION_FIELDS } from './org.inputs.ts';
 import { inputFromTable } from '../../graphql/input-fields.ts';
 
@@ -24,7 +25,7 @@ export const OrganizationRef = builder.prismaObject('User', {
     location: t.exposeString('location'),
     visibility: t.field({ type: VisibilityEnum, resolve: (org) => org.visibility as 'public' }),
     repoAdminChangeTeamAccess: t.exposeBoolean('repoAdminChangeTeamAccess'),
-    avatarUrl: t.string({ resolve: (org, _a, ctx) => `${ctx.rootUrl}avatars/${encodeURIComponent(org.lowerLogin)}` }),
+    avatarUrl: t.string({ description: 'Where its avatar is served; the URL changes with the uploaded image.', resolve: (org, _a, ctx) => accountAvatarUrl(ctx.rootUrl, org) }),
     htmlUrl: t.string({ resolve: (org, _a, ctx) => `${ctx.rootUrl}${encodeURIComponent(org.login)}` }),
     createdAt: t.expose('createdAt', { type: 'DateTime' }),
     viewerIsMember: t.boolean({ resolve: (org, _a, ctx) => isOrganizationMember(ctx, org) }),
@@ -155,6 +156,20 @@ builder.mutationFields((t) => ({
     tokenScope: 'write:organization',
     args: { login: t.arg.string({ required: true }), input: t.arg({ type: OrganizationInput, required: true }) },
     resolve: (_root, { login, input }, ctx) => orgs.updateOrganization(ctx, login, input),
+  }),
+  setOrganizationAvatar: t.field({
+    type: OrganizationRef,
+    description: "Sets an organization's avatar (its owners) from a base64 PNG, JPEG, GIF or WebP image; it is stored re-encoded as a square PNG.",
+    tokenScope: 'write:organization',
+    args: { login: t.arg.string({ required: true }), image: t.arg.string({ required: true }) },
+    resolve: (_root, { login, image }, ctx) => orgs.setOrganizationAvatar(ctx, login, image),
+  }),
+  deleteOrganizationAvatar: t.field({
+    type: OrganizationRef,
+    description: "Removes an organization's avatar (its owners); the generated one is shown again.",
+    tokenScope: 'write:organization',
+    args: { login: t.arg.string({ required: true }) },
+    resolve: (_root, { login }, ctx) => orgs.deleteOrganizationAvatar(ctx, login),
   }),
   deleteOrganization: t.boolean({
     tokenScope: 'write:organization',

@@ -12,6 +12,7 @@ import { atLeast, highest, type AccessLevel } from '../access/units.ts';
 import { checkMaxLength, isAccountEmail, isHttpUrl } from '../formats.ts';
 import { checkUsername, checkVisibility } from '../user/user.rules.ts';
 import type { OrganizationInput } from './org.inputs.ts';
+import { deleteAccountAvatar, forgetAccountAvatar, setAccountAvatar } from '../user/avatar.service.ts';
 import { accountOrder, accountsPage, findUserByLogin, getVisibleUser } from '../user/user.service.ts';
 
 export const OWNERS_TEAM = 'Owners';
@@ -124,6 +125,16 @@ export async function updateOrganization(ctx: ServiceContext, login: string, inp
   return ctx.db.user.update({ where: { id: org.id }, data });
 }
 
+/** Sets an organization's avatar (its owners and site admins, as Gitea's reqOrgOwnership). */
+export async function setOrganizationAvatar(ctx: ServiceContext, login: string, image: string): Promise<User> {
+  return setAccountAvatar(ctx, await getOwnedOrganization(ctx, login), image);
+}
+
+/** Removes an organization's avatar (its owners and site admins). */
+export async function deleteOrganizationAvatar(ctx: ServiceContext, login: string): Promise<User> {
+  return deleteAccountAvatar(ctx, await getOwnedOrganization(ctx, login));
+}
+
 /** Deletes an organization with its teams and memberships; it must not own repositories any more. */
 export async function deleteOrganization(ctx: ServiceContext, login: string): Promise<void> {
   const org = await getOwnedOrganization(ctx, login);
@@ -131,6 +142,7 @@ export async function deleteOrganization(ctx: ServiceContext, login: string): Pr
   if (repositories > 0) throw conflict(`${org.login} still owns ${repositories} repositories: delete or transfer them first`);
   await ctx.db.user.delete({ where: { id: org.id } });
   forgetGrants(ctx);
+  await forgetAccountAvatar(ctx, org);
 }
 
 const orgsWhere = (ctx: ServiceContext): Prisma.UserWhereInput => ({ AND: [{ type: 'organization' }, visibleAccountsWhere(ctx.viewer)] });

@@ -5,6 +5,8 @@ import { connectionComplexity, offsetConnection } from '../../graphql/connection
 import { isSiteAdmin, type Viewer } from '../../auth/viewer.ts';
 import type { User } from '../../db/models.ts';
 import * as users from './user.service.ts';
+import * as avatars from './avatar.service.ts';
+import { accountAvatarUrl } from './avatar.service.ts';
 import { databaseIdOf } from '../../graphql/ids.ts';
 import { enumFromValues, inputFromTable } from '../../graphql/input-fields.ts';
 import { CREATE_USER_FIELDS, PROFILE_FIELDS, USER_EDIT_FIELDS } from './user.inputs.ts';
@@ -30,7 +32,7 @@ export const UserRef = builder.prismaNode('User', {
      * hides it; anonymous callers, and others when it is hidden, see the no-reply address.
      */
     email: t.string({ resolve: (user, _args, ctx) => users.shownEmail(ctx.viewer, user, ctx.rootUrl) }),
-    avatarUrl: t.string({ resolve: (user, _args, ctx) => `${ctx.rootUrl}avatars/${encodeURIComponent(user.lowerLogin)}` }),
+    avatarUrl: t.string({ description: 'Where its avatar is served; the URL changes with the uploaded image.', resolve: (user, _args, ctx) => accountAvatarUrl(ctx.rootUrl, user) }),
     htmlUrl: t.string({ resolve: (user, _args, ctx) => `${ctx.rootUrl}${encodeURIComponent(user.login)}` }),
     language: t.string({ resolve: (user, _args, ctx) => (seesPrivateFields(ctx.viewer, user) ? user.language : '') }),
     isAdmin: t.boolean({ resolve: (user, _args, ctx) => seesPrivateFields(ctx.viewer, user) && user.isAdmin }),
@@ -177,6 +179,19 @@ builder.mutationFields((t) => ({
     tokenScope: 'write:user',
     args: { input: t.arg({ type: ProfileInput, required: true }) },
     resolve: (_root, { input }, ctx) => users.updateViewerProfile(ctx, input),
+  }),
+  setViewerAvatar: t.field({
+    type: UserRef,
+    description: "Sets the signed-in account's avatar from a base64 PNG, JPEG, GIF or WebP image; it is stored re-encoded as a square PNG.",
+    tokenScope: 'write:user',
+    args: { image: t.arg.string({ required: true }) },
+    resolve: (_root, { image }, ctx) => avatars.setViewerAvatar(ctx, image),
+  }),
+  deleteViewerAvatar: t.field({
+    type: UserRef,
+    description: "Removes the signed-in account's avatar; the generated one is shown again.",
+    tokenScope: 'write:user',
+    resolve: (_root, _args, ctx) => avatars.deleteViewerAvatar(ctx),
   }),
   changePassword: t.boolean({
     description: "Changes the signed-in account's password, given the current one; every web session of the account ends, this one too.",

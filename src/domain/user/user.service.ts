@@ -15,6 +15,7 @@ import { accountHiddenByPublicOnlyToken, accountVisible, canSeeAccount, visibleA
 import { repositoryPath, wikiRepositoryPath } from '../repo/storage.ts';
 import { forgetAccount, forgetRepositories } from '../social/social.counters.ts';
 import { emailHolder } from '../email/email.service.ts';
+import { forgetAccountAvatar } from './avatar.service.ts';
 
 /** Whether a person's account is visible (organizations: canSeeAccount, which knows memberships). */
 export function canSeeUser(viewer: Viewer, user: User): boolean {
@@ -313,6 +314,7 @@ export async function deleteUser(ctx: ServiceContext, login: string, options: { 
     await removeRepository(repositoryPath(ctx.config, repo.id));
     await removeRepository(wikiRepositoryPath(ctx.config, repo.id));
   }
+  await forgetAccountAvatar(ctx, user);
   await ctx.events.publish('user.deleted', { userId: user.id });
 }
 

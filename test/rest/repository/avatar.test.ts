@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { before, describe, it } from 'node:test';
+import sharp from 'sharp';
 import { createAccount, type TestAccount } from '../../testkit/accounts.ts';
 import { clientFor } from '../../testkit/gitea-js.ts';
 import { buildRepo } from '../../testkit/repos.ts';
@@ -73,6 +74,32 @@ describe('repository avatars', () => {
     assert.equal((await api.post(`${repo.path}/avatar`, { image: huge.toString('base64') }, owner.basic)).status, 422);
     assert.equal((await api.post(`${repo.path}/avatar`, {}, owner.basic)).status, 422);
     assert.equal((await api.get(repo.path, owner.basic)).body.avatar_url, '');
+  });
+
+  it('serves the image with its key as ETag, kept for a year, and answers If-None-Match with 304', async () => {
+    const repo = await buildRepo(server, owner);
+    await api.post(`${repo.path}/avatar`, { image: PNG.toString('base64') }, owner.basic);
+    const url: string = (await api.get(repo.path, owner.basic)).body.avatar_url;
+    const res = await fetch(url);
+    assert.equal(res.headers.get('etag'), `"${url.split('/').pop()}"`);
+    assert.equal(res.headers.get('cache-control'), 'public, max-age=31536000, immutable');
+    assert.equal(Number(res.headers.get('content-length')), PNG.length);
+    await res.arrayBuffer();
+    const again = await fetch(url, { headers: { 'If-None-Match': res.headers.get('etag')! } });
+    assert.equal(again.status, 304);
+  });
+
+  it('refuses with 422 a damaged image and one over 4096 pixels wide, through the checks account avatars use', async () => {
+    const repo = await buildRepo(server, owner);
+    assert.equal((await api.post(`${repo.path}/avatar`, { image: PNG.subarray(0, 40).toString('base64') }, owner.basic)).status, 422);
+    const noise = Buffer.from(Array.from({ length: 100 * 100 * 3 }, (_, i) => (i * 7919) % 251));
+    const noisy = await sharp(noise, { raw: { width: 100, height: 100, channels: 3 } }).png().toBuffer();
+    const cut = noisy.subarray(0, Math.floor(noisy.length / 2));
+    assert.equal((await api.post(`${repo.path}/avatar`, { image: cut.toString('base64') }, owner.basic)).status, 422);
+    const wide = await sharp({ create: { width: 4100, height: 4, channels: 3, background: '#000' } }).png().toBuffer();
+    const res = await api.post(`${repo.path}/avatar`, { image: wide.toString('base64') }, owner.basic);
+    assert.equal(res.status, 422);
+    assert.match(res.body.message, /more than 4096x4096/);
   });
 
   it('only repository admins change the avatar: a writer gets 403, a stranger to a private repository 404', async () => {

@@ -1,6 +1,14 @@
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { useMutation, useQuery } from 'urql';
-import { SettingsProfileDocument, UpdateViewerProfileDocument, type SettingsProfileQuery, type Visibility } from '../../__generated__/pages/settings/profile.ts';
+import {
+  DeleteViewerAvatarDocument,
+  SetViewerAvatarDocument,
+  SettingsProfileDocument,
+  UpdateViewerProfileDocument,
+  type SettingsProfileQuery,
+  type Visibility,
+} from '../../__generated__/pages/settings/profile.ts';
+import { Avatar } from '../../components/Avatar.tsx';
 import { ErrorMessage, Loading } from '../../components/Status.tsx';
 
 type Profile = NonNullable<SettingsProfileQuery['viewer']>;
@@ -13,6 +21,7 @@ export default function ProfileSettings() {
     <section aria-labelledby="profile-title">
       <h1 id="profile-title">Profile</h1>
       <ProfileForm profile={data.viewer} />
+      <AvatarForm profile={data.viewer} />
     </section>
   );
 }
@@ -101,5 +110,61 @@ function ProfileForm({ profile }: { profile: Profile }) {
         </button>
       </div>
     </form>
+  );
+}
+
+/** The picture's bytes as base64, as the API takes them. */
+function readBase64(file: File): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(String(reader.result).replace(/^data:[^,]*,/, ''));
+    reader.onerror = () => reject(reader.error ?? new Error('the file could not be read'));
+    reader.readAsDataURL(file);
+  });
+}
+
+/** Upload of a new avatar (checked and re-encoded by the server) and removal of the uploaded one. */
+function AvatarForm({ profile }: { profile: Profile }) {
+  const [setResult, setAvatar] = useMutation(SetViewerAvatarDocument);
+  const [deleteResult, deleteAvatar] = useMutation(DeleteViewerAvatarDocument);
+  const [status, setStatus] = useState('');
+  const input = useRef<HTMLInputElement>(null);
+  const uploaded = profile.avatarUrl.includes('?v=');
+
+  async function upload(event: ChangeEvent<HTMLInputElement>) {
+    const file = event.currentTarget.files?.[0];
+    if (!file) return;
+    setStatus('');
+    const outcome = await setAvatar({ image: await readBase64(file) });
+    if (input.current) input.current.value = '';
+    if (!outcome.error) setStatus('Your avatar was updated.');
+  }
+
+  async function remove() {
+    setStatus('');
+    const outcome = await deleteAvatar({});
+    if (!outcome.error) setStatus('Your avatar was removed.');
+  }
+
+  return (
+    <section aria-labelledby="avatar-title" className="stack">
+      <h2 id="avatar-title">Avatar</h2>
+      <div>
+        <Avatar url={profile.avatarUrl} login={profile.login} size={96} />
+      </div>
+      <label>
+        Upload a new avatar (PNG, JPEG, GIF or WebP, at most 1 MiB)
+        <input ref={input} type="file" accept="image/png,image/jpeg,image/gif,image/webp" onChange={(e) => void upload(e)} disabled={setResult.fetching} />
+      </label>
+      {(setResult.error ?? deleteResult.error) && <ErrorMessage error={(setResult.error ?? deleteResult.error)!} />}
+      <div role="status" className="success">{status}</div>
+      {uploaded && (
+        <div>
+          <button type="button" onClick={() => void remove()} disabled={deleteResult.fetching}>
+            Remove avatar
+          </button>
+        </div>
+      )}
+    </section>
   );
 }

@@ -1,5 +1,6 @@
 -- AlterTable
-ALTER TABLE "User" ADD COLUMN     "diffViewStyle" TEXT NOT NULL DEFAULT '',
+ALTER TABLE "User" ADD COLUMN     "avatar" TEXT,
+ADD COLUMN     "diffViewStyle" TEXT NOT NULL DEFAULT '',
 ADD COLUMN     "keepActivityPrivate" BOOLEAN NOT NULL DEFAULT false,
 ADD COLUMN     "keepEmailPrivate" BOOLEAN NOT NULL DEFAULT false,
 ADD COLUMN     "theme" TEXT NOT NULL DEFAULT '';

@@ -108,6 +108,7 @@ CREATE TABLE "new_User" (
     "keepActivityPrivate" BOOLEAN NOT NULL DEFAULT false,
     "theme" TEXT NOT NULL DEFAULT '',
     "diffViewStyle" TEXT NOT NULL DEFAULT '',
+    "avatar" TEXT,
     "lastLoginAt" DATETIME,
     "createdAt" DATETIME NOT NULL DEFAULT CURRENT_TIMESTAMP,
     "updatedAt" DATETIME NOT NULL
