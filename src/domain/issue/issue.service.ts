@@ -20,6 +20,7 @@ import { planReferences, writeReferences } from '../comment/reference.service.ts
 import { findLabelsForRepository, labelsById, refuseSharedScopes } from '../label/label.service.ts';
 import { assignable } from './assignable.ts';
 import { issuePageIds } from './issue-pages.ts';
+import { assertNotBlocked } from '../block/block.rules.ts';
 import { refuseClosingWhileBlocked } from '../dependency/blockers.ts';
 
 export const ISSUES_READ: Need = { unit: 'repo.issues', level: 'read' };
@@ -386,6 +387,8 @@ export interface IssuePlan {
 export async function planIssue(ctx: ServiceContext, repo: RepositoryWithOwner, permission: RepositoryPermission, actor: User, input: CreateIssueInput, writeNeed: Need = ISSUES_WRITE): Promise<IssuePlan> {
   const title = input.title.trim();
   if (title === '') throw invalid('title must not be empty');
+  // Nobody the owner blocks opens issues or pull requests in its repositories (Gitea).
+  await assertNotBlocked(ctx, [repo.ownerId], actor);
   const writer = satisfies(permission, writeNeed);
   const assignees = writer ? await assignable(ctx, repo, input.assignees ?? [], actor) : [];
   const body = input.body ?? '';
