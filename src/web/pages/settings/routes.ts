@@ -11,6 +11,7 @@ export const settingsRoutes: RouteObject[] = [
       { path: 'account', lazy: page(() => import('./Account.tsx')) },
       { path: 'applications', lazy: page(() => import('./Applications.tsx')) },
       { path: 'keys', lazy: page(() => import('./Keys.tsx')) },
+      { path: 'blocked_users', lazy: page(() => import('./Blocks.tsx')) },
       { path: 'security', lazy: page(() => import('./Security.tsx')) },
     ],
   },
