@@ -24,12 +24,12 @@ export async function assertNotBlocked(ctx: Pick<ServiceContext, 'db'>, blockerI
   if (await isBlockedBy(ctx, doer, blockerIds)) throw forbidden('user is blocked');
 }
 
-/** Of `userIds`, those that `blockerIds` block (one statement, for a list of mentions or recipients). */
-export async function blockedAmong(ctx: Pick<ServiceContext, 'db'>, blockerIds: readonly number[], userIds: readonly number[]): Promise<Set<number>> {
-  if (blockerIds.length === 0 || userIds.length === 0) return new Set();
-  const rows = await ctx.db.blocking.findMany({
-    where: { blockerId: { in: [...new Set(blockerIds)] }, blockeeId: { in: [...new Set(userIds)] }, blockee: { isAdmin: false } },
-    select: { blockeeId: true },
-  });
-  return new Set(rows.map((r) => r.blockeeId));
+/**
+ * Of `userIds`, those who block `doer` (one statement), so that a list of recipients leaves them out: a blocked
+ * account's mentions and activity notify nobody who blocks it. A site administrator is blocked by nobody.
+ */
+export async function blockersAmong(ctx: Pick<ServiceContext, 'db'>, userIds: readonly number[], doer: { id: number; isAdmin: boolean } | null): Promise<Set<number>> {
+  if (!doer || doer.isAdmin || userIds.length === 0) return new Set();
+  const rows = await ctx.db.blocking.findMany({ where: { blockeeId: doer.id, blockerId: { in: [...new Set(userIds)] } }, select: { blockerId: true } });
+  return new Set(rows.map((r) => r.blockerId));
 }

@@ -121,6 +121,29 @@ describe('blocks over REST', () => {
     assert.equal((await api.post(`${repo.path}/issues/${issue.body.number}/assignees`, { assignees: [assignee.login] }, host.basic)).status, 201);
   });
 
+  it('nobody asks a review of an account that blocks them (403)', async () => {
+    const [host, asker, reviewer] = await createAccounts(api, 3);
+    const repo = await buildRepo(server, host, {
+      files: { 'README.md': 'x\n' },
+      commits: [{ key: 'f', branch: 'feature', message: 'feature', files: { 'f.txt': 'f\n' } }],
+      collaborators: [[asker, 'write'], [reviewer, 'write']],
+    });
+    const pr = await api.post(`${repo.path}/pulls`, { title: 'pr', head: 'feature', base: 'main' }, host.basic);
+    await block(reviewer, asker);
+    blocked('review request')(await api.post(`${repo.path}/pulls/${pr.body.number}/requested_reviewers`, { reviewers: [reviewer.login] }, asker.basic));
+    assert.equal((await api.post(`${repo.path}/pulls/${pr.body.number}/requested_reviewers`, { reviewers: [reviewer.login] }, host.basic)).status, 201);
+  });
+
+  it('a blocked account mentioning the blocker notifies it of nothing; others mentioned still hear of it', async () => {
+    const [host, blocker, pest, bystander] = await createAccounts(api, 4);
+    const repo = await buildRepo(server, host, { files: { 'README.md': 'x\n' } });
+    await block(blocker, pest);
+    assert.equal((await api.post(`${repo.path}/issues`, { title: 'hello', body: `@${blocker.login} @${bystander.login} look` }, pest.basic)).status, 201);
+    await server.app.backgroundIdle();
+    assert.deepEqual((await api.get('/notifications', blocker.basic)).body, []);
+    assert.equal((await api.get('/notifications', bystander.basic)).body.length, 1);
+  });
+
   it('a repository cannot be transferred to an account that blocks its owner (403)', async () => {
     const { owner, other, repo } = await pair();
     await block(other, owner);
