@@ -517,6 +517,10 @@ export async function changeIssue(
   if (options.isPull !== undefined && before.isPull !== options.isPull) throw notFound(`${options.isPull ? 'pull request' : 'issue'} #${number} does not exist`);
   const writer = satisfies(permission, options.writeNeed ?? ISSUES_WRITE);
   if (!writer && before.posterId !== actor.id) throw forbidden('only the poster and those who may write to the issues may edit an issue');
+  // Its text changes only for those its poster and the repository's owner do not block (repository admins aside), as Gitea's ChangeContent.
+  if (input.body != null && input.body !== before.body && permission.level !== 'admin' && permission.level !== 'owner') {
+    await assertNotBlocked(ctx, [before.posterId, repo.ownerId], actor);
+  }
   const assignees = writer && input.assignees ? await assignable(ctx, repo, input.assignees, before.poster) : null;
   if (writer && input.deadline == null && input.removeDeadline === false) throw badRequest('due_date must be given unless unset_due_date is true');
   const labelIds = before.labels.map((l) => l.labelId);

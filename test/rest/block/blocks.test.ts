@@ -92,6 +92,15 @@ describe('blocks over REST', () => {
     assert.equal((await api.post(`${elsewhere.path}/issues/${theirs.body.number}/comments`, { body: 'admin' }, third.basic)).status, 201);
   });
 
+  it('a blocked account cannot change the text of its own issue in the blocker\'s repository (403), though its title still changes', async () => {
+    const { owner, other, repo } = await pair();
+    const issue = await api.post(`${repo.path}/issues`, { title: 'mine', body: 'first' }, other.basic);
+    await block(owner, other);
+    blocked('edit')(await api.patch(`${repo.path}/issues/${issue.body.number}`, { body: 'second' }, other.basic));
+    assert.equal((await api.patch(`${repo.path}/issues/${issue.body.number}`, { title: 'renamed' }, other.basic)).status, 201);
+    assert.equal((await api.get(`${repo.path}/issues/${issue.body.number}`)).body.body, 'first');
+  });
+
   it('a blocked account cannot react to the issues of the blocker (403)', async () => {
     const { owner, other, repo } = await pair();
     const issue = await api.post(`${repo.path}/issues`, { title: 'open' }, owner.basic);
