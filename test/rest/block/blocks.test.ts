@@ -48,6 +48,17 @@ describe('blocks over REST', () => {
     assert.deepEqual(data.viewer.blocks, { totalCount: 1, nodes: [{ note: 'sends spam', user: { login: other.login } }] });
   });
 
+  it('through GraphQL, isBlocking answers for the account itself, and the blocks of another account are FORBIDDEN', async () => {
+    const { owner, other } = await pair();
+    await graphql(server.url, 'mutation($login: String!) { blockUser(login: $login) { note } }', { login: other.login }, owner.basic);
+    const mine = await graphql(server.url, 'query($login: String!) { viewer { isBlocking(login: $login) } }', { login: other.login }, owner.basic);
+    assert.equal(mine.data.viewer.isBlocking, true);
+    const theirs = await graphql(server.url, 'query($login: String!) { user(login: $login) { blocks(first: 5) { totalCount } } }', { login: owner.login }, other.basic);
+    assert.equal(theirs.errors?.[0]?.extensions?.code, 'FORBIDDEN');
+    const lifted = await graphql(server.url, 'mutation($login: String!) { unblockUser(login: $login) { login } }', { login: other.login }, owner.basic);
+    assert.equal(lifted.data.unblockUser.login, other.login);
+  });
+
   it('blocking yourself, an organization or an account already blocked is 400, and so is unblocking one not blocked', async () => {
     const { owner, other } = await pair();
     const org = await createOrg(server, [other]);
@@ -61,13 +72,25 @@ describe('blocks over REST', () => {
     assert.equal((await put('/user/blocks/nobody-by-that-name', owner.basic)).status, 404);
   });
 
-  it('a blocked account cannot star, watch or fork the repositories of the account that blocked it (403)', async () => {
+  it('a blocked account cannot star the repositories of the account that blocked it (403)', async () => {
     const { owner, other, repo } = await pair();
     await block(owner, other);
     blocked('star')(await put(`/user/starred/${repo.owner}/${repo.name}`, other.basic));
-    blocked('watch')(await put(`${repo.path}/subscription`, other.basic));
-    blocked('fork')(await api.post(`${repo.path}/forks`, {}, other.basic));
     assert.equal((await api.get(repo.path)).body.stars_count, 0);
+  });
+
+  it('a blocked account cannot watch the repositories of the account that blocked it (403)', async () => {
+    const { owner, other, repo } = await pair();
+    await block(owner, other);
+    blocked('watch')(await put(`${repo.path}/subscription`, other.basic));
+    assert.equal((await api.get(repo.path)).body.watchers_count, 1, 'its owner alone');
+  });
+
+  it('a blocked account cannot fork the repositories of the account that blocked it (403)', async () => {
+    const { owner, other, repo } = await pair();
+    await block(owner, other);
+    blocked('fork')(await api.post(`${repo.path}/forks`, {}, other.basic));
+    assert.equal((await api.get(repo.path)).body.forks_count, 0);
   });
 
   it('a blocked account cannot open issues or pull requests in the repositories of the account that blocked it (403)', async () => {
