@@ -174,6 +174,102 @@ export interface paths {
         patch: operations["issueEditIssueCommentAttachment"];
         trace?: never;
     };
+    "/user/blocks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * People the signed-in account blocks
+         * @description Most recent block first.
+         */
+        get: operations["userListBlocks"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/user/blocks/{username}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Whether the signed-in account blocks a person
+         * @description 204 when it does, 404 when it does not or there is no such account.
+         */
+        get: operations["userCheckUserBlock"];
+        /**
+         * Block a person
+         * @description Both accounts stop following each other, starring and watching each other's repositories, being assigned to each other's issues and collaborating on each other's repositories; pending transfers between them end. Blocking yourself, an organization or someone already blocked is 400.
+         */
+        put: operations["userBlockUser"];
+        post?: never;
+        /**
+         * Lift a block
+         * @description Unblocking someone not blocked is 400.
+         */
+        delete: operations["userUnblockUser"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/orgs/{org}/blocks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * People an organization blocks
+         * @description For the organization's owners (other members 403); most recent block first.
+         */
+        get: operations["organizationListBlocks"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/orgs/{org}/blocks/{username}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Whether an organization blocks a person
+         * @description For the organization's owners; 204 when it does, 404 when it does not.
+         */
+        get: operations["organizationCheckUserBlock"];
+        /**
+         * Block a person from an organization
+         * @description For the organization's owners. The person leaves the organization's repositories as a watcher, stargazer, assignee and collaborator. Blocking a member of the organization, an organization or someone already blocked is 400.
+         */
+        put: operations["organizationBlockUser"];
+        post?: never;
+        /**
+         * Lift a block of an organization
+         * @description For the organization's owners; unblocking someone not blocked is 400.
+         */
+        delete: operations["organizationUnblockUser"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/repos/{owner}/{repo}/branches": {
         parameters: {
             query?: never;
@@ -7981,6 +8077,10 @@ export interface components {
         activityUsername: string;
         /** @description Only the activity of this day (YYYY-MM-DD, UTC). A date that cannot be read is taken as today, as Gitea takes it. */
         activityDate: string;
+        /** @description Login of the organization. */
+        blockOrg: string;
+        /** @description A note kept with the block, for the blocker's eyes. */
+        blockNote: string;
         /** @description The owner of the repository. */
         signingKeyOwner: string;
         /** @description The name of the repository. */
@@ -8449,6 +8549,164 @@ export interface operations {
             404: components["responses"]["notFound"];
             422: components["responses"]["validationError"];
             423: components["responses"]["repoArchivedError"];
+        };
+    };
+    userListBlocks: {
+        parameters: {
+            query?: {
+                /** @description Page number, from 1. */
+                page?: components["parameters"]["page"];
+                /** @description Items per page (DEFAULT_PAGING_NUM by default, at most MAX_RESPONSE_ITEMS). */
+                limit?: components["parameters"]["limit"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["UserList"];
+        };
+    };
+    userCheckUserBlock: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Login of the account. */
+                username: components["parameters"]["username"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: components["responses"]["empty"];
+            404: components["responses"]["notFound"];
+        };
+    };
+    userBlockUser: {
+        parameters: {
+            query?: {
+                /** @description A note kept with the block, for the blocker's eyes. */
+                note?: components["parameters"]["blockNote"];
+            };
+            header?: never;
+            path: {
+                /** @description Login of the account. */
+                username: components["parameters"]["username"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: components["responses"]["empty"];
+            400: components["responses"]["error"];
+            404: components["responses"]["notFound"];
+            422: components["responses"]["validationError"];
+        };
+    };
+    userUnblockUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Login of the account. */
+                username: components["parameters"]["username"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: components["responses"]["empty"];
+            400: components["responses"]["error"];
+            404: components["responses"]["notFound"];
+            422: components["responses"]["validationError"];
+        };
+    };
+    organizationListBlocks: {
+        parameters: {
+            query?: {
+                /** @description Page number, from 1. */
+                page?: components["parameters"]["page"];
+                /** @description Items per page (DEFAULT_PAGING_NUM by default, at most MAX_RESPONSE_ITEMS). */
+                limit?: components["parameters"]["limit"];
+            };
+            header?: never;
+            path: {
+                /** @description Login of the organization. */
+                org: components["parameters"]["blockOrg"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["UserList"];
+            403: components["responses"]["forbidden"];
+            404: components["responses"]["notFound"];
+        };
+    };
+    organizationCheckUserBlock: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Login of the organization. */
+                org: components["parameters"]["blockOrg"];
+                /** @description Login of the account. */
+                username: components["parameters"]["username"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: components["responses"]["empty"];
+            403: components["responses"]["forbidden"];
+            404: components["responses"]["notFound"];
+        };
+    };
+    organizationBlockUser: {
+        parameters: {
+            query?: {
+                /** @description A note kept with the block, for the blocker's eyes. */
+                note?: components["parameters"]["blockNote"];
+            };
+            header?: never;
+            path: {
+                /** @description Login of the organization. */
+                org: components["parameters"]["blockOrg"];
+                /** @description Login of the account. */
+                username: components["parameters"]["username"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: components["responses"]["empty"];
+            400: components["responses"]["error"];
+            403: components["responses"]["forbidden"];
+            404: components["responses"]["notFound"];
+            422: components["responses"]["validationError"];
+        };
+    };
+    organizationUnblockUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Login of the organization. */
+                org: components["parameters"]["blockOrg"];
+                /** @description Login of the account. */
+                username: components["parameters"]["username"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: components["responses"]["empty"];
+            400: components["responses"]["error"];
+            403: components["responses"]["forbidden"];
+            404: components["responses"]["notFound"];
+            422: components["responses"]["validationError"];
         };
     };
     repoListBranches: {

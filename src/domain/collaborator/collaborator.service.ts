@@ -6,6 +6,7 @@ import type { ServiceContext } from '../../services.ts';
 import { repositoryPermission, type RepositoryPermission } from '../access/access.service.ts';
 import { forgetGrants } from '../access/grants.ts';
 import { getRepository, type RepositoryWithOwner } from '../repo/repo.service.ts';
+import { assertNotBlocked } from '../block/block.rules.ts';
 import { accountsPage, findUserByLogin } from '../user/user.service.ts';
 
 const COLLABORATOR_PERMISSIONS = ['read', 'write', 'admin'];
@@ -52,6 +53,9 @@ export async function setCollaborator(ctx: ServiceContext, owner: string, name: 
   if (!COLLABORATOR_PERMISSIONS.includes(level)) throw invalid(`permission must be one of ${COLLABORATOR_PERMISSIONS.join(', ')}`);
   const user = await person(ctx, login);
   if (user.id === repo.ownerId) throw invalid(`${user.login} owns ${repo.owner.login}/${repo.name}`);
+  // A block either way keeps the person out of the owner's repositories (Gitea).
+  await assertNotBlocked(ctx, [repo.ownerId], user);
+  await assertNotBlocked(ctx, [user.id], repo.owner);
   await ctx.db.collaboration.upsert({
     where: { repoId_userId: { repoId: repo.id, userId: user.id } },
     create: { repoId: repo.id, userId: user.id, permission: level },

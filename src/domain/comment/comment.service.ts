@@ -12,6 +12,7 @@ import { getWritableRepository } from '../repo/writable.ts';
 import { payloadBeforeDeletion } from '../webhook/snapshots.ts';
 import type { CommentFilter, CommentInput } from './comment.inputs.ts';
 import { COUNTED_TYPES, REFERENCE_TYPES, TYPES_WITH_CONTENT } from './comment.rules.ts';
+import { assertNotBlocked } from '../block/block.rules.ts';
 import { neuterReferences, planReferences, readsOf, writeReferences } from './reference.service.ts';
 
 /** The poster, as a write reads its comment back; reads give pages their posters through the cache (withPosters). */
@@ -192,8 +193,10 @@ export async function createComment(ctx: ServiceContext, owner: string, name: st
   const actor = requireUser(ctx.viewer);
   checkBody(input.body);
   const { repo, permission, reads } = await commentRepository(ctx, owner, name);
-  const issue = await ctx.db.issue.findUnique({ where: { repoId_number: { repoId: repo.id, number } }, select: { id: true, repoId: true, isPull: true, isLocked: true } });
+  const issue = await ctx.db.issue.findUnique({ where: { repoId_number: { repoId: repo.id, number } }, select: { id: true, repoId: true, isPull: true, isLocked: true, posterId: true } });
   if (!issue || !readsKind(reads, issue.isPull)) throw notFound(`issue #${number} does not exist`);
+  // Blocked by the issue's poster or the repository's owner: no comment, unless the doer administers the repository (Gitea).
+  if (permission.level !== 'admin' && permission.level !== 'owner') await assertNotBlocked(ctx, [issue.posterId, repo.ownerId], actor);
   if (issue.isLocked && !writesKind(repo, permission, issue.isPull) && !isSiteAdmin(ctx.viewer)) {
     throw forbidden('this issue is locked: only those who may write to the issues comment on it');
   }

@@ -11,6 +11,7 @@ import { creationLimitReached, getRepository, newRepositoryData, type Repository
 import { checkRepositoryName } from '../repo/repo.rules.ts';
 import { repositoryPath } from '../repo/storage.ts';
 import { syncRefs } from '../branch/ref-table.ts';
+import { assertNotBlocked } from '../block/block.rules.ts';
 import { findUserByLogin } from '../user/user.service.ts';
 
 export interface CreateForkInput {
@@ -39,6 +40,7 @@ async function forkOwner(ctx: ServiceContext, organization: string | null | unde
 export async function createFork(ctx: ServiceContext, ownerLogin: string, name: string, input: CreateForkInput): Promise<RepositoryWithOwner> {
   const viewer = requireUser(ctx.viewer);
   const { repo: source } = await getRepository(ctx, ownerLogin, name, CODE_READ);
+  await assertNotBlocked(ctx, [source.ownerId], viewer);
   const owner = await forkOwner(ctx, input.organization);
   const forkName = input.name || source.name;
   checkRepositoryName(forkName);

@@ -6,6 +6,7 @@ import { atLeast, type Unit } from '../access/access.service.ts';
 import { parseUnits, type AccessLevel } from '../access/units.ts';
 import { permissionOf } from '../collaborator/collaborator.service.ts';
 import type { RepositoryWithOwner } from '../repo/repo.service.ts';
+import { assertNotBlocked } from '../block/block.rules.ts';
 import { accountsPage } from '../user/user.service.ts';
 
 /**
@@ -38,6 +39,8 @@ export async function assignable(ctx: ServiceContext, repo: RepositoryWithOwner,
   const users = await ctx.db.user.findMany({ where: { lowerLogin: { in: wanted } } });
   const missing = wanted.find((login) => !users.some((u) => u.lowerLogin === login));
   if (missing) throw invalid(`assignee "${missing}" does not exist`);
+  // Nobody assigns an account that blocks them (Gitea).
+  await assertNotBlocked(ctx, users.map((u) => u.id), ctx.viewer.user);
   for (const user of users) {
     if (user.type === 'organization') throw invalid(`an organization (${user.login}) cannot be assigned`);
     if (user.id === poster?.id) continue;

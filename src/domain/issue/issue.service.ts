@@ -20,6 +20,7 @@ import { planReferences, writeReferences } from '../comment/reference.service.ts
 import { findLabelsForRepository, labelsById, refuseSharedScopes } from '../label/label.service.ts';
 import { assignable } from './assignable.ts';
 import { issuePageIds } from './issue-pages.ts';
+import { assertNotBlocked } from '../block/block.rules.ts';
 import { refuseClosingWhileBlocked } from '../dependency/blockers.ts';
 
 export const ISSUES_READ: Need = { unit: 'repo.issues', level: 'read' };
@@ -391,6 +392,8 @@ export interface IssuePlan {
 export async function planIssue(ctx: ServiceContext, repo: RepositoryWithOwner, permission: RepositoryPermission, actor: User, input: CreateIssueInput, writeNeed: Need = ISSUES_WRITE): Promise<IssuePlan> {
   const title = input.title.trim();
   if (title === '') throw invalid('title must not be empty');
+  // Nobody the owner blocks opens issues or pull requests in its repositories (Gitea).
+  await assertNotBlocked(ctx, [repo.ownerId], actor);
   const writer = satisfies(permission, writeNeed);
   const assignees = writer ? await assignable(ctx, repo, input.assignees ?? [], actor) : [];
   const body = input.body ?? '';
@@ -519,6 +522,10 @@ export async function changeIssue(
   if (options.isPull !== undefined && before.isPull !== options.isPull) throw notFound(`${options.isPull ? 'pull request' : 'issue'} #${number} does not exist`);
   const writer = satisfies(permission, options.writeNeed ?? ISSUES_WRITE);
   if (!writer && before.posterId !== actor.id) throw forbidden('only the poster and those who may write to the issues may edit an issue');
+  // Its text changes only for those its poster and the repository's owner do not block (repository admins aside), as Gitea's ChangeContent.
+  if (input.body != null && input.body !== before.body && permission.level !== 'admin' && permission.level !== 'owner') {
+    await assertNotBlocked(ctx, [before.posterId, repo.ownerId], actor);
+  }
   const assignees = writer && input.assignees ? await assignable(ctx, repo, input.assignees, before.poster) : null;
   if (writer && input.deadline == null && input.removeDeadline === false) throw badRequest('due_date must be given unless unset_due_date is true');
   const labelIds = before.labels.map((l) => l.labelId);

@@ -8,6 +8,7 @@ import type { ServiceContext } from '../../services.ts';
 import { readableRepositoriesWhere } from '../access/access.service.ts';
 import { getRepository } from '../repo/repo.service.ts';
 import { subscribersWhere } from '../subscription/subscription.service.ts';
+import { blockersAmong } from '../block/block.rules.ts';
 import { statusesFrom, subjectTypesFrom, targetStatus, type NotificationStatus } from './notification.rules.ts';
 
 type Deps = Omit<ServiceContext, 'viewer'>;
@@ -48,7 +49,11 @@ export async function issueRecipients(deps: Pick<Deps, 'db'>, request: NotifyReq
   const issue = await deps.db.issue.findUnique({ where: { id: request.issueId }, select: { id: true, repoId: true, posterId: true, body: true, isPull: true } });
   if (!issue) return null;
   const followers = await deps.db.user.findMany({ where: await subscribersWhere(deps.db, issue), select: { id: true } });
-  const recipients = [...new Set([...followers.map((u) => u.id), ...(request.also ?? [])])].filter((id) => id !== request.actorId);
+  const candidates = [...new Set([...followers.map((u) => u.id), ...(request.also ?? [])])].filter((id) => id !== request.actorId);
+  // Nobody hears from an account they block (Gitea: a blocked account's mentions notify nobody who blocks it).
+  const actor = candidates.length ? await deps.db.user.findUnique({ where: { id: request.actorId }, select: { id: true, isAdmin: true } }) : null;
+  const blockers = await blockersAmong(deps, candidates, actor);
+  const recipients = candidates.filter((id) => !blockers.has(id));
   return { issue, recipients };
 }
 

@@ -9,6 +9,7 @@ import type { ServiceContext } from '../../services.ts';
 import { repositoryPermission, satisfies, type Need, type RepositoryPermission } from '../access/access.service.ts';
 import type { RepositoryWithOwner } from '../repo/repo.service.ts';
 import { accountsById } from '../user/user.service.ts';
+import { assertNotBlocked } from '../block/block.rules.ts';
 import { getWritableRepository } from '../repo/writable.ts';
 
 const ISSUES_READ: Need = { unit: 'repo.issues', level: 'read' };
@@ -172,6 +173,8 @@ interface Target {
   issue: { id: number; number: number };
   /** 0 for the issue itself, as the Reaction table keeps it. */
   commentId: number;
+  /** Whose blocks keep the actor from reacting: the repository's owner, the issue's poster, the comment's poster. */
+  blockers: (number | null)[];
 }
 
 /**
@@ -183,19 +186,22 @@ async function target(ctx: ServiceContext, owner: string, name: string, on: { nu
   const actor = signedIn(ctx);
   const { repo, permission } = await getWritableRepository(ctx, owner, name, ISSUES_READ);
   if (!repo.hasIssues) throw notFound(`repository ${owner}/${name} has no issues`);
-  let issue: { id: number; number: number; isLocked: boolean } | null;
+  let issue: { id: number; number: number; isLocked: boolean; posterId: number | null } | null;
   let commentId = 0;
+  const blockers: (number | null)[] = [repo.ownerId];
   if ('number' in on) {
-    issue = await ctx.db.issue.findUnique({ where: { repoId_number: { repoId: repo.id, number: on.number } }, select: { id: true, number: true, isLocked: true } });
+    issue = await ctx.db.issue.findUnique({ where: { repoId_number: { repoId: repo.id, number: on.number } }, select: { id: true, number: true, isLocked: true, posterId: true } });
     if (!issue) throw notFound(`issue #${on.number} does not exist`);
   } else {
-    const comment = await ctx.db.comment.findUnique({ where: { id: on.commentId }, select: { id: true, repoId: true, issue: { select: { id: true, number: true, isLocked: true } } } });
+    const comment = await ctx.db.comment.findUnique({ where: { id: on.commentId }, select: { id: true, repoId: true, posterId: true, issue: { select: { id: true, number: true, isLocked: true, posterId: true } } } });
     if (!comment || comment.repoId !== repo.id) throw notFound(`comment ${on.commentId} does not exist`);
     issue = comment.issue;
     commentId = comment.id;
+    blockers.push(comment.posterId);
   }
+  blockers.push(issue.posterId);
   refuseLocked(issue, permission);
-  return { actor, repo, issue, commentId };
+  return { actor, repo, issue, commentId, blockers };
 }
 
 function refuseLocked(issue: { isLocked: boolean }, permission: RepositoryPermission) {
@@ -209,6 +215,7 @@ function refuseLocked(issue: { isLocked: boolean }, permission: RepositoryPermis
  */
 async function addReaction(ctx: ServiceContext, at: Target, content: string): Promise<ReactionChange> {
   if (!allowedReactions(ctx).includes(content)) throw forbidden(`'${content}' is not an allowed reaction`);
+  await assertNotBlocked(ctx, at.blockers, at.actor);
   const key = { issueId: at.issue.id, commentId: at.commentId, userId: at.actor.id, type: content };
   const existing = () => ctx.db.reaction.findUnique({ where: { issueId_commentId_userId_type: key }, include: { user: true } });
   let change: ReactionChange;

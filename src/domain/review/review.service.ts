@@ -16,6 +16,7 @@ import type { RepositoryWithOwner } from '../repo/repo.service.ts';
 import { repositoryPath } from '../repo/storage.ts';
 import { getWritableRepository } from '../repo/writable.ts';
 import type { CreateReviewInput, ReviewCommentInput, ReviewRequestInput, SubmitReviewInput } from './review.inputs.ts';
+import { assertNotBlocked } from '../block/block.rules.ts';
 import { diffSections, hunkAround, reviewRefusal, signedLine, typeOfEvent, type ReviewType } from './review.rules.ts';
 
 /**
@@ -447,6 +448,8 @@ export async function changeReviewRequests(ctx: ServiceContext, owner: string, n
   const users = await reviewersByName(ctx, input.reviewers ?? []);
   const teams = repo.owner.type === 'organization' ? await teamsByName(ctx, repo.ownerId, input.teamReviewers ?? []) : [];
   if (add && (users.length > 0 || teams.length > 0) && (view.issue.isClosed || view.pull.hasMerged)) throw forbidden('reviews cannot be requested on a closed pull request');
+  // Nobody asks a review of an account that blocks them (Gitea); one statement for every reviewer named.
+  if (add) await assertNotBlocked(ctx, users.map((u) => u.id), actor);
   const mayChoose = view.issue.posterId === actor.id || satisfies(permission, PULLS_WRITE);
   const issueId = view.issue.id;
   const made: number[] = [];

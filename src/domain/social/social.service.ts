@@ -8,6 +8,7 @@ import type { ServiceContext } from '../../services.ts';
 import { readableRepositoriesWhere, visibleAccountsWhere } from '../access/access.service.ts';
 import { getRepository, type RepositoryWithOwner } from '../repo/repo.service.ts';
 import { getVisibleUser } from '../user/user.service.ts';
+import { assertNotBlocked } from '../block/block.rules.ts';
 
 /**
  * Stars, watches and follows. Each is one row per (account, target) pair plus denormalized counters
@@ -49,11 +50,12 @@ async function countersChanged(ctx: ServiceContext, changed: boolean, ...userIds
 
 // ---- Stars ----
 
-/** The viewer stars a repository it can read; starring again changes nothing. */
+/** The viewer stars a repository it can read (not when its owner blocks the viewer); starring again changes nothing. */
 export async function starRepository(ctx: ServiceContext, ownerLogin: string, name: string): Promise<void> {
   const viewer = requireUser(ctx.viewer);
   requireStars(ctx);
   const { repo } = await getRepository(ctx, ownerLogin, name);
+  await assertNotBlocked(ctx, [repo.ownerId], viewer);
   const added = await addOnce(ctx, async (tx) => {
     if (await tx.star.findUnique({ where: { userId_repoId: { userId: viewer.id, repoId: repo.id } } })) return false;
     await tx.star.create({ data: { userId: viewer.id, repoId: repo.id } });
@@ -123,10 +125,11 @@ export async function listStarredRepositories(ctx: ServiceContext, user: User, w
 
 // ---- Watches ----
 
-/** The viewer watches a repository it can read; watching again keeps the first subscription. */
+/** The viewer watches a repository it can read (not when its owner blocks the viewer); watching again keeps the first subscription. */
 export async function watchRepository(ctx: ServiceContext, ownerLogin: string, name: string): Promise<Subscription> {
   const viewer = requireUser(ctx.viewer);
   const { repo } = await getRepository(ctx, ownerLogin, name);
+  await assertNotBlocked(ctx, [repo.ownerId], viewer);
   await addOnce(ctx, async (tx) => {
     if (await tx.watch.findUnique({ where: { userId_repoId: { userId: viewer.id, repoId: repo.id } } })) return false;
     await tx.watch.create({ data: { userId: viewer.id, repoId: repo.id } });
@@ -192,6 +195,9 @@ export async function followUser(ctx: ServiceContext, login: string): Promise<Us
   const viewer = requireUser(ctx.viewer);
   const target = await getVisibleUser(ctx, login);
   if (target.id === viewer.id) throw invalid('you cannot follow yourself');
+  // Neither side of a block may follow the other (Gitea).
+  await assertNotBlocked(ctx, [target.id], viewer);
+  await assertNotBlocked(ctx, [viewer.id], target);
   const added = await addOnce(ctx, async (tx) => {
     if (await tx.follow.findUnique({ where: { followerId_followingId: { followerId: viewer.id, followingId: target.id } } })) return false;
     await tx.follow.create({ data: { followerId: viewer.id, followingId: target.id } });

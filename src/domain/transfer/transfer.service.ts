@@ -6,6 +6,7 @@ import type { ServiceContext } from '../../services.ts';
 import { canSeeAccount, mayCreateRepositoryFor } from '../access/access.service.ts';
 import { forgetGrants } from '../access/grants.ts';
 import { creationLimitReached, findRepositoryByName, getRepository, type RepositoryWithOwner } from '../repo/repo.service.ts';
+import { assertNotBlocked } from '../block/block.rules.ts';
 import { findUserByLogin } from '../user/user.service.ts';
 
 export interface TransferInput {
@@ -51,6 +52,8 @@ export async function transferRepository(ctx: ServiceContext, ownerLogin: string
   }
 
   await checkCreationLimit(ctx, recipient);
+  // A recipient that blocks the viewer receives nothing from it; site admins still move repositories at once (Gitea).
+  await assertNotBlocked(ctx, [recipient.id], viewer);
   if (await mayCreateRepositoryFor(ctx, recipient)) {
     return { repo: await completeTransfer(ctx, repo, recipient, teamIds), pending: false };
   }

@@ -8,6 +8,7 @@ const SECTIONS = [
   { to: '/user/settings/applications', label: 'Applications' },
   { to: '/user/settings/keys', label: 'SSH / GPG keys' },
   { to: '/user/settings/security', label: 'Security' },
+  { to: '/user/settings/blocked_users', label: 'Blocked users' },
 ];
 
 /** The frame of the settings pages: a side navigation between the sections; visitors are sent to sign in. */

@@ -12,6 +12,7 @@ export const settingsRoutes: RouteObject[] = [
       { path: 'emails', lazy: page(() => import('./Emails.tsx')) },
       { path: 'applications', lazy: page(() => import('./Applications.tsx')) },
       { path: 'keys', lazy: page(() => import('./Keys.tsx')) },
+      { path: 'blocked_users', lazy: page(() => import('./Blocks.tsx')) },
       { path: 'security', lazy: page(() => import('./Security.tsx')) },
     ],
   },

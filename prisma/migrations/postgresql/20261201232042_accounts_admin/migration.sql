@@ -74,6 +74,16 @@ CREATE TABLE "OAuth2SigningKey" (
 );
 
 -- CreateTable
+CREATE TABLE "Blocking" (
+    "blockerId" INTEGER NOT NULL,
+    "blockeeId" INTEGER NOT NULL,
+    "note" TEXT NOT NULL DEFAULT '',
+    "createdAt" TIMESTAMP(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,
+
+    CONSTRAINT "Blocking_pkey" PRIMARY KEY ("blockerId","blockeeId")
+);
+
+-- CreateTable
 CREATE TABLE "CronTask" (
     "name" TEXT NOT NULL,
     "holder" TEXT,
@@ -112,6 +122,9 @@ CREATE UNIQUE INDEX "OAuth2AuthorizationCode_codeHash_key" ON "OAuth2Authorizati
 CREATE INDEX "OAuth2AuthorizationCode_grantId_idx" ON "OAuth2AuthorizationCode"("grantId");
 
 -- CreateIndex
+CREATE INDEX "Blocking_blockeeId_idx" ON "Blocking"("blockeeId");
+
+-- CreateIndex
 CREATE INDEX "AccessToken_oauth2GrantId_idx" ON "AccessToken"("oauth2GrantId");
 
 -- AddForeignKey
@@ -131,3 +144,9 @@ ALTER TABLE "OAuth2Grant" ADD CONSTRAINT "OAuth2Grant_applicationId_fkey" FOREIG
 
 -- AddForeignKey
 ALTER TABLE "OAuth2AuthorizationCode" ADD CONSTRAINT "OAuth2AuthorizationCode_grantId_fkey" FOREIGN KEY ("grantId") REFERENCES "OAuth2Grant"("id") ON DELETE CASCADE ON UPDATE CASCADE;
+
+-- AddForeignKey
+ALTER TABLE "Blocking" ADD CONSTRAINT "Blocking_blockerId_fkey" FOREIGN KEY ("blockerId") REFERENCES "User"("id") ON DELETE CASCADE ON UPDATE CASCADE;
+
+-- AddForeignKey
+ALTER TABLE "Blocking" ADD CONSTRAINT "Blocking_blockeeId_fkey" FOREIGN KEY ("blockeeId") REFERENCES "User"("id") ON DELETE CASCADE ON UPDATE CASCADE;

@@ -59,6 +59,18 @@ CREATE TABLE "OAuth2SigningKey" (
 );
 
 -- CreateTable
+CREATE TABLE "Blocking" (
+    "blockerId" INTEGER NOT NULL,
+    "blockeeId" INTEGER NOT NULL,
+    "note" TEXT NOT NULL DEFAULT '',
+    "createdAt" DATETIME NOT NULL DEFAULT CURRENT_TIMESTAMP,
+
+    PRIMARY KEY ("blockerId", "blockeeId"),
+    CONSTRAINT "Blocking_blockerId_fkey" FOREIGN KEY ("blockerId") REFERENCES "User" ("id") ON DELETE CASCADE ON UPDATE CASCADE,
+    CONSTRAINT "Blocking_blockeeId_fkey" FOREIGN KEY ("blockeeId") REFERENCES "User" ("id") ON DELETE CASCADE ON UPDATE CASCADE
+);
+
+-- CreateTable
 CREATE TABLE "CronTask" (
     "name" TEXT NOT NULL PRIMARY KEY,
     "holder" TEXT,
@@ -164,3 +176,6 @@ CREATE UNIQUE INDEX "OAuth2AuthorizationCode_codeHash_key" ON "OAuth2Authorizati
 
 -- CreateIndex
 CREATE INDEX "OAuth2AuthorizationCode_grantId_idx" ON "OAuth2AuthorizationCode"("grantId");
+
+-- CreateIndex
+CREATE INDEX "Blocking_blockeeId_idx" ON "Blocking"("blockeeId");
