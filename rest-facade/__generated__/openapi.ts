@@ -1770,6 +1770,23 @@ export interface paths {
         patch: operations["orgEdit"];
         trace?: never;
     };
+    "/orgs/{org}/rename": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Rename an organization (its owners); the old name keeps leading to it */
+        post: operations["renameOrg"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/user/orgs": {
         parameters: {
             query?: never;
@@ -3985,6 +4002,23 @@ export interface paths {
         patch: operations["adminEditUser"];
         trace?: never;
     };
+    "/admin/users/{username}/rename": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Rename a person; the old name keeps leading to the account */
+        post: operations["adminRenameUser"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/repos/{owner}/{repo}/hooks": {
         parameters: {
             query?: never;
@@ -5335,6 +5369,10 @@ export interface components {
             /** Format: int64 */
             new?: number;
         };
+        RenameOrgOption: {
+            /** @description The name the organization takes; no other account may hold it. */
+            new_name: string;
+        };
         Organization: {
             /** Format: uri */
             avatar_url?: string;
@@ -6460,6 +6498,10 @@ export interface components {
             new_owner?: string;
             /** @description Teams of the receiving organization that get access (organizations only). */
             team_ids?: number[];
+        };
+        RenameUserOption: {
+            /** @description The login the account takes; no other account may hold it. */
+            new_username: string;
         };
         /** @description An account as the API shows it. */
         User: {
@@ -11130,6 +11172,27 @@ export interface operations {
             404: components["responses"]["notFound"];
         };
     };
+    renameOrg: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                org: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RenameOrgOption"];
+            };
+        };
+        responses: {
+            204: components["responses"]["empty"];
+            403: components["responses"]["forbidden"];
+            404: components["responses"]["notFound"];
+            422: components["responses"]["validationError"];
+        };
+    };
     orgListCurrentUserOrgs: {
         parameters: {
             query?: {
@@ -15150,6 +15213,28 @@ export interface operations {
             400: components["responses"]["error"];
             403: components["responses"]["forbidden"];
             409: components["responses"]["error"];
+            422: components["responses"]["validationError"];
+        };
+    };
+    adminRenameUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Login of the account. */
+                username: components["parameters"]["username"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RenameUserOption"];
+            };
+        };
+        responses: {
+            204: components["responses"]["empty"];
+            403: components["responses"]["forbidden"];
+            404: components["responses"]["notFound"];
             422: components["responses"]["validationError"];
         };
     };

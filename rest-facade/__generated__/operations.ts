@@ -31,7 +31,7 @@ export { renderMarkdown, renderMarkdownRaw, renderMarkup } from '../operations/m
 export { issueGetMilestonesList, issueGetMilestone, issueCreateMilestone, issueEditMilestone, issueDeleteMilestone } from '../operations/milestone/milestones.ts';
 export { notifyGetList, notifyGetRepoList, notifyNewAvailable, notifyGetThread, notifyReadThread, notifyReadList, notifyReadRepoList } from '../operations/notification/notifications.ts';
 export { orgListMembers, orgListPublicMembers, orgIsMember, orgIsPublicMember, orgDeleteMember, orgPublicizeMember, orgConcealMember } from '../operations/org/members.ts';
-export { orgGetAll, adminGetAllOrgs, orgListCurrentUserOrgs, orgListUserOrgs, orgGet, orgCreate, adminCreateOrg, orgEdit, orgDelete, orgGetUserPermissions } from '../operations/org/orgs.ts';
+export { orgGetAll, adminGetAllOrgs, orgListCurrentUserOrgs, orgListUserOrgs, orgGet, orgCreate, adminCreateOrg, orgEdit, orgDelete, orgGetUserPermissions, renameOrg } from '../operations/org/orgs.ts';
 export { repoListBranchProtection, repoGetBranchProtection, repoCreateBranchProtection, repoEditBranchProtection, repoDeleteBranchProtection, repoUpdateBranchProtectionPriories } from '../operations/protection/branch-protections.ts';
 export { repoListTagProtection, repoGetTagProtection, repoCreateTagProtection, repoEditTagProtection, repoDeleteTagProtection } from '../operations/protection/tag-protections.ts';
 export { repoMergePullRequest, repoCancelScheduledAutoMerge, repoUpdatePullRequest } from '../operations/pull/merge.ts';
@@ -55,7 +55,7 @@ export { issueStartStopWatch, issueStopStopWatch, issueDeleteStopWatch, userGetS
 export { issueTrackedTimes, issueAddTime, issueDeleteTime, issueResetTime, repoTrackedTimes, userTrackedTimes, userCurrentTrackedTimes } from '../operations/time/times.ts';
 export { userGetTokens, userCreateToken, userDeleteAccessToken } from '../operations/token/tokens.ts';
 export { repoTransfer, acceptRepoTransfer, rejectRepoTransfer } from '../operations/transfer/transfers.ts';
-export { adminSearchUsers, adminCreateUser, adminEditUser, adminDeleteUser } from '../operations/user/admin.ts';
+export { adminSearchUsers, adminCreateUser, adminEditUser, adminDeleteUser, adminRenameUser } from '../operations/user/admin.ts';
 export { userGet, userGetCurrent, userSearch } from '../operations/user/users.ts';
 export { repoListHooks, repoGetHook, repoCreateHook, repoEditHook, repoDeleteHook, repoTestHook, orgListHooks, orgGetHook, orgCreateHook, orgEditHook, orgDeleteHook, userListHooks, userGetHook, userCreateHook, userEditHook, userDeleteHook, adminListHooks, adminGetHook, adminCreateHook, adminEditHook, adminDeleteHook } from '../operations/webhook/hooks.ts';
 export { repoGetWikiPages, repoGetWikiPage, repoGetWikiPageRevisions, repoCreateWikiPage, repoEditWikiPage, repoDeleteWikiPage } from '../operations/wiki/wiki.ts';

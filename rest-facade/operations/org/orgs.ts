@@ -3,6 +3,7 @@ import {
   DeleteOrganizationDocument,
   OrganizationByLoginDocument,
   OrganizationPermissionsDocument,
+  RenameOrganizationDocument,
   OrganizationsDocument,
   UpdateOrganizationDocument,
   type OrganizationInput,
@@ -106,4 +107,11 @@ export const orgGetUserPermissions = defineOperation({
   document: OrganizationPermissionsDocument,
   variables: ({ params }) => ({ login: params.username, organization: params.org }),
   reply: ({ organizationPermissions }) => ok(toOrganizationPermissions(organizationPermissions)),
+});
+
+export const renameOrg = defineOperation({
+  operationId: 'renameOrg',
+  document: RenameOrganizationDocument,
+  variables: ({ params, body }) => ({ login: params.org, newLogin: body.new_name }),
+  reply: () => noContent(),
 });

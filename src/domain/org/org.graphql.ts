@@ -1,3 +1,4 @@
+import { renameOrganization } from '../user/rename.service.ts';
 import { builder } from '../../graphql/builder.ts';
 import { lookup } from '../../graphql/errors.ts';
 import { connectionComplexity, offsetConnection } from '../../graphql/connection.ts';
@@ -155,6 +156,13 @@ builder.mutationFields((t) => ({
     tokenScope: 'write:organization',
     args: { login: t.arg.string({ required: true }), input: t.arg({ type: OrganizationInput, required: true }) },
     resolve: (_root, { login, input }, ctx) => orgs.updateOrganization(ctx, login, input),
+  }),
+  renameOrganization: t.field({
+    type: OrganizationRef,
+    description: 'Renames an organization (its owners); the old name keeps leading to it until another account takes it.',
+    tokenScope: 'write:organization',
+    args: { login: t.arg.string({ required: true }), newLogin: t.arg.string({ required: true }) },
+    resolve: (_root, { login, newLogin }, ctx) => renameOrganization(ctx, login, newLogin),
   }),
   deleteOrganization: t.boolean({
     tokenScope: 'write:organization',

@@ -12,7 +12,7 @@ import { atLeast, highest, type AccessLevel } from '../access/units.ts';
 import { checkMaxLength, isAccountEmail, isHttpUrl } from '../formats.ts';
 import { checkUsername, checkVisibility } from '../user/user.rules.ts';
 import type { OrganizationInput } from './org.inputs.ts';
-import { accountOrder, accountsPage, findUserByLogin, getVisibleUser } from '../user/user.service.ts';
+import { accountOrder, accountsPage, findAccountByPathName, findUserByLogin, getVisibleUser } from '../user/user.service.ts';
 
 export const OWNERS_TEAM = 'Owners';
 
@@ -20,7 +20,7 @@ const isOrganization = (account: User) => account.type === 'organization';
 
 /** An organization the viewer may see; 404 otherwise (also for persons' accounts). */
 export async function getOrganization(ctx: ServiceContext, login: string): Promise<User> {
-  const org = await findUserByLogin(ctx, login);
+  const org = await findAccountByPathName(ctx, login);
   if (!org || !isOrganization(org) || !(await canSeeAccount(ctx, org))) throw notFound(`organization "${login}" does not exist`);
   return org;
 }

@@ -18,7 +18,7 @@ import {
   type Need,
   type RepositoryPermission,
 } from '../access/access.service.ts';
-import { findUserByLogin } from '../user/user.service.ts';
+import { findRenamedAccount, findUserByLogin } from '../user/user.service.ts';
 import { viewerTeams } from '../access/grants.ts';
 import { STORED_SETTINGS, type CreateRepositoryInput, type UpdateRepositoryInput } from './repo.inputs.ts';
 import { checkRepositoryName, MERGE_STYLES, normalizeTopics, OBJECT_FORMATS, TRACKER_STYLES, TRUST_MODELS } from './repo.rules.ts';
@@ -76,12 +76,20 @@ export async function findRepositoryByName(ctx: ServiceContext, ownerLogin: stri
   );
 }
 
-async function findRedirected(ctx: ServiceContext, ownerLogin: string, name: string) {
+/**
+ * An old name of a repository under its owner's login; then, when no account holds the owner login, the same
+ * lookup under the login of the renamed account that login leads to (one step: a redirect names the account,
+ * not its login, so renames in a row still lead to it).
+ */
+async function findRedirected(ctx: ServiceContext, ownerLogin: string, name: string): Promise<RepositoryWithOwner | null> {
   const redirect = await ctx.db.repositoryRedirect.findFirst({
     where: { lowerName: name.toLowerCase(), owner: { lowerLogin: ownerLogin.toLowerCase() } },
     include: { repo: { include: { owner: true } } },
   });
-  return redirect?.repo ?? null;
+  if (redirect) return redirect.repo;
+  if (await findUserByLogin(ctx, ownerLogin)) return null;
+  const renamed = await findRenamedAccount(ctx, ownerLogin);
+  return renamed && renamed.lowerLogin !== ownerLogin.toLowerCase() ? findRepositoryByName(ctx, renamed.login, name) : null;
 }
 
 export async function getRepositoryById(ctx: ServiceContext, id: number, needed: Need = 'read') {

@@ -5,6 +5,7 @@ import { connectionComplexity, offsetConnection } from '../../graphql/connection
 import { isSiteAdmin, type Viewer } from '../../auth/viewer.ts';
 import type { User } from '../../db/models.ts';
 import * as users from './user.service.ts';
+import * as renames from './rename.service.ts';
 import { databaseIdOf } from '../../graphql/ids.ts';
 import { enumFromValues, inputFromTable } from '../../graphql/input-fields.ts';
 import { CREATE_USER_FIELDS, PROFILE_FIELDS, USER_EDIT_FIELDS } from './user.inputs.ts';
@@ -78,14 +79,14 @@ builder.queryFields((t) => ({
   user: t.field({
     type: UserRef,
     nullable: true,
-    description: 'An account by login; null when it does not exist or is hidden from the caller.',
+    description: 'An account by login (an old login of a renamed account leads to it); null when it does not exist or is hidden from the caller.',
     tokenScope: 'read:user',
     args: { login: t.arg.string({ required: true }) },
     resolve: (_root, { login }, ctx) =>
       lookup(
         ctx,
         async () => {
-          const user = await users.findUserByLogin(ctx, login);
+          const user = await users.findAccountByPathName(ctx, login);
           return user && (await canSeeAccount(ctx, user)) ? user : null;
         },
         () => `user "${login}" does not exist`,
@@ -157,6 +158,13 @@ builder.mutationFields((t) => ({
       await users.deleteUser(ctx, login, { purge: purge ?? false });
       return true;
     },
+  }),
+  renameUser: t.field({
+    type: UserRef,
+    description: 'Renames a person (site administrators); the old login keeps leading to the account until another account takes it.',
+    tokenScope: 'write:admin',
+    args: { login: t.arg.string({ required: true }), newLogin: t.arg.string({ required: true }) },
+    resolve: (_root, { login, newLogin }, ctx) => renames.adminRenameUser(ctx, login, newLogin),
   }),
   updateViewerProfile: t.field({
     type: UserRef,
