@@ -174,6 +174,25 @@ export interface paths {
         patch: operations["issueEditIssueCommentAttachment"];
         trace?: never;
     };
+    "/admin/users/{username}/badges": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The badges an account holds, by slug */
+        get: operations["adminListUserBadges"];
+        put?: never;
+        /** Award badges to an account, all or none */
+        post: operations["adminAddUserBadges"];
+        /** Take badges from an account */
+        delete: operations["adminDeleteUserBadges"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/repos/{owner}/{repo}/branches": {
         parameters: {
             query?: never;
@@ -4410,6 +4429,18 @@ export interface components {
             /** @description The new file name; empty keeps the old one. */
             name?: string;
         };
+        Badge: {
+            /** Format: int64 */
+            id?: number;
+            slug?: string;
+            description?: string;
+            /** Format: uri */
+            image_url?: string;
+        };
+        UserBadgeOption: {
+            /** @description Slugs of badges. */
+            badge_slugs?: string[];
+        };
         Reference: {
             object?: components["schemas"]["GitObject"];
             ref?: string;
@@ -6767,6 +6798,15 @@ export interface components {
                 "application/json": components["schemas"]["Attachment"][];
             };
         };
+        /** @description Badges. */
+        BadgeList: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Badge"][];
+            };
+        };
         /** @description ReferenceList. */
         ReferenceList: {
             headers: {
@@ -8063,6 +8103,67 @@ export interface operations {
             404: components["responses"]["notFound"];
             422: components["responses"]["validationError"];
             423: components["responses"]["repoArchivedError"];
+        };
+    };
+    adminListUserBadges: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Login of the account. */
+                username: components["parameters"]["username"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["BadgeList"];
+            403: components["responses"]["forbidden"];
+            404: components["responses"]["notFound"];
+        };
+    };
+    adminAddUserBadges: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Login of the account. */
+                username: components["parameters"]["username"];
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["UserBadgeOption"];
+            };
+        };
+        responses: {
+            204: components["responses"]["empty"];
+            403: components["responses"]["forbidden"];
+            404: components["responses"]["notFound"];
+            422: components["responses"]["validationError"];
+        };
+    };
+    adminDeleteUserBadges: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Login of the account. */
+                username: components["parameters"]["username"];
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["UserBadgeOption"];
+            };
+        };
+        responses: {
+            204: components["responses"]["empty"];
+            403: components["responses"]["forbidden"];
+            404: components["responses"]["notFound"];
+            422: components["responses"]["validationError"];
         };
     };
     repoListBranches: {

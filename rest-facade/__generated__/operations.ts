@@ -2,6 +2,7 @@
 /** Every REST operation implementation, by operationId. */
 export { userListActivityFeeds, userGetHeatmapData, orgListActivityFeeds, orgListTeamActivityFeeds, repoListActivityFeeds } from '../operations/activity/feeds.ts';
 export { issueListIssueAttachments, issueGetIssueAttachment, issueCreateIssueAttachment, issueEditIssueAttachment, issueDeleteIssueAttachment, issueListIssueCommentAttachments, issueGetIssueCommentAttachment, issueCreateIssueCommentAttachment, issueEditIssueCommentAttachment, issueDeleteIssueCommentAttachment } from '../operations/attachment/attachments.ts';
+export { adminListUserBadges, adminAddUserBadges, adminDeleteUserBadges } from '../operations/badge/badges.ts';
 export { repoListBranches, repoGetBranch, repoCreateBranch, repoDeleteBranch, repoRenameBranch, repoUpdateBranch } from '../operations/branch/branches.ts';
 export { repoListAllGitRefs, repoListGitRefs } from '../operations/branch/refs.ts';
 export { repoListTags, repoGetTag, repoCreateTag, repoDeleteTag, GetAnnotatedTag } from '../operations/branch/tags.ts';

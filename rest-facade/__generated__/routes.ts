@@ -5,6 +5,9 @@ import type { Route } from '../route-table.ts';
 export const routes: Route[] = [
   {"method":"get","path":"/repos/issues/search","operationId":"issueSearchIssues","guard":"public","scope":"issue"},
   {"method":"delete","path":"/admin/users/{username}/keys/{id}","operationId":"adminDeleteUserPublicKey","guard":"siteAdmin","scope":"admin"},
+  {"method":"get","path":"/admin/users/{username}/badges","operationId":"adminListUserBadges","guard":"siteAdmin","scope":"admin"},
+  {"method":"post","path":"/admin/users/{username}/badges","operationId":"adminAddUserBadges","guard":"siteAdmin","scope":"admin"},
+  {"method":"delete","path":"/admin/users/{username}/badges","operationId":"adminDeleteUserBadges","guard":"siteAdmin","scope":"admin"},
   {"method":"post","path":"/admin/users/{username}/keys","operationId":"adminCreatePublicKey","guard":"siteAdmin","scope":"admin"},
   {"method":"post","path":"/admin/users/{username}/orgs","operationId":"adminCreateOrg","guard":"siteAdmin","scope":"admin"},
   {"method":"post","path":"/admin/users/{username}/repos","operationId":"adminCreateRepo","guard":"siteAdmin","scope":"admin"},

@@ -5,6 +5,7 @@ import '../../domain/activity/activity.graphql.ts';
 import '../../domain/admin/admin.graphql.ts';
 import '../../domain/attachment/attachment.graphql.ts';
 import '../../domain/attachment/attachment.loaders.ts';
+import '../../domain/badge/badge.graphql.ts';
 import '../../domain/branch/branch.graphql.ts';
 import '../../domain/branch/branch.caches.ts';
 import '../../domain/collaborator/collaborator.graphql.ts';
