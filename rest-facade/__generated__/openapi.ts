@@ -816,6 +816,42 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/repos/{owner}/{repo}/hooks/git": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A repository's own git hooks (off unless the server allows them) */
+        get: operations["repoListGitHooks"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/repos/{owner}/{repo}/hooks/git/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One git hook of a repository, by name */
+        get: operations["repoGetGitHook"];
+        put?: never;
+        post?: never;
+        /** Remove the script of a git hook */
+        delete: operations["repoDeleteGitHook"];
+        options?: never;
+        head?: never;
+        /** Set the script of a git hook (an empty one removes it) */
+        patch: operations["repoEditGitHook"];
+        trace?: never;
+    };
     "/signing-key.gpg": {
         parameters: {
             query?: never;
@@ -4919,6 +4955,17 @@ export interface components {
             /** @description up-to-date, fast-forward or merge. */
             merge_type?: string;
         };
+        GitHook: {
+            name?: string;
+            /** @description Whether a script is set. */
+            is_active?: boolean;
+            /** @description The script; empty when none is set. */
+            content?: string;
+        };
+        EditGitHookOption: {
+            /** @description The new script; empty removes it. */
+            content?: string;
+        };
         /** @description A GPG key of an account (a primary key with its subkeys, or a subkey). */
         GPGKey: {
             /** Format: int64 */
@@ -7017,6 +7064,24 @@ export interface components {
                 "application/json": components["schemas"]["MergeUpstreamResponse"];
             };
         };
+        /** @description One git hook. */
+        GitHook: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["GitHook"];
+            };
+        };
+        /** @description Git hooks. */
+        GitHookList: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["GitHook"][];
+            };
+        };
         /** @description The armored OpenPGP public key, as plain text. */
         SigningKeyGPG: {
             headers: {
@@ -7641,6 +7706,12 @@ export interface components {
         activityUsername: string;
         /** @description Only the activity of this day (YYYY-MM-DD, UTC). A date that cannot be read is taken as today, as Gitea takes it. */
         activityDate: string;
+        /** @description Owner of the repository. */
+        gitHookOwner: string;
+        /** @description Name of the repository. */
+        gitHookRepo: string;
+        /** @description The hook's name (pre-receive, update or post-receive). */
+        gitHookName: string;
         /** @description The owner of the repository. */
         signingKeyOwner: string;
         /** @description The name of the repository. */
@@ -9475,6 +9546,92 @@ export interface operations {
             400: components["responses"]["error"];
             404: components["responses"]["notFound"];
             409: components["responses"]["error"];
+        };
+    };
+    repoListGitHooks: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Owner of the repository. */
+                owner: components["parameters"]["gitHookOwner"];
+                /** @description Name of the repository. */
+                repo: components["parameters"]["gitHookRepo"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["GitHookList"];
+            403: components["responses"]["forbidden"];
+            404: components["responses"]["notFound"];
+        };
+    };
+    repoGetGitHook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Owner of the repository. */
+                owner: components["parameters"]["gitHookOwner"];
+                /** @description Name of the repository. */
+                repo: components["parameters"]["gitHookRepo"];
+                /** @description The hook's name (pre-receive, update or post-receive). */
+                id: components["parameters"]["gitHookName"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["GitHook"];
+            403: components["responses"]["forbidden"];
+            404: components["responses"]["notFound"];
+        };
+    };
+    repoDeleteGitHook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Owner of the repository. */
+                owner: components["parameters"]["gitHookOwner"];
+                /** @description Name of the repository. */
+                repo: components["parameters"]["gitHookRepo"];
+                /** @description The hook's name (pre-receive, update or post-receive). */
+                id: components["parameters"]["gitHookName"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: components["responses"]["empty"];
+            403: components["responses"]["forbidden"];
+            404: components["responses"]["notFound"];
+        };
+    };
+    repoEditGitHook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Owner of the repository. */
+                owner: components["parameters"]["gitHookOwner"];
+                /** @description Name of the repository. */
+                repo: components["parameters"]["gitHookRepo"];
+                /** @description The hook's name (pre-receive, update or post-receive). */
+                id: components["parameters"]["gitHookName"];
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["EditGitHookOption"];
+            };
+        };
+        responses: {
+            200: components["responses"]["GitHook"];
+            403: components["responses"]["forbidden"];
+            404: components["responses"]["notFound"];
         };
     };
     getSigningKey: {

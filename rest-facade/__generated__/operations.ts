@@ -16,6 +16,7 @@ export { repoGetContents, repoGetContentsList, repoGetContentsExt, repoGetFileCo
 export { repoGetRawFile, repoGetRawFileOrLFS, repoGetArchive } from '../operations/contents/downloads.ts';
 export { issueListIssueDependencies, issueCreateIssueDependencies, issueRemoveIssueDependencies, issueListBlocks, issueCreateIssueBlocking, issueRemoveIssueBlocking } from '../operations/dependency/dependencies.ts';
 export { listForks, createFork, repoMergeUpstream } from '../operations/fork/forks.ts';
+export { repoListGitHooks, repoGetGitHook, repoEditGitHook, repoDeleteGitHook } from '../operations/git-hook/git-hooks.ts';
 export { userCurrentListGPGKeys, userListGPGKeys, userCurrentGetGPGKey, userCurrentPostGPGKey, getVerificationToken, userVerifyGPGKey, userCurrentDeleteGPGKey } from '../operations/gpg/gpg-keys.ts';
 export { getSigningKey, getSigningKeySSH, repoSigningKey, repoSigningKeySSH } from '../operations/gpg/signing-key.ts';
 export { repoGetIssueTemplates, repoGetIssueConfig, repoValidateIssueConfig } from '../operations/issue-template/templates.ts';

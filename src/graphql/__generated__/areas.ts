@@ -17,6 +17,7 @@ import '../../domain/contents/contents.graphql.ts';
 import '../../domain/contents/contents.loaders.ts';
 import '../../domain/dependency/dependency.graphql.ts';
 import '../../domain/fork/fork.graphql.ts';
+import '../../domain/git-hook/git-hook.graphql.ts';
 import '../../domain/gpg/gpg.graphql.ts';
 import '../../domain/gpg/gpg.loaders.ts';
 import '../../domain/issue/issue.graphql.ts';
