@@ -1825,6 +1825,25 @@ export interface paths {
         patch: operations["orgEdit"];
         trace?: never;
     };
+    "/orgs/{org}/repos": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List an organization's repositories */
+        get: operations["orgListRepos"];
+        put?: never;
+        /** Create a repository owned by an organization */
+        post: operations["createOrgRepo"];
+        /** Delete every repository of an organization (its owners), all or none */
+        delete: operations["orgDeleteRepos"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/orgs/{org}/rename": {
         parameters: {
             query?: never;
@@ -2648,24 +2667,6 @@ export interface paths {
         get: operations["repoGetLanguages"];
         put?: never;
         post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/orgs/{org}/repos": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** List an organization's repositories */
-        get: operations["orgListRepos"];
-        put?: never;
-        /** Create a repository owned by an organization */
-        post: operations["createOrgRepo"];
         delete?: never;
         options?: never;
         head?: never;
@@ -11430,6 +11431,77 @@ export interface operations {
             404: components["responses"]["notFound"];
         };
     };
+    orgListRepos: {
+        parameters: {
+            query?: {
+                page?: number;
+                limit?: number;
+            };
+            header?: never;
+            path: {
+                org: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The result. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Repository"][];
+                };
+            };
+            404: components["responses"]["notFound"];
+        };
+    };
+    createOrgRepo: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                org: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["CreateRepoOption"];
+            };
+        };
+        responses: {
+            /** @description Created. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Repository"];
+                };
+            };
+            400: components["responses"]["error"];
+            403: components["responses"]["forbidden"];
+            404: components["responses"]["notFound"];
+        };
+    };
+    orgDeleteRepos: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                org: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: components["responses"]["empty"];
+            403: components["responses"]["forbidden"];
+            404: components["responses"]["notFound"];
+        };
+    };
     renameOrg: {
         parameters: {
             query?: never;
@@ -13176,61 +13248,6 @@ export interface operations {
         requestBody?: never;
         responses: {
             200: components["responses"]["LanguageStatistics"];
-            404: components["responses"]["notFound"];
-        };
-    };
-    orgListRepos: {
-        parameters: {
-            query?: {
-                page?: number;
-                limit?: number;
-            };
-            header?: never;
-            path: {
-                org: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The result. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Repository"][];
-                };
-            };
-            404: components["responses"]["notFound"];
-        };
-    };
-    createOrgRepo: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                org: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: {
-            content: {
-                "application/json": components["schemas"]["CreateRepoOption"];
-            };
-        };
-        responses: {
-            /** @description Created. */
-            201: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Repository"];
-                };
-            };
-            400: components["responses"]["error"];
-            403: components["responses"]["forbidden"];
             404: components["responses"]["notFound"];
         };
     };

@@ -33,7 +33,7 @@ export { renderMarkdown, renderMarkdownRaw, renderMarkup } from '../operations/m
 export { issueGetMilestonesList, issueGetMilestone, issueCreateMilestone, issueEditMilestone, issueDeleteMilestone } from '../operations/milestone/milestones.ts';
 export { notifyGetList, notifyGetRepoList, notifyNewAvailable, notifyGetThread, notifyReadThread, notifyReadList, notifyReadRepoList } from '../operations/notification/notifications.ts';
 export { orgListMembers, orgListPublicMembers, orgIsMember, orgIsPublicMember, orgDeleteMember, orgPublicizeMember, orgConcealMember } from '../operations/org/members.ts';
-export { orgGetAll, adminGetAllOrgs, orgListCurrentUserOrgs, orgListUserOrgs, orgGet, orgCreate, adminCreateOrg, orgEdit, orgDelete, orgGetUserPermissions, renameOrg } from '../operations/org/orgs.ts';
+export { orgGetAll, adminGetAllOrgs, orgListCurrentUserOrgs, orgListUserOrgs, orgGet, orgCreate, adminCreateOrg, orgEdit, orgDelete, orgGetUserPermissions, renameOrg, orgDeleteRepos } from '../operations/org/orgs.ts';
 export { repoListBranchProtection, repoGetBranchProtection, repoCreateBranchProtection, repoEditBranchProtection, repoDeleteBranchProtection, repoUpdateBranchProtectionPriories } from '../operations/protection/branch-protections.ts';
 export { repoListTagProtection, repoGetTagProtection, repoCreateTagProtection, repoEditTagProtection, repoDeleteTagProtection } from '../operations/protection/tag-protections.ts';
 export { repoMergePullRequest, repoCancelScheduledAutoMerge, repoUpdatePullRequest } from '../operations/pull/merge.ts';

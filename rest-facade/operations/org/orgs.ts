@@ -1,6 +1,7 @@
 import {
   CreateOrganizationDocument,
   DeleteOrganizationDocument,
+  DeleteOrganizationRepositoriesDocument,
   OrganizationByLoginDocument,
   OrganizationPermissionsDocument,
   RenameOrganizationDocument,
@@ -113,5 +114,12 @@ export const renameOrg = defineOperation({
   operationId: 'renameOrg',
   document: RenameOrganizationDocument,
   variables: ({ params, body }) => ({ login: params.org, newLogin: body.new_name }),
+  reply: () => noContent(),
+});
+
+export const orgDeleteRepos = defineOperation({
+  operationId: 'orgDeleteRepos',
+  document: DeleteOrganizationRepositoriesDocument,
+  variables: ({ params }) => ({ login: params.org }),
   reply: () => noContent(),
 });

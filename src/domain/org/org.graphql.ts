@@ -164,6 +164,15 @@ builder.mutationFields((t) => ({
     args: { login: t.arg.string({ required: true }), newLogin: t.arg.string({ required: true }) },
     resolve: (_root, { login, newLogin }, ctx) => renameOrganization(ctx, login, newLogin),
   }),
+  deleteOrganizationRepositories: t.boolean({
+    description: 'Deletes every repository of an organization (its owners), all or none; true when done.',
+    tokenScope: 'write:organization',
+    args: { login: t.arg.string({ required: true }) },
+    resolve: async (_root, { login }, ctx) => {
+      await orgs.deleteOrganizationRepositories(ctx, login);
+      return true;
+    },
+  }),
   deleteOrganization: t.boolean({
     tokenScope: 'write:organization',
     args: { login: t.arg.string({ required: true }) },

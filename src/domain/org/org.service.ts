@@ -3,6 +3,7 @@ import type { Prisma, Repository, User } from '../../db/models.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { ObjectTooLargeError, readObject } from '../../git/cat-file.ts';
 import { repositoryPath } from '../repo/storage.ts';
+import { deleteRepositories } from '../repo/repo.service.ts';
 import { conflict, forbidden, invalid, notFound } from '../../errors.ts';
 import type { Page, PageWindow } from '../../pagination.ts';
 import type { ServiceContext } from '../../services.ts';
@@ -31,6 +32,12 @@ export async function getOwnedOrganization(ctx: ServiceContext, login: string): 
   requireUser(ctx.viewer);
   if (!(await isOrganizationOwner(ctx, org))) throw forbidden(`you must be an owner of ${org.login}`);
   return org;
+}
+
+/** Deletes every repository of an organization (its owners): all rows or none, then their directories. */
+export async function deleteOrganizationRepositories(ctx: ServiceContext, login: string): Promise<void> {
+  const org = await getOwnedOrganization(ctx, login);
+  await deleteRepositories(ctx, await ctx.db.repository.findMany({ where: { ownerId: org.id } }));
 }
 
 /**

@@ -314,20 +314,40 @@ export async function updateRepository(ctx: ServiceContext, ownerLogin: string, 
 /** Deletes the row first (so nothing new can reach it), then the files. */
 export async function deleteRepository(ctx: ServiceContext, ownerLogin: string, name: string): Promise<void> {
   const { repo } = await getRepository(ctx, ownerLogin, name, 'owner');
+  await deleteRepositories(ctx, [repo]);
+}
+
+/**
+ * Deletes repositories the caller may delete (checked by the caller): every row in one transaction, so either
+ * all go or none does, and then their directories (each renamed aside at once, src/git/repo.ts), wikis and avatars.
+ */
+export async function deleteRepositories(ctx: ServiceContext, repos: Repository[]): Promise<void> {
+  if (!repos.length) return;
   const actorId = ctx.viewer.user?.id;
   // The repository's own hooks go with it; its owner's and the site's get the deletion (src/domain/webhook/snapshots.ts).
-  const snapshot = await payloadBeforeDeletion(ctx, { kind: 'repository', repoId: repo.id, senderId: actorId ?? null, action: 'deleted' });
+  const snapshots = new Map<number, Awaited<ReturnType<typeof payloadBeforeDeletion>>>();
+  for (const repo of repos) {
+    snapshots.set(repo.id, await payloadBeforeDeletion(ctx, { kind: 'repository', repoId: repo.id, senderId: actorId ?? null, action: 'deleted' }));
+  }
+  const ids = repos.map((r) => r.id);
   // Its parent counts one fork less; its own forks stop being forks (their parent is gone).
   await transactionWithEvents(ctx, async (tx, publish) => {
-    await forgetRepositories(tx, [repo.id]);
-    await tx.repository.updateMany({ where: { forkId: repo.id }, data: { isFork: false, forkId: null } });
-    await tx.repository.delete({ where: { id: repo.id } });
-    if (repo.forkId) await tx.repository.updateMany({ where: { id: repo.forkId, forkCount: { gt: 0 } }, data: { forkCount: { decrement: 1 } } });
-    await publish('repo.deleted', { repoId: repo.id, ownerId: repo.ownerId, ...(actorId !== undefined ? { actorId } : {}), ...(snapshot ? { snapshot } : {}) });
+    await forgetRepositories(tx, ids);
+    await tx.repository.updateMany({ where: { forkId: { in: ids } }, data: { isFork: false, forkId: null } });
+    await tx.repository.deleteMany({ where: { id: { in: ids } } });
+    for (const repo of repos) {
+      if (repo.forkId && !ids.includes(repo.forkId)) {
+        await tx.repository.updateMany({ where: { id: repo.forkId, forkCount: { gt: 0 } }, data: { forkCount: { decrement: 1 } } });
+      }
+      const snapshot = snapshots.get(repo.id);
+      await publish('repo.deleted', { repoId: repo.id, ownerId: repo.ownerId, ...(actorId !== undefined ? { actorId } : {}), ...(snapshot ? { snapshot } : {}) });
+    }
   });
-  await removeRepository(repositoryPath(ctx.config, repo.id));
-  await removeRepository(wikiRepositoryPath(ctx.config, repo.id));
-  if (repo.avatar) await storageFor(ctx.config, 'repo-avatars').delete(repo.avatar);
+  for (const repo of repos) {
+    await removeRepository(repositoryPath(ctx.config, repo.id));
+    await removeRepository(wikiRepositoryPath(ctx.config, repo.id));
+    if (repo.avatar) await storageFor(ctx.config, 'repo-avatars').delete(repo.avatar);
+  }
 }
 
 export async function replaceTopics(ctx: ServiceContext, ownerLogin: string, name: string, topics: string[]) {
