@@ -16,6 +16,7 @@ export default function AdminLayout() {
         <NavLink to="/-/admin/users">User accounts</NavLink>
         <NavLink to="/-/admin/orgs">Organizations</NavLink>
         <NavLink to="/-/admin/repos">Repositories</NavLink>
+        <NavLink to="/-/admin/badges">Badges</NavLink>
       </nav>
       <div className="admin-content">
         <Outlet />

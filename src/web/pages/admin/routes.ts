@@ -14,6 +14,7 @@ export const adminRoutes: RouteObject[] = [
       { path: 'users/:id/edit', lazy: page(() => import('./UserEdit.tsx')) },
       { path: 'orgs', lazy: page(() => import('./Organizations.tsx')) },
       { path: 'repos', lazy: page(() => import('./Repositories.tsx')) },
+      { path: 'badges', lazy: page(() => import('./Badges.tsx')) },
     ],
   },
 ];
