@@ -11497,6 +11497,13 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description Accepted, to be done later (Gitea, for many repositories); Graft deletes them at once and answers 204. */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
             204: components["responses"]["empty"];
             403: components["responses"]["forbidden"];
             404: components["responses"]["notFound"];
