@@ -54,6 +54,16 @@ describe('renamed accounts', () => {
     assert.equal((await api.get(`/repos/${carol.login}-moved/carols`)).status, 200);
   });
 
+  it("take over another account's old login by renaming to it, which then leads to them alone", async () => {
+    const [gail, hank] = [await createAccount(api), await createAccount(api)];
+    assert.equal((await renameUser(gail.login, `${gail.login}-2`)).status, 204);
+    assert.equal((await api.get(`/users/${gail.login}`)).body.id, gail.id);
+    assert.equal((await renameUser(hank.login, gail.login)).status, 204);
+    assert.equal((await api.get(`/users/${gail.login}`)).body.id, hank.id);
+    assert.equal((await api.get(`/users/${hank.login}`)).body.id, hank.id);
+    assert.equal((await api.get(`/users/${gail.login}-2`)).body.id, gail.id);
+  });
+
   it('follow renames in a row, and a rename back to an old login answers there', async () => {
     const dave = await createAccount(api);
     await buildRepo(server, dave, { name: 'trail', autoInit: true });
