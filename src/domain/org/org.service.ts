@@ -76,6 +76,8 @@ export async function createOrganization(ctx: ServiceContext, login: string, inp
   if (await findUserByLogin(ctx, login)) throw invalid(`the name "${login}" is already taken`);
   try {
     return await ctx.db.$transaction(async (tx) => {
+      // A renamed account's old login is taken for good: its redirect goes, as in Gitea.
+      await tx.userRedirect.deleteMany({ where: { lowerLogin: login.toLowerCase() } });
       const org = await tx.user.create({
         data: {
           login,

@@ -171,22 +171,26 @@ export async function createUser(ctx: ServiceContext, input: CreateUserInput, op
   const clash = await findClash(ctx, input.login, input.email);
   if (clash) throw invalid(clash);
   const passwordHash = input.password ? await hashPassword(input.password, ctx.config.security.PASSWORD_HASH_COST) : null;
-  const user = await ctx.db.user.create({
-    data: {
-      login: input.login,
-      lowerLogin: input.login.toLowerCase(),
-      email: input.email,
-      lowerEmail: input.email.toLowerCase(),
-      passwordHash,
-      fullName: input.fullName ?? '',
-      loginName: input.loginName ?? '',
-      loginSource: input.sourceId ?? 0,
-      mustChangePassword: input.mustChangePassword ?? false,
-      restricted: input.restricted ?? false,
-      visibility,
-      isAdmin: input.isAdmin ?? false,
-      ...(input.createdAt ? { createdAt: input.createdAt } : {}),
-    },
+  // A renamed account's old login is taken for good: its redirect goes in the same transaction, as in Gitea.
+  const user = await ctx.db.$transaction(async (tx) => {
+    await tx.userRedirect.deleteMany({ where: { lowerLogin: input.login.toLowerCase() } });
+    return tx.user.create({
+      data: {
+        login: input.login,
+        lowerLogin: input.login.toLowerCase(),
+        email: input.email,
+        lowerEmail: input.email.toLowerCase(),
+        passwordHash,
+        fullName: input.fullName ?? '',
+        loginName: input.loginName ?? '',
+        loginSource: input.sourceId ?? 0,
+        mustChangePassword: input.mustChangePassword ?? false,
+        restricted: input.restricted ?? false,
+        visibility,
+        isAdmin: input.isAdmin ?? false,
+        ...(input.createdAt ? { createdAt: input.createdAt } : {}),
+      },
+    });
   });
   await ctx.events.publish('user.created', { userId: user.id });
   return user;

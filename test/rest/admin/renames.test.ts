@@ -52,6 +52,10 @@ describe('renamed accounts', () => {
     // The newcomer has no repository of that name: the old owner's is not reached through the taken login.
     assert.equal((await api.get(`/repos/${carol.login}/carols`)).status, 404);
     assert.equal((await api.get(`/repos/${carol.login}-moved/carols`)).status, 200);
+    // The login is taken for good: once the newcomer is gone, it leads nowhere.
+    assert.equal((await api.delete(`/admin/users/${carol.login}`, adminAuth)).status, 204);
+    assert.equal((await api.get(`/users/${carol.login}`)).status, 404);
+    assert.equal((await api.get(`/repos/${carol.login}/carols`)).status, 404);
   });
 
   it("take over another account's old login by renaming to it, which then leads to them alone", async () => {
