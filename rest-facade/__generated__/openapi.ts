@@ -174,6 +174,25 @@ export interface paths {
         patch: operations["issueEditIssueCommentAttachment"];
         trace?: never;
     };
+    "/admin/users/{username}/badges": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The badges an account holds, by slug */
+        get: operations["adminListUserBadges"];
+        put?: never;
+        /** Award badges to an account, all or none */
+        post: operations["adminAddUserBadges"];
+        /** Take badges from an account */
+        delete: operations["adminDeleteUserBadges"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/user/blocks": {
         parameters: {
             query?: never;
@@ -993,6 +1012,42 @@ export interface paths {
         options?: never;
         head?: never;
         patch?: never;
+        trace?: never;
+    };
+    "/repos/{owner}/{repo}/hooks/git": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A repository's own git hooks (off unless the server allows them) */
+        get: operations["repoListGitHooks"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/repos/{owner}/{repo}/hooks/git/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One git hook of a repository, by name */
+        get: operations["repoGetGitHook"];
+        put?: never;
+        post?: never;
+        /** Remove the script of a git hook */
+        delete: operations["repoDeleteGitHook"];
+        options?: never;
+        head?: never;
+        /** Set the script of a git hook (an empty one removes it) */
+        patch: operations["repoEditGitHook"];
         trace?: never;
     };
     "/signing-key.gpg": {
@@ -2182,6 +2237,42 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/orgs/{org}/repos": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List an organization's repositories */
+        get: operations["orgListRepos"];
+        put?: never;
+        /** Create a repository owned by an organization */
+        post: operations["createOrgRepo"];
+        /** Delete every repository of an organization (its owners), all or none */
+        delete: operations["orgDeleteRepos"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/orgs/{org}/rename": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Rename an organization (its owners); the old name keeps leading to it */
+        post: operations["renameOrg"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/repos/{owner}/{repo}/branch_protections": {
         parameters: {
             query?: never;
@@ -2832,24 +2923,6 @@ export interface paths {
         get: operations["repoGetLanguages"];
         put?: never;
         post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/orgs/{org}/repos": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** List an organization's repositories */
-        get: operations["orgListRepos"];
-        put?: never;
-        /** Create a repository owned by an organization */
-        post: operations["createOrgRepo"];
         delete?: never;
         options?: never;
         head?: never;
@@ -4333,6 +4406,23 @@ export interface paths {
         patch: operations["adminEditUser"];
         trace?: never;
     };
+    "/admin/users/{username}/rename": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Rename a person; the old name keeps leading to the account */
+        post: operations["adminRenameUser"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/repos/{owner}/{repo}/hooks": {
         parameters: {
             query?: never;
@@ -4723,6 +4813,18 @@ export interface components {
         EditAttachmentOptions: {
             /** @description The new file name; empty keeps the old one. */
             name?: string;
+        };
+        Badge: {
+            /** Format: int64 */
+            id?: number;
+            slug?: string;
+            description?: string;
+            /** Format: uri */
+            image_url?: string;
+        };
+        UserBadgeOption: {
+            /** @description Slugs of badges. */
+            badge_slugs?: string[];
         };
         Reference: {
             object?: components["schemas"]["GitObject"];
@@ -5241,6 +5343,17 @@ export interface components {
         MergeUpstreamResponse: {
             /** @description up-to-date, fast-forward or merge. */
             merge_type?: string;
+        };
+        GitHook: {
+            name?: string;
+            /** @description Whether a script is set. */
+            is_active?: boolean;
+            /** @description The script; empty when none is set. */
+            content?: string;
+        };
+        EditGitHookOption: {
+            /** @description The new script; empty removes it. */
+            content?: string;
         };
         /** @description A GPG key of an account (a primary key with its subkeys, or a subkey). */
         GPGKey: {
@@ -5786,6 +5899,10 @@ export interface components {
             visibility?: components["schemas"]["VisibilityOption"];
             /** @description An http or https URL (as Go's URL parser reads it); the empty string clears it. */
             website?: string;
+        };
+        RenameOrgOption: {
+            /** @description The name the organization takes; no other account may hold it. */
+            new_name: string;
         };
         /** @description A branch protection rule and its settings. */
         BranchProtection: {
@@ -6998,6 +7115,10 @@ export interface components {
         };
         /** @enum {string} */
         UserTypeString: "User" | "Organization" | "Bot";
+        RenameUserOption: {
+            /** @description The login the account takes; no other account may hold it. */
+            new_username: string;
+        };
         /** @description A webhook. Its secret is never sent. */
         Hook: {
             /** Format: int64 */
@@ -7178,6 +7299,15 @@ export interface components {
             };
             content: {
                 "application/json": components["schemas"]["Attachment"][];
+            };
+        };
+        /** @description Badges. */
+        BadgeList: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Badge"][];
             };
         };
         /** @description ReferenceList. */
@@ -7406,6 +7536,24 @@ export interface components {
             };
             content: {
                 "application/json": components["schemas"]["MergeUpstreamResponse"];
+            };
+        };
+        /** @description One git hook. */
+        GitHook: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["GitHook"];
+            };
+        };
+        /** @description Git hooks. */
+        GitHookList: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["GitHook"][];
             };
         };
         /** @description The armored OpenPGP public key, as plain text. */
@@ -8081,6 +8229,12 @@ export interface components {
         blockOrg: string;
         /** @description A note kept with the block, for the blocker's eyes. */
         blockNote: string;
+        /** @description Owner of the repository. */
+        gitHookOwner: string;
+        /** @description Name of the repository. */
+        gitHookRepo: string;
+        /** @description The hook's name (pre-receive, update or post-receive). */
+        gitHookName: string;
         /** @description The owner of the repository. */
         signingKeyOwner: string;
         /** @description The name of the repository. */
@@ -8549,6 +8703,67 @@ export interface operations {
             404: components["responses"]["notFound"];
             422: components["responses"]["validationError"];
             423: components["responses"]["repoArchivedError"];
+        };
+    };
+    adminListUserBadges: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Login of the account. */
+                username: components["parameters"]["username"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["BadgeList"];
+            403: components["responses"]["forbidden"];
+            404: components["responses"]["notFound"];
+        };
+    };
+    adminAddUserBadges: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Login of the account. */
+                username: components["parameters"]["username"];
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["UserBadgeOption"];
+            };
+        };
+        responses: {
+            204: components["responses"]["empty"];
+            403: components["responses"]["forbidden"];
+            404: components["responses"]["notFound"];
+            422: components["responses"]["validationError"];
+        };
+    };
+    adminDeleteUserBadges: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Login of the account. */
+                username: components["parameters"]["username"];
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["UserBadgeOption"];
+            };
+        };
+        responses: {
+            204: components["responses"]["empty"];
+            403: components["responses"]["forbidden"];
+            404: components["responses"]["notFound"];
+            422: components["responses"]["validationError"];
         };
     };
     userListBlocks: {
@@ -10141,6 +10356,92 @@ export interface operations {
             400: components["responses"]["error"];
             404: components["responses"]["notFound"];
             409: components["responses"]["error"];
+        };
+    };
+    repoListGitHooks: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Owner of the repository. */
+                owner: components["parameters"]["gitHookOwner"];
+                /** @description Name of the repository. */
+                repo: components["parameters"]["gitHookRepo"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["GitHookList"];
+            403: components["responses"]["forbidden"];
+            404: components["responses"]["notFound"];
+        };
+    };
+    repoGetGitHook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Owner of the repository. */
+                owner: components["parameters"]["gitHookOwner"];
+                /** @description Name of the repository. */
+                repo: components["parameters"]["gitHookRepo"];
+                /** @description The hook's name (pre-receive, update or post-receive). */
+                id: components["parameters"]["gitHookName"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["GitHook"];
+            403: components["responses"]["forbidden"];
+            404: components["responses"]["notFound"];
+        };
+    };
+    repoDeleteGitHook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Owner of the repository. */
+                owner: components["parameters"]["gitHookOwner"];
+                /** @description Name of the repository. */
+                repo: components["parameters"]["gitHookRepo"];
+                /** @description The hook's name (pre-receive, update or post-receive). */
+                id: components["parameters"]["gitHookName"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: components["responses"]["empty"];
+            403: components["responses"]["forbidden"];
+            404: components["responses"]["notFound"];
+        };
+    };
+    repoEditGitHook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Owner of the repository. */
+                owner: components["parameters"]["gitHookOwner"];
+                /** @description Name of the repository. */
+                repo: components["parameters"]["gitHookRepo"];
+                /** @description The hook's name (pre-receive, update or post-receive). */
+                id: components["parameters"]["gitHookName"];
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["EditGitHookOption"];
+            };
+        };
+        responses: {
+            200: components["responses"]["GitHook"];
+            403: components["responses"]["forbidden"];
+            404: components["responses"]["notFound"];
         };
     };
     getSigningKey: {
@@ -12369,6 +12670,105 @@ export interface operations {
             403: components["responses"]["forbidden"];
         };
     };
+    orgListRepos: {
+        parameters: {
+            query?: {
+                page?: number;
+                limit?: number;
+            };
+            header?: never;
+            path: {
+                org: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The result. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Repository"][];
+                };
+            };
+            404: components["responses"]["notFound"];
+        };
+    };
+    createOrgRepo: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                org: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["CreateRepoOption"];
+            };
+        };
+        responses: {
+            /** @description Created. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Repository"];
+                };
+            };
+            400: components["responses"]["error"];
+            403: components["responses"]["forbidden"];
+            404: components["responses"]["notFound"];
+        };
+    };
+    orgDeleteRepos: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                org: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Accepted, to be done later (Gitea, for many repositories); Graft deletes them at once and answers 204. */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            204: components["responses"]["empty"];
+            403: components["responses"]["forbidden"];
+            404: components["responses"]["notFound"];
+        };
+    };
+    renameOrg: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                org: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RenameOrgOption"];
+            };
+        };
+        responses: {
+            204: components["responses"]["empty"];
+            403: components["responses"]["forbidden"];
+            404: components["responses"]["notFound"];
+            422: components["responses"]["validationError"];
+        };
+    };
     repoListBranchProtection: {
         parameters: {
             query?: never;
@@ -13796,61 +14196,6 @@ export interface operations {
         requestBody?: never;
         responses: {
             200: components["responses"]["LanguageStatistics"];
-            404: components["responses"]["notFound"];
-        };
-    };
-    orgListRepos: {
-        parameters: {
-            query?: {
-                page?: number;
-                limit?: number;
-            };
-            header?: never;
-            path: {
-                org: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The result. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Repository"][];
-                };
-            };
-            404: components["responses"]["notFound"];
-        };
-    };
-    createOrgRepo: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                org: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: {
-            content: {
-                "application/json": components["schemas"]["CreateRepoOption"];
-            };
-        };
-        responses: {
-            /** @description Created. */
-            201: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Repository"];
-                };
-            };
-            400: components["responses"]["error"];
-            403: components["responses"]["forbidden"];
             404: components["responses"]["notFound"];
         };
     };
@@ -16242,6 +16587,28 @@ export interface operations {
             400: components["responses"]["error"];
             403: components["responses"]["forbidden"];
             409: components["responses"]["error"];
+            422: components["responses"]["validationError"];
+        };
+    };
+    adminRenameUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Login of the account. */
+                username: components["parameters"]["username"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RenameUserOption"];
+            };
+        };
+        responses: {
+            204: components["responses"]["empty"];
+            403: components["responses"]["forbidden"];
+            404: components["responses"]["notFound"];
             422: components["responses"]["validationError"];
         };
     };

@@ -2,6 +2,7 @@
 /** Every REST operation implementation, by operationId. */
 export { userListActivityFeeds, userGetHeatmapData, orgListActivityFeeds, orgListTeamActivityFeeds, repoListActivityFeeds } from '../operations/activity/feeds.ts';
 export { issueListIssueAttachments, issueGetIssueAttachment, issueCreateIssueAttachment, issueEditIssueAttachment, issueDeleteIssueAttachment, issueListIssueCommentAttachments, issueGetIssueCommentAttachment, issueCreateIssueCommentAttachment, issueEditIssueCommentAttachment, issueDeleteIssueCommentAttachment } from '../operations/attachment/attachments.ts';
+export { adminListUserBadges, adminAddUserBadges, adminDeleteUserBadges } from '../operations/badge/badges.ts';
 export { userListBlocks, userCheckUserBlock, userBlockUser, userUnblockUser, organizationListBlocks, organizationCheckUserBlock, organizationBlockUser, organizationUnblockUser } from '../operations/block/blocks.ts';
 export { repoListBranches, repoGetBranch, repoCreateBranch, repoDeleteBranch, repoRenameBranch, repoUpdateBranch } from '../operations/branch/branches.ts';
 export { repoListAllGitRefs, repoListGitRefs } from '../operations/branch/refs.ts';
@@ -18,6 +19,7 @@ export { adminCronList, adminCronRun } from '../operations/cron/cron.ts';
 export { issueListIssueDependencies, issueCreateIssueDependencies, issueRemoveIssueDependencies, issueListBlocks, issueCreateIssueBlocking, issueRemoveIssueBlocking } from '../operations/dependency/dependencies.ts';
 export { userListEmails, userAddEmail, userDeleteEmail, adminGetAllEmails, adminSearchEmails } from '../operations/email/emails.ts';
 export { listForks, createFork, repoMergeUpstream } from '../operations/fork/forks.ts';
+export { repoListGitHooks, repoGetGitHook, repoEditGitHook, repoDeleteGitHook } from '../operations/git-hook/git-hooks.ts';
 export { userCurrentListGPGKeys, userListGPGKeys, userCurrentGetGPGKey, userCurrentPostGPGKey, getVerificationToken, userVerifyGPGKey, userCurrentDeleteGPGKey } from '../operations/gpg/gpg-keys.ts';
 export { getSigningKey, getSigningKeySSH, repoSigningKey, repoSigningKeySSH } from '../operations/gpg/signing-key.ts';
 export { repoGetIssueTemplates, repoGetIssueConfig, repoValidateIssueConfig } from '../operations/issue-template/templates.ts';
@@ -36,7 +38,7 @@ export { notifyGetList, notifyGetRepoList, notifyNewAvailable, notifyGetThread, 
 export { userGetOauth2Application, userCreateOAuth2Application, userGetOAuth2Application, userUpdateOAuth2Application, userDeleteOAuth2Application } from '../operations/oauth2/applications.ts';
 export { orgUpdateAvatar, orgDeleteAvatar } from '../operations/org/avatar.ts';
 export { orgListMembers, orgListPublicMembers, orgIsMember, orgIsPublicMember, orgDeleteMember, orgPublicizeMember, orgConcealMember } from '../operations/org/members.ts';
-export { orgGetAll, adminGetAllOrgs, orgListCurrentUserOrgs, orgListUserOrgs, orgGet, orgCreate, adminCreateOrg, orgEdit, orgDelete, orgGetUserPermissions } from '../operations/org/orgs.ts';
+export { orgGetAll, adminGetAllOrgs, orgListCurrentUserOrgs, orgListUserOrgs, orgGet, orgCreate, adminCreateOrg, orgEdit, orgDelete, orgGetUserPermissions, renameOrg, orgDeleteRepos } from '../operations/org/orgs.ts';
 export { repoListBranchProtection, repoGetBranchProtection, repoCreateBranchProtection, repoEditBranchProtection, repoDeleteBranchProtection, repoUpdateBranchProtectionPriories } from '../operations/protection/branch-protections.ts';
 export { repoListTagProtection, repoGetTagProtection, repoCreateTagProtection, repoEditTagProtection, repoDeleteTagProtection } from '../operations/protection/tag-protections.ts';
 export { repoMergePullRequest, repoCancelScheduledAutoMerge, repoUpdatePullRequest } from '../operations/pull/merge.ts';
@@ -61,7 +63,7 @@ export { issueTrackedTimes, issueAddTime, issueDeleteTime, issueResetTime, repoT
 export { userGetTokens, userCreateToken, userDeleteAccessToken, getCurrentToken, deleteCurrentToken } from '../operations/token/tokens.ts';
 export { repoTransfer, acceptRepoTransfer, rejectRepoTransfer } from '../operations/transfer/transfers.ts';
 export { adminUnadoptedList, adminAdoptRepository, adminDeleteUnadoptedRepository } from '../operations/unadopted/unadopted.ts';
-export { adminSearchUsers, adminCreateUser, adminEditUser, adminDeleteUser } from '../operations/user/admin.ts';
+export { adminSearchUsers, adminCreateUser, adminEditUser, adminDeleteUser, adminRenameUser } from '../operations/user/admin.ts';
 export { userUpdateAvatar, userDeleteAvatar } from '../operations/user/avatar.ts';
 export { getUserSettings, updateUserSettings } from '../operations/user/settings.ts';
 export { userGet, userGetCurrent, userSearch } from '../operations/user/users.ts';

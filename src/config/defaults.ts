@@ -25,6 +25,11 @@ export const defaults = {
     DISABLE_QUERY_AUTH_TOKEN: false,
     /** scrypt cost parameter (a power of two). */
     PASSWORD_HASH_COST: 16384,
+    /**
+     * Gitea's: repositories' own git hooks (scripts run by a push, with the server's rights) are off; false lets
+     * site admins and accounts allowed to (allow_git_hook) set them.
+     */
+    DISABLE_GIT_HOOKS: true,
   },
   api: {
     DEFAULT_PAGING_NUM: 30,

@@ -41,6 +41,7 @@ export interface PushDecisions {
 }
 
 const ENV_NAME = 'GRAFT_PUSH_RULES';
+const CUSTOM_ENV = 'GRAFT_CUSTOM_HOOKS';
 
 // The hook: plain JavaScript run by the server's own node, reading the decisions from the environment.
 const HOOK = `
@@ -104,8 +105,37 @@ process.stdin.on('end', () => {
     refusals.push('Not allowed to push to protected branch ' + branch + ' (rule "' + rule.ruleName + '")');
   }
   for (const refusal of refusals) process.stderr.write('Graft: ' + refusal + '\\n');
-  process.exit(refusals.length ? 1 : 0);
+  if (refusals.length) process.exit(1);
+  process.exit(runCustom('pre-receive', [], input));
 });
+`;
+
+// The runner of a repository's own hook (src/git/custom-hooks.ts): only while the server allows them, after
+// Graft's own checks, with the same input; its output reaches the pusher and its exit status decides.
+const RUN_CUSTOM = `
+function runCustom(name, args, input) {
+  if (process.env.${CUSTOM_ENV} !== '1') return 0;
+  const fs = require('node:fs');
+  const script = require('node:path').resolve('hooks', name + '.d', name);
+  if (!fs.existsSync(script)) return 0;
+  const run = require('node:child_process').spawnSync(script, args, { input, stdio: ['pipe', 'inherit', 'inherit'] });
+  // A hook that exits without reading its input is fine (git does not mind either).
+  if (run.error && run.error.code !== 'EPIPE') {
+    process.stderr.write('Graft: the ' + name + ' hook of this repository could not run: ' + run.error.message + '\\n');
+    return 1;
+  }
+  return run.status === null ? 1 : run.status;
+}
+`;
+
+// update and post-receive: the repository's own hook alone (Graft checks nothing there).
+const UPDATE_HOOK = `
+process.exit(runCustom('update', process.argv.slice(2), ''));
+`;
+const POST_RECEIVE_HOOK = `
+let input = '';
+process.stdin.on('data', (c) => (input += c));
+process.stdin.on('end', () => process.exit(runCustom('post-receive', [], input)));
 `;
 
 let hooksDir: string | undefined;
@@ -119,16 +149,24 @@ function protectionHooksDir(): string {
   const dir = path.join(gitHomeDir(), 'graft-hooks');
   if (hooksDir === dir && existsSync(path.join(dir, 'pre-receive'))) return dir;
   mkdirSync(dir, { recursive: true });
-  writeFileSync(path.join(dir, 'pre-receive'), `#!${process.execPath}\n${HOOK}`, { mode: 0o755 });
+  // post-receive first: the presence of pre-receive is what says the directory is complete.
+  writeFileSync(path.join(dir, 'post-receive'), `#!${process.execPath}\n${RUN_CUSTOM}${POST_RECEIVE_HOOK}`, { mode: 0o755 });
+  writeFileSync(path.join(dir, 'update'), `#!${process.execPath}\n${RUN_CUSTOM}${UPDATE_HOOK}`, { mode: 0o755 });
+  writeFileSync(path.join(dir, 'pre-receive'), `#!${process.execPath}\n${RUN_CUSTOM}${HOOK}`, { mode: 0o755 });
   hooksDir = dir;
   return dir;
 }
 
 /**
- * The configuration and environment that make receive-pack run the hook with these decisions; nothing when
- * the repository has no branch or tag rule (a push then runs no hook at all).
+ * The configuration and environment that make receive-pack run the hooks with these decisions, and the
+ * repository's own hooks when `customHooks` (security.DISABLE_GIT_HOOKS is false); nothing when there is neither
+ * a branch or tag rule nor custom hooks to run (a push then runs no hook at all: the repository's own hooks
+ * directory is never git's, see src/git/custom-hooks.ts).
  */
-export function protectionHookSetup(decisions: PushDecisions): { config: [string, string][]; env: Record<string, string> } {
-  if (!decisions.branches.length && !decisions.tags.length) return { config: [], env: {} };
-  return { config: [['core.hooksPath', protectionHooksDir()]], env: { [ENV_NAME]: JSON.stringify(decisions) } };
+export function protectionHookSetup(decisions: PushDecisions, customHooks = false): { config: [string, string][]; env: Record<string, string> } {
+  if (!decisions.branches.length && !decisions.tags.length && !customHooks) return { config: [], env: {} };
+  return {
+    config: [['core.hooksPath', protectionHooksDir()]],
+    env: { [ENV_NAME]: JSON.stringify(decisions), ...(customHooks ? { [CUSTOM_ENV]: '1' } : {}) },
+  };
 }

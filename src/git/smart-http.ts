@@ -32,6 +32,8 @@ export interface SmartHttpRequest {
   afterUpdate?: (updated: RefCommand[]) => Promise<void>;
   /** For a push: what the repository's branch and tag protection rules allow the pusher (checked by a pre-receive hook). */
   pushRules?: PushDecisions;
+  /** For a push: whether the repository's own git hooks run (src/git/custom-hooks.ts; security.DISABLE_GIT_HOOKS off). */
+  customHooks?: boolean;
 }
 
 /**
@@ -175,7 +177,7 @@ export async function serveSmartHttp(request: SmartHttpRequest): Promise<number>
     }
   }
   const user = request.remoteUser ?? 'anonymous';
-  const hook = protectionHookSetup(request.pushRules ?? { branches: [], tags: [] });
+  const hook = protectionHookSetup(request.pushRules ?? { branches: [], tags: [] }, request.customHooks);
   const env: Record<string, string> = {
     ...configEnv([...SERVE_CONFIG, ...hook.config]),
     ...hook.env,

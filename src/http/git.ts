@@ -112,7 +112,9 @@ export function createGitRouter(deps: AuthDeps & { events: EventBus; caches?: Ca
     const pushing = writing && !advertise;
     // Branch protection: what the rules allow this pusher, checked by receive-pack's pre-receive hook.
     const pushRules = pushing ? await pushDecisions(ctx, repo, pusher) : undefined;
-    await serveSmartHttp({ gitDir, service, advertise, req, res, remoteUser: viewer.user?.login, afterUpdate: pushing ? afterPush : undefined, pushRules });
+    // The repository's own hooks run only where the server allows them (they run with its rights).
+    const customHooks = pushing && !deps.config.security.DISABLE_GIT_HOOKS;
+    await serveSmartHttp({ gitDir, service, advertise, req, res, remoteUser: viewer.user?.login, afterUpdate: pushing ? afterPush : undefined, pushRules, customHooks });
 
     /**
      * The wiki's own repository: 404 when the wiki is switched off, or (for reading) while it has no page yet; a

@@ -140,7 +140,8 @@ export interface AreaFixtures {
     nonJson?: string[];
     /**
      * Operations that succeed only on a server configured otherwise than the walk's (the instance's signing key, in
-     * one format or the other): the walk expects their documented 404, and the area's own tests prove their success.
+     * one format or the other; repositories' git hooks): the walk expects their documented 404 or 403 (null-members
+     * too), and the area's own tests prove their success.
      */
     unconfigured?: string[];
   };

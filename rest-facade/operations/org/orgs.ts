@@ -1,8 +1,10 @@
 import {
   CreateOrganizationDocument,
   DeleteOrganizationDocument,
+  DeleteOrganizationRepositoriesDocument,
   OrganizationByLoginDocument,
   OrganizationPermissionsDocument,
+  RenameOrganizationDocument,
   OrganizationsDocument,
   UpdateOrganizationDocument,
   type OrganizationInput,
@@ -106,4 +108,18 @@ export const orgGetUserPermissions = defineOperation({
   document: OrganizationPermissionsDocument,
   variables: ({ params }) => ({ login: params.username, organization: params.org }),
   reply: ({ organizationPermissions }) => ok(toOrganizationPermissions(organizationPermissions)),
+});
+
+export const renameOrg = defineOperation({
+  operationId: 'renameOrg',
+  document: RenameOrganizationDocument,
+  variables: ({ params, body }) => ({ login: params.org, newLogin: body.new_name }),
+  reply: () => noContent(),
+});
+
+export const orgDeleteRepos = defineOperation({
+  operationId: 'orgDeleteRepos',
+  document: DeleteOrganizationRepositoriesDocument,
+  variables: ({ params }) => ({ login: params.org }),
+  reply: () => noContent(),
 });

@@ -1,4 +1,4 @@
-import { AdminCreateUserDocument, AdminDeleteUserDocument, AdminUpdateUserDocument, AdminUsersDocument, type Visibility } from '../../__generated__/graphql.ts';
+import { AdminCreateUserDocument, AdminDeleteUserDocument, AdminRenameUserDocument, AdminUpdateUserDocument, AdminUsersDocument, type Visibility } from '../../__generated__/graphql.ts';
 import { visibilityOption } from '../../lenient.ts';
 import { toUser } from '../../convert/user.ts';
 import { created, defineOperation, list, noContent, ok } from '../../operation.ts';
@@ -77,5 +77,12 @@ export const adminDeleteUser = defineOperation({
   operationId: 'adminDeleteUser',
   document: AdminDeleteUserDocument,
   variables: ({ params, query }) => ({ login: params.username, purge: query.purge }),
+  reply: () => noContent(),
+});
+
+export const adminRenameUser = defineOperation({
+  operationId: 'adminRenameUser',
+  document: AdminRenameUserDocument,
+  variables: ({ params, body }) => ({ login: params.username, newLogin: body.new_username }),
   reply: () => noContent(),
 });

@@ -1,3 +1,4 @@
+import { renameOrganization } from '../user/rename.service.ts';
 import { builder } from '../../graphql/builder.ts';
 import { lookup } from '../../graphql/errors.ts';
 import { connectionComplexity, offsetConnection } from '../../graphql/connection.ts';
@@ -170,6 +171,22 @@ builder.mutationFields((t) => ({
     tokenScope: 'write:organization',
     args: { login: t.arg.string({ required: true }) },
     resolve: (_root, { login }, ctx) => orgs.deleteOrganizationAvatar(ctx, login),
+  }),
+  renameOrganization: t.field({
+    type: OrganizationRef,
+    description: 'Renames an organization (its owners); the old name keeps leading to it until another account takes it.',
+    tokenScope: 'write:organization',
+    args: { login: t.arg.string({ required: true }), newLogin: t.arg.string({ required: true }) },
+    resolve: (_root, { login, newLogin }, ctx) => renameOrganization(ctx, login, newLogin),
+  }),
+  deleteOrganizationRepositories: t.boolean({
+    description: 'Deletes every repository of an organization (its owners), all or none; true when done.',
+    tokenScope: 'write:organization',
+    args: { login: t.arg.string({ required: true }) },
+    resolve: async (_root, { login }, ctx) => {
+      await orgs.deleteOrganizationRepositories(ctx, login);
+      return true;
+    },
   }),
   deleteOrganization: t.boolean({
     tokenScope: 'write:organization',

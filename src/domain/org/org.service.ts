@@ -3,6 +3,7 @@ import type { Prisma, Repository, User } from '../../db/models.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { ObjectTooLargeError, readObject } from '../../git/cat-file.ts';
 import { repositoryPath } from '../repo/storage.ts';
+import { deleteRepositories } from '../repo/repo.service.ts';
 import { conflict, forbidden, invalid, notFound } from '../../errors.ts';
 import type { Page, PageWindow } from '../../pagination.ts';
 import type { ServiceContext } from '../../services.ts';
@@ -13,7 +14,7 @@ import { checkMaxLength, isAccountEmail, isHttpUrl } from '../formats.ts';
 import { checkUsername, checkVisibility } from '../user/user.rules.ts';
 import type { OrganizationInput } from './org.inputs.ts';
 import { deleteAccountAvatar, forgetAccountAvatar, setAccountAvatar } from '../user/avatar.service.ts';
-import { accountOrder, accountsPage, findUserByLogin, getVisibleUser } from '../user/user.service.ts';
+import { accountOrder, accountsPage, findAccountByPathName, findUserByLogin, getVisibleUser } from '../user/user.service.ts';
 
 export const OWNERS_TEAM = 'Owners';
 
@@ -21,7 +22,7 @@ const isOrganization = (account: User) => account.type === 'organization';
 
 /** An organization the viewer may see; 404 otherwise (also for persons' accounts). */
 export async function getOrganization(ctx: ServiceContext, login: string): Promise<User> {
-  const org = await findUserByLogin(ctx, login);
+  const org = await findAccountByPathName(ctx, login);
   if (!org || !isOrganization(org)) throw notFound(`organization "${login}" does not exist`);
   if (!(await canSeeAccount(ctx, org))) {
     if (await accountHiddenByPublicOnlyToken(ctx, org)) throw forbidden('token scope is limited to public orgs');
@@ -36,6 +37,12 @@ export async function getOwnedOrganization(ctx: ServiceContext, login: string): 
   requireUser(ctx.viewer);
   if (!(await isOrganizationOwner(ctx, org))) throw forbidden(`you must be an owner of ${org.login}`);
   return org;
+}
+
+/** Deletes every repository of an organization (its owners): all rows or none, then their directories. */
+export async function deleteOrganizationRepositories(ctx: ServiceContext, login: string): Promise<void> {
+  const org = await getOwnedOrganization(ctx, login);
+  await deleteRepositories(ctx, await ctx.db.repository.findMany({ where: { ownerId: org.id } }));
 }
 
 /**
@@ -74,6 +81,8 @@ export async function createOrganization(ctx: ServiceContext, login: string, inp
   if (await findUserByLogin(ctx, login)) throw invalid(`the name "${login}" is already taken`);
   try {
     return await ctx.db.$transaction(async (tx) => {
+      // A renamed account's old login is taken for good: its redirect goes, as in Gitea.
+      await tx.userRedirect.deleteMany({ where: { lowerLogin: login.toLowerCase() } });
       const org = await tx.user.create({
         data: {
           login,

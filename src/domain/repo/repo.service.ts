@@ -20,7 +20,7 @@ import {
   type Need,
   type RepositoryPermission,
 } from '../access/access.service.ts';
-import { findUserByLogin } from '../user/user.service.ts';
+import { findRenamedAccount, findUserByLogin } from '../user/user.service.ts';
 import { viewerTeams } from '../access/grants.ts';
 import { STORED_SETTINGS, type CreateRepositoryInput, type UpdateRepositoryInput } from './repo.inputs.ts';
 import { checkRepositoryName, MERGE_STYLES, normalizeTopics, OBJECT_FORMATS, TRACKER_STYLES, TRUST_MODELS } from './repo.rules.ts';
@@ -78,12 +78,20 @@ export async function findRepositoryByName(ctx: ServiceContext, ownerLogin: stri
   );
 }
 
-async function findRedirected(ctx: ServiceContext, ownerLogin: string, name: string) {
+/**
+ * An old name of a repository under its owner's login; then, when no account holds the owner login, the same
+ * lookup under the login of the renamed account that login leads to (one step: a redirect names the account,
+ * not its login, so renames in a row still lead to it).
+ */
+async function findRedirected(ctx: ServiceContext, ownerLogin: string, name: string): Promise<RepositoryWithOwner | null> {
   const redirect = await ctx.db.repositoryRedirect.findFirst({
     where: { lowerName: name.toLowerCase(), owner: { lowerLogin: ownerLogin.toLowerCase() } },
     include: { repo: { include: { owner: true } } },
   });
-  return redirect?.repo ?? null;
+  if (redirect) return redirect.repo;
+  if (await findUserByLogin(ctx, ownerLogin)) return null;
+  const renamed = await findRenamedAccount(ctx, ownerLogin);
+  return renamed && renamed.lowerLogin !== ownerLogin.toLowerCase() ? findRepositoryByName(ctx, renamed.login, name) : null;
 }
 
 export async function getRepositoryById(ctx: ServiceContext, id: number, needed: Need = 'read') {
@@ -311,20 +319,40 @@ export async function updateRepository(ctx: ServiceContext, ownerLogin: string, 
 /** Deletes the row first (so nothing new can reach it), then the files. */
 export async function deleteRepository(ctx: ServiceContext, ownerLogin: string, name: string): Promise<void> {
   const { repo } = await getRepository(ctx, ownerLogin, name, 'owner');
+  await deleteRepositories(ctx, [repo]);
+}
+
+/**
+ * Deletes repositories the caller may delete (checked by the caller): every row in one transaction, so either
+ * all go or none does, and then their directories (each renamed aside at once, src/git/repo.ts), wikis and avatars.
+ */
+export async function deleteRepositories(ctx: ServiceContext, repos: Repository[]): Promise<void> {
+  if (!repos.length) return;
   const actorId = ctx.viewer.user?.id;
   // The repository's own hooks go with it; its owner's and the site's get the deletion (src/domain/webhook/snapshots.ts).
-  const snapshot = await payloadBeforeDeletion(ctx, { kind: 'repository', repoId: repo.id, senderId: actorId ?? null, action: 'deleted' });
+  const snapshots = new Map<number, Awaited<ReturnType<typeof payloadBeforeDeletion>>>();
+  for (const repo of repos) {
+    snapshots.set(repo.id, await payloadBeforeDeletion(ctx, { kind: 'repository', repoId: repo.id, senderId: actorId ?? null, action: 'deleted' }));
+  }
+  const ids = repos.map((r) => r.id);
   // Its parent counts one fork less; its own forks stop being forks (their parent is gone).
   await transactionWithEvents(ctx, async (tx, publish) => {
-    await forgetRepositories(tx, [repo.id]);
-    await tx.repository.updateMany({ where: { forkId: repo.id }, data: { isFork: false, forkId: null } });
-    await tx.repository.delete({ where: { id: repo.id } });
-    if (repo.forkId) await tx.repository.updateMany({ where: { id: repo.forkId, forkCount: { gt: 0 } }, data: { forkCount: { decrement: 1 } } });
-    await publish('repo.deleted', { repoId: repo.id, ownerId: repo.ownerId, ...(actorId !== undefined ? { actorId } : {}), ...(snapshot ? { snapshot } : {}) });
+    await forgetRepositories(tx, ids);
+    await tx.repository.updateMany({ where: { forkId: { in: ids } }, data: { isFork: false, forkId: null } });
+    await tx.repository.deleteMany({ where: { id: { in: ids } } });
+    for (const repo of repos) {
+      if (repo.forkId && !ids.includes(repo.forkId)) {
+        await tx.repository.updateMany({ where: { id: repo.forkId, forkCount: { gt: 0 } }, data: { forkCount: { decrement: 1 } } });
+      }
+      const snapshot = snapshots.get(repo.id);
+      await publish('repo.deleted', { repoId: repo.id, ownerId: repo.ownerId, ...(actorId !== undefined ? { actorId } : {}), ...(snapshot ? { snapshot } : {}) });
+    }
   });
-  await removeRepository(repositoryPath(ctx.config, repo.id));
-  await removeRepository(wikiRepositoryPath(ctx.config, repo.id));
-  if (repo.avatar) await storageFor(ctx.config, 'repo-avatars').delete(repo.avatar);
+  for (const repo of repos) {
+    await removeRepository(repositoryPath(ctx.config, repo.id));
+    await removeRepository(wikiRepositoryPath(ctx.config, repo.id));
+    if (repo.avatar) await storageFor(ctx.config, 'repo-avatars').delete(repo.avatar);
+  }
 }
 
 export async function replaceTopics(ctx: ServiceContext, ownerLogin: string, name: string, topics: string[]) {

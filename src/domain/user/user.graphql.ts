@@ -7,6 +7,7 @@ import type { User } from '../../db/models.ts';
 import * as users from './user.service.ts';
 import * as avatars from './avatar.service.ts';
 import { accountAvatarUrl } from './avatar.service.ts';
+import * as renames from './rename.service.ts';
 import { databaseIdOf } from '../../graphql/ids.ts';
 import { enumFromValues, inputFromTable } from '../../graphql/input-fields.ts';
 import { CREATE_USER_FIELDS, PROFILE_FIELDS, USER_EDIT_FIELDS } from './user.inputs.ts';
@@ -100,7 +101,7 @@ builder.queryFields((t) => ({
   user: t.field({
     type: UserRef,
     nullable: true,
-    description: 'An account by login; null when it does not exist or is hidden from the caller.',
+    description: 'An account by login (an old login of a renamed account leads to it); null when it does not exist or is hidden from the caller.',
     tokenScope: 'read:user',
     args: { login: t.arg.string({ required: true }) },
     resolve: (_root, { login }, ctx) =>
@@ -172,6 +173,13 @@ builder.mutationFields((t) => ({
       await users.deleteUser(ctx, login, { purge: purge ?? false });
       return true;
     },
+  }),
+  renameUser: t.field({
+    type: UserRef,
+    description: 'Renames a person (site administrators); the old login keeps leading to the account until another account takes it.',
+    tokenScope: 'write:admin',
+    args: { login: t.arg.string({ required: true }), newLogin: t.arg.string({ required: true }) },
+    resolve: (_root, { login, newLogin }, ctx) => renames.adminRenameUser(ctx, login, newLogin),
   }),
   updateViewerProfile: t.field({
     type: UserRef,

@@ -64,9 +64,27 @@ export async function findUserByLogin(ctx: Pick<ServiceContext, 'db' | 'cache'>,
   return cachedRead(ctx, 'accountByLogin', lowerLogin, () => ctx.db.user.findUnique({ where: { lowerLogin } }));
 }
 
-/** A user the viewer may see, or a 404 that does not reveal whether a hidden one exists. */
+/**
+ * The account with this login, or the renamed account an old login of it leads to: for account paths
+ * (`/users/{old}`, `/orgs/{old}`, repositories under an old owner name). An account holding the login wins
+ * over a redirect, as in Gitea. Kept in the request's cache.
+ */
+export async function findAccountByPathName(ctx: Pick<ServiceContext, 'db' | 'cache'>, login: string): Promise<User | null> {
+  return (await findUserByLogin(ctx, login)) ?? (await findRenamedAccount(ctx, login));
+}
+
+/** The account an old login leads to, when no account holds that login now. */
+export async function findRenamedAccount(ctx: Pick<ServiceContext, 'db' | 'cache'>, login: string): Promise<User | null> {
+  const lowerLogin = login.toLowerCase();
+  const found = await cachedRead(ctx, 'accountByOldLogin', lowerLogin, async () => ({
+    user: (await ctx.db.userRedirect.findUnique({ where: { lowerLogin }, include: { user: true } }))?.user ?? null,
+  }));
+  return found.user;
+}
+
+/** A user the viewer may see (an old login of a renamed one leads to it), or a 404 that does not reveal whether a hidden one exists. */
 export async function getVisibleUser(ctx: ServiceContext, login: string): Promise<User> {
-  const user = await findUserByLogin(ctx, login);
+  const user = await findAccountByPathName(ctx, login);
   if (!user) throw notFound(`user "${login}" does not exist`);
   if (!(await canSeeAccount(ctx, user))) {
     if (await accountHiddenByPublicOnlyToken(ctx, user)) throw forbidden(`token scope is limited to public ${user.type === 'organization' ? 'orgs' : 'users'}`);
@@ -172,22 +190,26 @@ export async function createUser(ctx: ServiceContext, input: CreateUserInput, op
   const clash = await findClash(ctx, input.login, input.email);
   if (clash) throw invalid(clash);
   const passwordHash = input.password ? await hashPassword(input.password, ctx.config.security.PASSWORD_HASH_COST) : null;
-  const user = await ctx.db.user.create({
-    data: {
-      login: input.login,
-      lowerLogin: input.login.toLowerCase(),
-      email: input.email,
-      lowerEmail: input.email.toLowerCase(),
-      passwordHash,
-      fullName: input.fullName ?? '',
-      loginName: input.loginName ?? '',
-      loginSource: input.sourceId ?? 0,
-      mustChangePassword: input.mustChangePassword ?? false,
-      restricted: input.restricted ?? false,
-      visibility,
-      isAdmin: input.isAdmin ?? false,
-      ...(input.createdAt ? { createdAt: input.createdAt } : {}),
-    },
+  // A renamed account's old login is taken for good: its redirect goes in the same transaction, as in Gitea.
+  const user = await ctx.db.$transaction(async (tx) => {
+    await tx.userRedirect.deleteMany({ where: { lowerLogin: input.login.toLowerCase() } });
+    return tx.user.create({
+      data: {
+        login: input.login,
+        lowerLogin: input.login.toLowerCase(),
+        email: input.email,
+        lowerEmail: input.email.toLowerCase(),
+        passwordHash,
+        fullName: input.fullName ?? '',
+        loginName: input.loginName ?? '',
+        loginSource: input.sourceId ?? 0,
+        mustChangePassword: input.mustChangePassword ?? false,
+        restricted: input.restricted ?? false,
+        visibility,
+        isAdmin: input.isAdmin ?? false,
+        ...(input.createdAt ? { createdAt: input.createdAt } : {}),
+      },
+    });
   });
   await ctx.events.publish('user.created', { userId: user.id });
   return user;

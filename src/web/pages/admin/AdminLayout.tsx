@@ -21,6 +21,7 @@ export default function AdminLayout() {
         </NavLink>
         <NavLink to="/-/admin/repos/unadopted">Unadopted repositories</NavLink>
         <NavLink to="/-/admin/cron">Cron tasks</NavLink>
+        <NavLink to="/-/admin/badges">Badges</NavLink>
       </nav>
       <div className="admin-content">
         <Outlet />

@@ -17,6 +17,7 @@ export const adminRoutes: RouteObject[] = [
       { path: 'repos', lazy: page(() => import('./Repositories.tsx')) },
       { path: 'repos/unadopted', lazy: page(() => import('./Unadopted.tsx')) },
       { path: 'cron', lazy: page(() => import('./CronTasks.tsx')) },
+      { path: 'badges', lazy: page(() => import('./Badges.tsx')) },
     ],
   },
 ];

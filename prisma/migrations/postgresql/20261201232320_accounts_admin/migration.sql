@@ -84,6 +84,32 @@ CREATE TABLE "Blocking" (
 );
 
 -- CreateTable
+CREATE TABLE "UserRedirect" (
+    "lowerLogin" TEXT NOT NULL,
+    "userId" INTEGER NOT NULL,
+
+    CONSTRAINT "UserRedirect_pkey" PRIMARY KEY ("lowerLogin")
+);
+
+-- CreateTable
+CREATE TABLE "Badge" (
+    "id" SERIAL NOT NULL,
+    "slug" TEXT NOT NULL,
+    "description" TEXT NOT NULL DEFAULT '',
+    "imageUrl" TEXT NOT NULL DEFAULT '',
+
+    CONSTRAINT "Badge_pkey" PRIMARY KEY ("id")
+);
+
+-- CreateTable
+CREATE TABLE "UserBadge" (
+    "badgeId" INTEGER NOT NULL,
+    "userId" INTEGER NOT NULL,
+
+    CONSTRAINT "UserBadge_pkey" PRIMARY KEY ("userId","badgeId")
+);
+
+-- CreateTable
 CREATE TABLE "CronTask" (
     "name" TEXT NOT NULL,
     "holder" TEXT,
@@ -125,6 +151,15 @@ CREATE INDEX "OAuth2AuthorizationCode_grantId_idx" ON "OAuth2AuthorizationCode"(
 CREATE INDEX "Blocking_blockeeId_idx" ON "Blocking"("blockeeId");
 
 -- CreateIndex
+CREATE INDEX "UserRedirect_userId_idx" ON "UserRedirect"("userId");
+
+-- CreateIndex
+CREATE UNIQUE INDEX "Badge_slug_key" ON "Badge"("slug");
+
+-- CreateIndex
+CREATE INDEX "UserBadge_badgeId_idx" ON "UserBadge"("badgeId");
+
+-- CreateIndex
 CREATE INDEX "AccessToken_oauth2GrantId_idx" ON "AccessToken"("oauth2GrantId");
 
 -- AddForeignKey
@@ -150,3 +185,12 @@ ALTER TABLE "Blocking" ADD CONSTRAINT "Blocking_blockerId_fkey" FOREIGN KEY ("bl
 
 -- AddForeignKey
 ALTER TABLE "Blocking" ADD CONSTRAINT "Blocking_blockeeId_fkey" FOREIGN KEY ("blockeeId") REFERENCES "User"("id") ON DELETE CASCADE ON UPDATE CASCADE;
+
+-- AddForeignKey
+ALTER TABLE "UserRedirect" ADD CONSTRAINT "UserRedirect_userId_fkey" FOREIGN KEY ("userId") REFERENCES "User"("id") ON DELETE CASCADE ON UPDATE CASCADE;
+
+-- AddForeignKey
+ALTER TABLE "UserBadge" ADD CONSTRAINT "UserBadge_badgeId_fkey" FOREIGN KEY ("badgeId") REFERENCES "Badge"("id") ON DELETE CASCADE ON UPDATE CASCADE;
+
+-- AddForeignKey
+ALTER TABLE "UserBadge" ADD CONSTRAINT "UserBadge_userId_fkey" FOREIGN KEY ("userId") REFERENCES "User"("id") ON DELETE CASCADE ON UPDATE CASCADE;

@@ -71,6 +71,31 @@ CREATE TABLE "Blocking" (
 );
 
 -- CreateTable
+CREATE TABLE "UserRedirect" (
+    "lowerLogin" TEXT NOT NULL PRIMARY KEY,
+    "userId" INTEGER NOT NULL,
+    CONSTRAINT "UserRedirect_userId_fkey" FOREIGN KEY ("userId") REFERENCES "User" ("id") ON DELETE CASCADE ON UPDATE CASCADE
+);
+
+-- CreateTable
+CREATE TABLE "Badge" (
+    "id" INTEGER NOT NULL PRIMARY KEY AUTOINCREMENT,
+    "slug" TEXT NOT NULL,
+    "description" TEXT NOT NULL DEFAULT '',
+    "imageUrl" TEXT NOT NULL DEFAULT ''
+);
+
+-- CreateTable
+CREATE TABLE "UserBadge" (
+    "badgeId" INTEGER NOT NULL,
+    "userId" INTEGER NOT NULL,
+
+    PRIMARY KEY ("userId", "badgeId"),
+    CONSTRAINT "UserBadge_badgeId_fkey" FOREIGN KEY ("badgeId") REFERENCES "Badge" ("id") ON DELETE CASCADE ON UPDATE CASCADE,
+    CONSTRAINT "UserBadge_userId_fkey" FOREIGN KEY ("userId") REFERENCES "User" ("id") ON DELETE CASCADE ON UPDATE CASCADE
+);
+
+-- CreateTable
 CREATE TABLE "CronTask" (
     "name" TEXT NOT NULL PRIMARY KEY,
     "holder" TEXT,
@@ -179,3 +204,12 @@ CREATE INDEX "OAuth2AuthorizationCode_grantId_idx" ON "OAuth2AuthorizationCode"(
 
 -- CreateIndex
 CREATE INDEX "Blocking_blockeeId_idx" ON "Blocking"("blockeeId");
+
+-- CreateIndex
+CREATE INDEX "UserRedirect_userId_idx" ON "UserRedirect"("userId");
+
+-- CreateIndex
+CREATE UNIQUE INDEX "Badge_slug_key" ON "Badge"("slug");
+
+-- CreateIndex
+CREATE INDEX "UserBadge_badgeId_idx" ON "UserBadge"("badgeId");
