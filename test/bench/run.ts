@@ -42,7 +42,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { print } from 'graphql';
 import { startServer, type TestServer } from '../testkit/server.ts';
 import { restClient, wsClient, type RestClient } from '../testkit/client.ts';
-import { createAccount, createToken } from '../testkit/accounts.ts';
+import { createAccount, createAccounts, createToken } from '../testkit/accounts.ts';
 import { RepositoryByNameDocument } from '../../rest-facade/__generated__/graphql.ts';
 import { peakRssMiB, processCpuMs, resetPeakRss, rssMiB } from './proc.ts';
 import { send } from './http.ts';
@@ -101,6 +101,10 @@ const DISCUSSION = 20;
 /** Commit statuses on main (one context each), the account's SSH keys, the repository's branch protection rules. */
 const STATUSES = 20;
 const SSH_KEYS = 5;
+/** The account's further e-mail addresses, the accounts it blocks and its OAuth2 applications (issue 27's lists). */
+const EMAILS = 10;
+const BLOCKS = 10;
+const OAUTH2_APPS = 10;
 /** Issues another account opens in bench-reads (its owner's notification threads), and the repository's webhooks. */
 const NOTIFY_ISSUES = 30;
 const HOOKS = 10;
@@ -416,10 +420,15 @@ async function seed(api: RestClient, server: { url: string; dataDir: string; chi
   for (let i = 1; i <= SSH_KEYS; i++) {
     must(await api.post('/user/keys', { title: `key ${i}`, key: newSshKey().publicKey }, { token: await createToken(api, account, ['write:user']) }), 201, 'adding an SSH key');
   }
+  const userWriter = { token: await createToken(api, account, ['write:user']) };
+  must(await api.post('/user/emails', { emails: Array.from({ length: EMAILS }, (_, i) => `bench-${i}-${account.login}@example.test`) }, userWriter), 201, 'adding e-mail addresses');
+  for (const blocked of await createAccounts(api, BLOCKS)) must(await api.put(`/user/blocks/${blocked.login}`, undefined, userWriter), 204, 'blocking an account');
+  for (let i = 1; i <= OAUTH2_APPS; i++) {
+    must(await api.post('/user/applications/oauth2', { name: `bench app ${i}`, redirect_uris: [`https://app-${i}.example.test/callback`] }, userWriter), 201, 'registering an OAuth2 application');
+  }
   for (let i = 1; i <= PROTECTIONS; i++) {
     must(await api.post(`${base}/branch_protections`, { rule_name: i === 1 ? 'main' : `release-${i}/*`, enable_push: true, required_approvals: i }, writer), 201, 'protecting a branch');
   }
-  const userWriter = { token: await createToken(api, account, ['write:user']) };
   for (let i = 1; i <= GPG_KEYS; i++) {
     const key = await newGpgKey([account.email]);
     must(await api.post('/user/gpg_keys', { armored_public_key: key.publicKey }, userWriter), 201, 'adding a GPG key');
@@ -846,6 +855,11 @@ async function main(): Promise<number> {
         spec: getSpec(api1(`${repoPath}/commits/main/statuses`), token, [{ path: ['length'], equals: STATUSES }]),
         serverPid: server.pid,
       },
+      { name: 'settings', label: 'REST GET /user/settings', spec: getSpec(api1('/user/settings'), token, [{ path: ['hide_email'], equals: false }]), serverPid: server.pid },
+      { name: 'current-token', label: 'REST GET /token', spec: getSpec(api1('/token'), token, [{ path: ['user', 'id'], equals: account.id }]), serverPid: server.pid },
+      { name: 'emails', label: `REST GET /user/emails (${EMAILS + 1})`, spec: getSpec(api1('/user/emails'), token, [{ path: ['length'], equals: EMAILS + 1 }]), serverPid: server.pid },
+      { name: 'blocks', label: `REST GET /user/blocks (${BLOCKS})`, spec: getSpec(api1('/user/blocks'), token, [{ path: ['length'], equals: BLOCKS }]), serverPid: server.pid },
+      { name: 'oauth2-apps', label: `REST GET /user/applications/oauth2 (${OAUTH2_APPS})`, spec: getSpec(api1('/user/applications/oauth2'), token, [{ path: ['length'], equals: OAUTH2_APPS }]), serverPid: server.pid },
       { name: 'ssh-keys', label: `REST GET /user/keys (${SSH_KEYS})`, spec: getSpec(api1('/user/keys'), token, [{ path: ['length'], equals: SSH_KEYS }]), serverPid: server.pid },
       {
         name: 'notifications',

@@ -6,9 +6,7 @@ import Database from 'better-sqlite3';
 import { buildRepo } from '../testkit/repos.ts';
 import { useServer } from '../testkit/use-server.ts';
 import { createAccount, createToken } from '../testkit/accounts.ts';
-import { adminAuth, restClient } from '../testkit/client.ts';
-import { buildApp } from '../../src/app.ts';
-import { loadConfig } from '../../src/config/load.ts';
+import { adminAuth } from '../testkit/client.ts';
 import { databaseNamespace, databaseTarget } from '../../src/db/provider.ts';
 import pg from 'pg';
 
@@ -56,6 +54,8 @@ describe('caches while Redis cannot be reached', () => {
 
 describe('caches on PostgreSQL without Redis', () => {
   const server = useServer();
+  // A second instance of the deployment, on the same database and schema, with no Redis between them.
+  const second = useServer({}, { sharingDataOf: server });
   const { api } = server;
 
   /** Reads twice, proving the second answer came from the cache (no statement), and returns it. */
@@ -86,14 +86,8 @@ describe('caches on PostgreSQL without Redis', () => {
     const account = await createAccount(api);
     const token = await createToken(api, account, ['all']);
     assert.equal((await cachedAnswer(`/users/${account.login}`, { token })).body.full_name, '');
-    const second = buildApp(loadConfig({ env: {}, file: null, overrides: { ...server.app.config, server: { ...server.app.config.server, HTTP_PORT: 0 }, log: { LEVEL: 'silent' } } }));
-    await second.start();
-    try {
-      const edited = await restClient(second.url).patch(`/admin/users/${account.login}`, { login_name: account.login, source_id: 0, full_name: 'Written on another instance' }, adminAuth);
-      assert.equal(edited.status, 200, JSON.stringify(edited.body));
-    } finally {
-      await second.stop();
-    }
+    const edited = await second.api.patch(`/admin/users/${account.login}`, { login_name: account.login, source_id: 0, full_name: 'Written on another instance' }, adminAuth);
+    assert.equal(edited.status, 200, JSON.stringify(edited.body));
     assert.equal((await api.get(`/users/${account.login}`, { token })).body.full_name, 'Written on another instance');
   });
 
@@ -106,7 +100,7 @@ describe('caches on PostgreSQL without Redis', () => {
     await admin.connect();
     try {
       const killed = await admin.query('SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = $1', [`graft_cache_${databaseNamespace(target)}`]);
-      assert.equal(killed.rowCount, 1);
+      assert.equal(killed.rowCount, 2, 'each of the two instances listens on a connection of its own');
     } finally {
       await admin.end();
     }

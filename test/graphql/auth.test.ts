@@ -226,12 +226,12 @@ describe('GraphQL authentication and scopes', () => {
   });
 
   describe('public-only tokens', () => {
-    it('see private and limited accounts as null, even when held by a site admin', async () => {
+    it('are refused private and limited accounts their account could see (FORBIDDEN, as Gitea\'s 403), even when held by a site admin', async () => {
       const token = await createToken(api, ADMIN_ACCOUNT, ['all', 'public-only']);
       for (const hidden of [privateUser, limitedUser]) {
         const res = await graphql(server.url, `{ user(login: "${hidden.login}") { login } }`, undefined, { token });
-        assertNoErrors(res);
-        assert.equal(res.data.user, null, hidden.login);
+        assert.equal(res.errors?.[0]?.extensions?.code, 'FORBIDDEN', hidden.login);
+        assert.match(res.errors?.[0]?.message ?? '', /limited to public users/);
       }
       const visible = await graphql(server.url, `{ user(login: "${alice.login}") { login } }`, undefined, { token });
       assert.equal(visible.data.user.login, alice.login);
