@@ -183,7 +183,7 @@ export function buildApp(config: Config = loadConfig(), options: AppOptions = {}
       webhookWorker = startDeliveryWorker({ db, config, events: logged }, report);
       const payloads = webhookPayloads(schema, async (senderId) => {
         const user = senderId === null ? null : await db.user.findUnique({ where: { id: senderId } });
-        const viewer: Viewer = user ? { user, method: 'password', grant: null } : anonymousViewer;
+        const viewer: Viewer = user ? { user, method: 'password', grant: null, forThirdParties: true } : anonymousViewer;
         return createGraphQLContext({ db, config, events: logged, viewer }, url, { trustedDocument: true });
       });
       const worker = webhookWorker;

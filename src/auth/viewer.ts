@@ -17,6 +17,11 @@ export interface Viewer {
   oauth2GrantId?: number;
   /** The web interface session the browser signed in with (its cookie), if any. */
   session?: { id: number; csrfToken: string };
+  /**
+   * What is built goes to third parties (webhook payloads): accounts show their no-reply e-mail address, as
+   * Gitea's payloads do, whatever the viewer could see.
+   */
+  forThirdParties?: boolean;
 }
 
 export const anonymousViewer: Viewer = Object.freeze({ user: null, method: 'anonymous', grant: null }) as Viewer;

@@ -27,7 +27,7 @@ export function canSeeUser(viewer: Viewer, user: User): boolean {
  * see it; other signed-in accounts see it unless the account hides it; anyone else sees the no-reply address.
  */
 export function shownEmail(viewer: Viewer, user: User, rootUrl: string): string {
-  if (viewer.user && (viewer.user.id === user.id || isSiteAdmin(viewer) || !user.keepEmailPrivate)) return user.email;
+  if (viewer.user && !viewer.forThirdParties && (viewer.user.id === user.id || isSiteAdmin(viewer) || !user.keepEmailPrivate)) return user.email;
   return `${user.lowerLogin}@noreply.${new URL(rootUrl).hostname}`;
 }
 

@@ -106,6 +106,9 @@ describe("webhook deliveries of every event, with Gitea's headers and payloads",
     const labelled = await delivered('issue_label', 'issues', ofIssue);
     assert.equal(labelled.action, 'label_updated');
     assert.equal(labelled.sender.login, owner.login);
+    // Payloads go to third parties: every account shows its no-reply address, as in Gitea's payloads.
+    assert.match(labelled.sender.email, new RegExp(`^${owner.login.toLowerCase()}@noreply\\.`));
+    assert.match(assigned.issue.assignees[0].email, /@noreply\./);
     assertShapes(labelled, ['issue', 'repository', 'sender']);
     const milestoned = await delivered('issue_milestone', 'issues', ofIssue);
     assert.equal(milestoned.action, 'milestoned');
