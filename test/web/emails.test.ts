@@ -65,7 +65,8 @@ describe('e-mail addresses and settings in a browser', { skip: noBrowser }, () =
     await page.waitForURL(/q=/);
     const rows = page.locator('tbody tr');
     await rows.filter({ hasText: `found-${account.login}@example.test` }).waitFor();
-    assert.equal(await rows.count(), 2);
+    // Its primary and its further address (other accounts whose login starts the same may be listed too).
+    assert.equal(await rows.filter({ hasText: `${account.login}@example.test` }).count(), 2);
     await assertAccessible(page, 'the e-mail address list');
     await screenshot(page, 'admin-emails');
     await page.context().close();

@@ -33,6 +33,25 @@ describe('personal settings in a browser', { skip: noBrowser }, () => {
     await page.context().close();
   });
 
+  it('a chosen theme is applied at once and on every page after, over the system\'s preference', async () => {
+    const account = await createAccount(api);
+    const page = await browser.open('/user/settings', { account });
+    await page.emulateMedia({ colorScheme: 'light' });
+    await page.getByRole('heading', { name: 'Profile' }).waitFor();
+    const background = () => page.evaluate(() => getComputedStyle(document.documentElement).backgroundColor);
+    assert.equal(await background(), 'rgb(255, 255, 255)', 'light, as the system prefers');
+    await page.getByLabel('Theme').selectOption('dark');
+    await page.getByRole('button', { name: 'Save profile' }).click();
+    await page.getByText('Your profile was saved.').waitFor();
+    await page.waitForFunction(() => document.documentElement.dataset.theme === 'dark');
+    assert.equal(await background(), 'rgb(15, 18, 23)');
+    await page.goto(new URL(`/${account.login}`, server.url).toString());
+    await page.waitForFunction(() => document.documentElement.dataset.theme === 'dark');
+    assert.equal(await background(), 'rgb(15, 18, 23)', 'dark on the next page load too');
+    await assertAccessible(page, 'a profile in the dark theme');
+    await page.context().close();
+  });
+
   it('a person saves their profile on /user/settings and it reads back after a reload', async () => {
     const account = await createAccount(api);
     const page = await browser.open('/user/settings', { account });

@@ -18,6 +18,12 @@ export function Shell() {
     if (navigated.current !== null && navigated.current !== location.pathname) document.getElementById('main')?.focus({ preventScroll: true });
     navigated.current = location.pathname;
   }, [location.pathname]);
+  const theme = data?.viewer?.theme;
+  useEffect(() => {
+    // The account's theme, when it chose light or dark; otherwise the system's preference (theme.css).
+    if (theme === 'light' || theme === 'dark') document.documentElement.dataset.theme = theme;
+    else delete document.documentElement.dataset.theme;
+  }, [theme]);
   if (fetching && !data) return <Loading label="Loading Graft" />;
   const viewer = data?.viewer ?? null;
   return (
