@@ -106,7 +106,8 @@ async function handleAuthorize(deps: Deps, req: Request, res: Response, next: (e
   const viewer = viewerOf(res);
   // Where the sign-in page comes back to.
   const here = authorizeUrlOf(params);
-  if (!viewer.user) {
+  // Consent is given by a person signed in (a session or a password), never by a token: a token is treated as no one.
+  if (!viewer.user || viewer.method === 'token') {
     // Checked first so that a bad request is reported before anyone signs in for nothing.
     const check = await checkAuthorizationRequest(deps.db, request);
     if (check.kind === 'page') return errorPage(res, check.error, check.description);

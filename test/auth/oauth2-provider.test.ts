@@ -4,7 +4,7 @@ import { describe, it } from 'node:test';
 import { createClient } from 'graphql-ws';
 import { createRemoteJWKSet, jwtVerify } from 'jose';
 import WebSocket from 'ws';
-import { createAccount, type TestAccount } from '../testkit/accounts.ts';
+import { createAccount, createToken, type TestAccount } from '../testkit/accounts.ts';
 import { sessionCookies } from '../testkit/browser.ts';
 import { git, remoteUrl } from '../testkit/git.ts';
 import { buildRepo } from '../testkit/repos.ts';
@@ -212,6 +212,15 @@ describe('the OAuth2 authorization endpoint', () => {
     const back = new URL(again.headers.get('location')!);
     assert.ok(back.searchParams.get('code'));
     assert.equal(back.searchParams.get('state'), 'again');
+    const wider = await oauth.authorize({ client_id: confidential.client_id, redirect_uri: REDIRECT, response_type: 'code', scope: 'openid email', state: 'wider', code_challenge: challenge, code_challenge_method: 'S256' }, cookies);
+    assert.equal(wider.status, 200, 'a scope beyond the grant is asked for again, on the consent page');
+    // A token is no one at the authorization endpoint: an application cannot consent with the token it holds.
+    const token = await createToken(server.api, alice, ['all']);
+    const url = new URL('login/oauth/authorize', server.url);
+    for (const [k, v] of Object.entries({ client_id: confidential.client_id, redirect_uri: REDIRECT, response_type: 'code', code_challenge: challenge, code_challenge_method: 'S256' })) url.searchParams.set(k, v);
+    const withToken = await fetch(url, { redirect: 'manual', headers: { authorization: `token ${token}` } });
+    assert.equal(withToken.status, 303);
+    assert.match(withToken.headers.get('location') ?? '', /^\/user\/login\?redirect_to=/);
 
     const publicClient = await oauth.register(alice, { confidential: false });
     await grant(publicClient);

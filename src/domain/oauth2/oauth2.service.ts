@@ -11,6 +11,7 @@ import { pageFrom, type Page, type PageWindow } from '../../pagination.ts';
 import type { ServiceContext } from '../../services.ts';
 import type { AuthorizationRequest, OAuth2ApplicationInput } from './oauth2.inputs.ts';
 import { SIGNING_ALGORITHM, signingKey } from './oauth2.keys.ts';
+import { accountAvatarUrl } from '../user/avatar.service.ts';
 
 /** Seconds an authorization code may wait for its exchange (RFC 6749 4.1.2 advises at most ten minutes). */
 export const CODE_LIFETIME = 600;
@@ -18,8 +19,8 @@ export const CODE_LIFETIME = 600;
 /** The OpenID Connect scopes; other requested scopes may be token scopes (ENABLE_ADDITIONAL_GRANT_SCOPES). */
 export const OIDC_SCOPES = ['openid', 'profile', 'email', 'groups'];
 
-/** Client secrets and codes are 256 random bits, so a fast digest is enough to make a stolen table useless. */
-const digest = (secret: string) => createHash('sha256').update(secret).digest('hex');
+/** Client secrets and codes are 256 random bits, so a fast digest (the access tokens') makes a stolen table useless. */
+const digest = tokenDigest;
 
 function sameDigest(secret: string, expected: string): boolean {
   const a = Buffer.from(digest(secret), 'hex');
@@ -202,13 +203,21 @@ async function newCode(tx: Tx, grant: OAuth2Grant, request: AuthorizationRequest
   return code;
 }
 
-/** Records the scope and nonce of this request on the grant (a client asking for another scope is asked for it again). */
+/** Records the scope and nonce of this request on the grant. */
 async function refreshGrant(tx: Tx, grant: OAuth2Grant, request: AuthorizationRequest): Promise<OAuth2Grant> {
   const scope = request.scope ?? '';
   const data: { scope?: string; nonce?: string } = {};
   if (grant.scope !== scope) data.scope = scope;
   if (request.nonce && grant.nonce !== request.nonce) data.nonce = request.nonce;
   return Object.keys(data).length ? tx.oAuth2Grant.update({ where: { id: grant.id }, data }) : grant;
+}
+
+const scopeWords = (scope: string) => new Set(scope.split(/\s+/).filter(Boolean));
+
+/** Whether every word of `requested` is in `granted`. */
+function withinScope(requested: string, granted: string): boolean {
+  const allowed = scopeWords(granted);
+  return [...scopeWords(requested)].every((word) => allowed.has(word));
 }
 
 export type AuthorizationStart = AuthorizationCheck | { kind: 'consent'; app: OAuth2Application };
@@ -225,7 +234,8 @@ export async function startAuthorization(ctx: ServiceContext, request: Authoriza
   const { app } = check;
   if (!app.confidentialClient && !app.skipSecondaryAuthorization) return { kind: 'consent', app };
   const grant = await ctx.db.oAuth2Grant.findUnique({ where: { userId_applicationId: { userId: user.id, applicationId: app.id } } });
-  if (!grant) return { kind: 'consent', app };
+  // A client asking for more than the account granted is asked for it again: only a scope within the grant's skips consent.
+  if (!grant || !withinScope(request.scope ?? '', grant.scope)) return { kind: 'consent', app };
   const code = await ctx.db.$transaction(async (tx: Tx) => newCode(tx, await refreshGrant(tx, grant, request), request));
   return { kind: 'redirect', url: redirectWith(request.redirectUri, { code, state: request.state }) };
 }
@@ -444,7 +454,7 @@ async function idToken(
       name: user.fullName || user.login,
       preferred_username: user.login,
       profile: `${deps.issuer}${encodeURIComponent(user.login)}`,
-      picture: avatarOf(deps.issuer, user),
+      picture: accountAvatarUrl(deps.issuer, user),
       website: user.website,
       locale: user.language,
       updated_at: Math.floor(user.updatedAt.getTime() / 1000),
@@ -462,7 +472,6 @@ async function idToken(
     .sign(key.privateKey);
 }
 
-const avatarOf = (rootUrl: string, user: User) => `${rootUrl}avatars/${encodeURIComponent(user.lowerLogin)}`;
 
 /** Gitea's groups claim: the organizations the account belongs to, and "org:team" for each of its teams. */
 async function groupsOf(db: Pick<Tx, 'orgMember' | 'teamMember'>, user: User): Promise<string[]> {
@@ -486,7 +495,7 @@ export async function userInfo(db: Db, rootUrl: string, user: User) {
     name: user.fullName || user.login,
     preferred_username: user.login,
     email: user.email,
-    picture: avatarOf(rootUrl, user),
+    picture: accountAvatarUrl(rootUrl, user),
     groups: await groupsOf(db, user),
   };
 }
