@@ -121,9 +121,18 @@ async function undoTies(tx: Tx, publish: Publish, a: User, b: User): Promise<num
     await unwatch(tx, from.id, to.id);
     await unassign(tx, publish, from, to.id);
     await tx.collaboration.deleteMany({ where: { userId: from.id, repo: { ownerId: to.id } } });
-    await tx.repositoryTransfer.deleteMany({ where: { doerId: from.id, recipientId: to.id } });
+    await rejectTransfers(tx, publish, from, to, a.id);
   }
   return [...changed];
+}
+
+/** Pending transfers of `from`'s repositories (an organization's, started by its owners) or started by `from`, to `to`, rejected as the recipient would. */
+async function rejectTransfers(tx: Tx, publish: Publish, from: User, to: User, actorId: number) {
+  const where = { recipientId: to.id, OR: [{ doerId: from.id }, { repo: { ownerId: from.id } }] };
+  const pending = await tx.repositoryTransfer.findMany({ where, select: { repoId: true } });
+  if (!pending.length) return;
+  await tx.repositoryTransfer.deleteMany({ where: { recipientId: to.id, repoId: { in: pending.map((t) => t.repoId) } } });
+  for (const { repoId } of pending) await publish('repo.transfer.rejected', { repoId, recipientId: to.id, actorId });
 }
 
 async function unfollow(tx: Tx, followerId: number, followingId: number): Promise<boolean> {

@@ -228,9 +228,12 @@ describe('blocks over REST', () => {
     assert.deepEqual(after.body.assignees ?? [], []);
   });
 
-  it('owners of an organization block people from its repositories; other members get 403 and members cannot be blocked (400)', async () => {
+  it('owners of an organization block people from its repositories, cancelling its transfers to them; other members get 403 and members cannot be blocked (400)', async () => {
     const [owner, member, stranger] = await createAccounts(api, 3);
     const org = await createOrg(server, [owner]);
+    // A pending transfer of the organization's repository (started by its owner) to the account it then blocks is cancelled.
+    const orgRepo = (await api.post(`/orgs/${org.login}/repos`, { name: `moving-${stranger.login}`, auto_init: true }, owner.basic)).body;
+    assert.equal((await api.post(`/repos/${orgRepo.full_name}/transfer`, { new_owner: stranger.login }, owner.basic)).status, 201, 'pending');
     const team = await createTeam(server, org, { name: 'readers', permission: 'read' });
     await addTeamMember(server, owner, team, member);
     const repo = await buildRepo(server, owner, { org: org.login, files: { 'README.md': 'x\n' } });
@@ -242,6 +245,7 @@ describe('blocks over REST', () => {
     assert.equal((await api.get(`/orgs/${org.login}/blocks/${stranger.login}`, owner.basic)).status, 204);
     assert.deepEqual((await api.get(`/orgs/${org.login}/blocks`, owner.basic)).body.map((u: { login: string }) => u.login), [stranger.login]);
     assert.equal((await api.get(repo.path)).body.stars_count, 0, 'its star is gone');
+    assert.equal((await api.post(`/repos/${orgRepo.full_name}/transfer/accept`, {}, stranger.basic)).status, 404, 'the transfer is gone');
     blocked('star')(await put(`/user/starred/${repo.owner}/${repo.name}`, stranger.basic));
     blocked('issue')(await api.post(`${repo.path}/issues`, { title: 'x' }, stranger.basic));
     assert.equal((await api.delete(`/orgs/${org.login}/blocks/${stranger.login}`, owner.basic)).status, 204);
