@@ -423,6 +423,8 @@ async function seed(api: RestClient, server: { url: string; dataDir: string; chi
   const userWriter = { token: await createToken(api, account, ['write:user']) };
   must(await api.post('/user/emails', { emails: Array.from({ length: EMAILS }, (_, i) => `bench-${i}-${account.login}@example.test`) }, userWriter), 201, 'adding e-mail addresses');
   for (const blocked of await createAccounts(api, BLOCKS)) must(await api.put(`/user/blocks/${blocked.login}`, undefined, userWriter), 204, 'blocking an account');
+  const siteAdmin = await createAccount(api, { admin: true });
+  const adminToken = await createToken(api, siteAdmin, ['read:admin']);
   for (let i = 1; i <= OAUTH2_APPS; i++) {
     must(await api.post('/user/applications/oauth2', { name: `bench app ${i}`, redirect_uris: [`https://app-${i}.example.test/callback`] }, userWriter), 201, 'registering an OAuth2 application');
   }
@@ -497,7 +499,7 @@ async function seed(api: RestClient, server: { url: string; dataDir: string; chi
   must(await api.post('/user/repos', { name: 'bench-writes' }, writer), 201, 'creating bench-writes');
   const readme = must(await api.get(`${base}/contents/README.md`, { token }), 200, 'reading README.md');
   const commit = must(await api.get(`${base}/git/commits/main`, { token }), 200, 'reading the commit');
-  return { account, token, writer, notificationToken, repo, org, orgLogin, readme, commit, bigOpen, searchOpen, reactions: reactions.length, reviewed: reviewed.number as number, asset };
+  return { account, token, adminToken, writer, notificationToken, repo, org, orgLogin, readme, commit, bigOpen, searchOpen, reactions: reactions.length, reviewed: reviewed.number as number, asset };
 }
 
 /**
@@ -860,6 +862,8 @@ async function main(): Promise<number> {
       { name: 'emails', label: `REST GET /user/emails (${EMAILS + 1})`, spec: getSpec(api1('/user/emails'), token, [{ path: ['length'], equals: EMAILS + 1 }]), serverPid: server.pid },
       { name: 'blocks', label: `REST GET /user/blocks (${BLOCKS})`, spec: getSpec(api1('/user/blocks'), token, [{ path: ['length'], equals: BLOCKS }]), serverPid: server.pid },
       { name: 'oauth2-apps', label: `REST GET /user/applications/oauth2 (${OAUTH2_APPS})`, spec: getSpec(api1('/user/applications/oauth2'), token, [{ path: ['length'], equals: OAUTH2_APPS }]), serverPid: server.pid },
+      { name: 'admin-emails', label: "REST GET /admin/emails (a page of 20 of everyone's)", spec: getSpec(api1('/admin/emails?limit=20'), data.adminToken, [{ path: ['length'], equals: 20 }]), serverPid: server.pid },
+      { name: 'cron', label: 'REST GET /admin/cron (5 tasks)', spec: getSpec(api1('/admin/cron'), data.adminToken, [{ path: ['length'], equals: 5 }]), serverPid: server.pid },
       { name: 'ssh-keys', label: `REST GET /user/keys (${SSH_KEYS})`, spec: getSpec(api1('/user/keys'), token, [{ path: ['length'], equals: SSH_KEYS }]), serverPid: server.pid },
       {
         name: 'notifications',

@@ -3,6 +3,7 @@ import type { Db } from '../../db/client.ts';
 import type { User } from '../../db/models.ts';
 import { invalid, notFound } from '../../errors.ts';
 import type { Page, PageWindow } from '../../pagination.ts';
+import { isUniqueViolation } from '../../db/errors.ts';
 import type { ServiceContext } from '../../services.ts';
 import { isValidAccountEmail } from '../user/user.rules.ts';
 
@@ -24,13 +25,7 @@ export interface EmailView {
  */
 const primaryOf = (user: User): EmailView => ({ email: user.email, primary: true, verified: user.isActive, userId: user.id, login: user.login });
 
-/** The viewer's addresses: the primary one first, then the others in the order they were added. */
-export async function viewerEmails(ctx: ServiceContext): Promise<EmailView[]> {
-  const user = requireUser(ctx.viewer);
-  return emailsOf(ctx, user);
-}
-
-/** An account's addresses (the caller checked who may read them). */
+/** An account's addresses, the primary one first, then the others in the order they were added (the caller checked who may read them). */
 export async function emailsOf(ctx: Pick<ServiceContext, 'db'>, user: User): Promise<EmailView[]> {
   const rows = await ctx.db.emailAddress.findMany({ where: { userId: user.id }, orderBy: { id: 'asc' } });
   return [primaryOf(user), ...rows.map((r) => ({ email: r.email, primary: false, verified: r.verified, userId: user.id, login: user.login }))];
@@ -57,15 +52,20 @@ export async function addViewerEmails(ctx: ServiceContext, emails: string[]): Pr
   const user = requireUser(ctx.viewer);
   if (emails.length === 0) throw invalid('the list of e-mail addresses is empty');
   for (const email of emails) if (!isValidAccountEmail(email)) throw invalid(`e-mail address "${email}" is invalid`);
-  await ctx.db.$transaction(async (tx) => {
-    const seen = new Set<string>();
-    for (const email of emails) {
-      const lower = email.toLowerCase();
-      if (seen.has(lower) || (await emailHolder(tx, email)) !== null) throw invalid(`e-mail address "${email}" is already used`);
-      seen.add(lower);
-      await tx.emailAddress.create({ data: { userId: user.id, email, lowerEmail: lower } });
-    }
-  });
+  await ctx.db
+    .$transaction(async (tx) => {
+      const seen = new Set<string>();
+      for (const email of emails) {
+        const lower = email.toLowerCase();
+        if (seen.has(lower) || (await emailHolder(tx, email)) !== null) throw invalid(`e-mail address "${email}" is already used`);
+        seen.add(lower);
+        await tx.emailAddress.create({ data: { userId: user.id, email, lowerEmail: lower } });
+      }
+    })
+    .catch((err: unknown) => {
+      // Another request took one of the addresses between the check and the insert: the same 422 as the check's.
+      throw isUniqueViolation(err) ? invalid('an e-mail address of the list is already used') : err;
+    });
   await ctx.events.publish('user.updated', { userId: user.id });
   return emailsOf(ctx, user);
 }

@@ -1,12 +1,11 @@
 import { lookup } from '../../graphql/errors.ts';
-import { canSeeAccount, visibleAccountsWhere } from '../access/access.service.ts';
+import { visibleAccountsWhere } from '../access/access.service.ts';
 import { builder } from '../../graphql/builder.ts';
 import { connectionComplexity, offsetConnection } from '../../graphql/connection.ts';
 import { isSiteAdmin, type Viewer } from '../../auth/viewer.ts';
 import type { User } from '../../db/models.ts';
 import * as users from './user.service.ts';
 import * as avatars from './avatar.service.ts';
-import { accountAvatarUrl } from './avatar.service.ts';
 import * as renames from './rename.service.ts';
 import { databaseIdOf } from '../../graphql/ids.ts';
 import { enumFromValues, inputFromTable } from '../../graphql/input-fields.ts';
@@ -33,7 +32,7 @@ export const UserRef = builder.prismaNode('User', {
      * hides it; anonymous callers, and others when it is hidden, see the no-reply address.
      */
     email: t.string({ resolve: (user, _args, ctx) => users.shownEmail(ctx.viewer, user, ctx.rootUrl) }),
-    avatarUrl: t.string({ description: 'Where its avatar is served; the URL changes with the uploaded image.', resolve: (user, _args, ctx) => accountAvatarUrl(ctx.rootUrl, user) }),
+    avatarUrl: t.string({ description: 'Where its avatar is served; the URL changes with the uploaded image.', resolve: (user, _args, ctx) => avatars.accountAvatarUrl(ctx.rootUrl, user) }),
     htmlUrl: t.string({ resolve: (user, _args, ctx) => `${ctx.rootUrl}${encodeURIComponent(user.login)}` }),
     language: t.string({ resolve: (user, _args, ctx) => (seesPrivateFields(ctx.viewer, user) ? user.language : '') }),
     isAdmin: t.boolean({ resolve: (user, _args, ctx) => seesPrivateFields(ctx.viewer, user) && user.isAdmin }),
@@ -101,7 +100,7 @@ builder.queryFields((t) => ({
   user: t.field({
     type: UserRef,
     nullable: true,
-    description: 'An account by login (an old login of a renamed account leads to it); null when it does not exist or is hidden from the caller.',
+    description: 'An account by login (an old login of a renamed account leads to it); null when it does not exist or is hidden from the caller; FORBIDDEN for a public-only token on an account its user could see.',
     tokenScope: 'read:user',
     args: { login: t.arg.string({ required: true }) },
     resolve: (_root, { login }, ctx) =>

@@ -251,8 +251,8 @@ export async function updateUser(ctx: ServiceContext, login: string, input: Upda
   if (input.isAdmin != null) data.isAdmin = input.isAdmin;
 
   const updated = await ctx.db.$transaction(async (tx) => {
-    // Gitea answers 400 to demoting the last admin, and 422 to deleting it.
-    if (user.isAdmin && input.isAdmin === false) await ensureAnotherAdmin(tx, user.id, badRequest);
+    // Gitea answers 400 to demoting the last admin. (It cannot be deleted: only another admin deletes an account.)
+    if (user.isAdmin && input.isAdmin === false) await ensureAnotherAdmin(tx, user.id);
     // A new password ends the account's web sessions: whoever signed in with the old one is signed out.
     if (data.passwordHash) await tx.webSession.deleteMany({ where: { userId: user.id } });
     // A further address of the account that becomes its primary one is no longer a further one.
@@ -326,7 +326,6 @@ export async function deleteUser(ctx: ServiceContext, login: string, options: { 
     throw invalid(`user "${login}" is still a member of organizations: remove them first, or purge`);
   }
   await ctx.db.$transaction(async (tx) => {
-    if (user.isAdmin) await ensureAnotherAdmin(tx, user.id, invalid);
     await forgetRepositories(tx, owned.map((r) => r.id));
     await forgetAccount(tx, user.id);
     await tx.repository.deleteMany({ where: { ownerId: user.id } });
@@ -340,9 +339,9 @@ export async function deleteUser(ctx: ServiceContext, login: string, options: { 
   await ctx.events.publish('user.deleted', { userId: user.id });
 }
 
-async function ensureAnotherAdmin(tx: { user: ServiceContext['db']['user'] }, userId: number, refusal: (message: string) => Error) {
+async function ensureAnotherAdmin(tx: { user: ServiceContext['db']['user'] }, userId: number) {
   const others = await tx.user.count({ where: { isAdmin: true, type: 'user', id: { not: userId } } });
-  if (others === 0) throw refusal('the last site administrator cannot be removed');
+  if (others === 0) throw badRequest('the last site administrator cannot be removed');
 }
 
 /**

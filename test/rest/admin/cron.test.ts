@@ -222,6 +222,5 @@ describe('cron tasks on two instances of one deployment', () => {
     const seconds = Math.ceil((Date.now() - start) / 1000) + 1;
     assert.ok(runs >= 1, `ran ${runs} times`);
     assert.ok(runs <= seconds, `ran ${runs} times in at most ${seconds} due seconds (both instances would run each)`);
-    assert.equal((await task(second, 'archive_cleanup')).exec_times >= after, true);
   });
 });

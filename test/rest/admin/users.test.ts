@@ -66,7 +66,7 @@ describe('admin user management', () => {
     assert.equal((await api.get('/user', user.basic)).status, 403);
   });
 
-  it('the last site administrator can be neither demoted (400) nor deleted, and no admin deletes itself (422), as in Gitea', async () => {
+  it('the last site administrator cannot be demoted (400), and no admin deletes itself (422), as in Gitea', async () => {
     const demote = await api.patch(`/admin/users/${ADMIN.login}`, { source_id: 0, login_name: ADMIN.login, admin: false }, adminAuth);
     assert.equal(demote.status, 400);
     assert.match(demote.body.message, /last/);
